@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { SERVER_MODULES } from "./modules.ts";
+import { type Auth, createAuth } from "./platform/auth.ts";
+import { registerCsrfProtection } from "./platform/csrf.ts";
+import { registerErrorHandler } from "./platform/errors.ts";
+import { FlagService } from "./platform/flags.ts";
+import { registerSessions } from "./platform/session.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    db: Db;
+    auth: Auth;
+    flags: FlagService;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  authSecret: string;
+  /** Folder of the built web app; served with the API when it exists. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export function defaultWebDist(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, "apps", "web", "dist");
+    if (existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve("apps/web/dist");
+}
+
+/** The whole server without listening: main.ts listens, tests inject. */
+export async function buildApp({ config, database, authSecret, webDist, logger = false }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const auth = createAuth(database.db, config, authSecret);
+  app.decorate("db", database.db);
+  app.decorate("auth", auth);
+  app.decorate("flags", new FlagService(database.db, config.defaultFlags));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Therapy platform API", version: "1.0.0" },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: `${"clinic"}.session_token` } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  registerCsrfProtection(app, [config.publicUrl]);
+  await registerSessions(app, auth, config);
+  for (const module of SERVER_MODULES) await app.register(module.routes);
+
+  const dist = webDist ?? defaultWebDist();
+  const indexHtml = path.join(dist, "index.html");
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h" });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && existsSync(indexHtml);
+    if (!isPage) return reply.status(404).send({ detail: "Not found." });
+    // Every app route is a client-side route: the shell decides what it shows.
+    return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
+  });
+  return app;
+}

@@ -1,0 +1,68 @@
+import { FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
+import { z } from "zod";
+
+const flagList = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(FEATURE_FLAGS)));
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+
+/** Every environment variable the server reads, parsed once (README.md documents each). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  FEATURE_FLAGS: flagList.default(["clinic"]),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  NODE_ENV: z.string().default("production"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Unset: the embedded PostgreSQL under `dataDir/postgres` is started. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  authSecret: string | undefined;
+  session: { idleMinutes: number; maxHours: number };
+  login: { maxAttempts: number; windowSeconds: number };
+  defaultFlags: readonly FeatureFlag[];
+  trustProxy: boolean;
+  logLevel: string;
+  /** Secure cookies only when served over https. */
+  secureCookies: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    authSecret: e.AUTH_SECRET,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    defaultFlags: e.FEATURE_FLAGS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith("https://"),
+  };
+}

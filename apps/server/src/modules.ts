@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { flagsRoutes } from "./modules/flags/flags.routes.ts";
+
+/** Every server module, registered in this order. A module's routes guard their own flag. */
+export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod }[] = [
+  { name: "accounts", routes: accountsRoutes },
+  { name: "flags", routes: flagsRoutes },
+];

@@ -1,0 +1,97 @@
+import {
+  languageUpdateSchema,
+  pagedSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  sessionStateSchema,
+  userIdParamSchema,
+  userProfileSchema,
+  userSearchQuerySchema,
+  userSummarySchema,
+} from "@clinic/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { assertUserInScope, can, requireActor, requireAuth, requirePermission } from "../../platform/access.ts";
+import { badRequest, forbidden } from "../../platform/errors.ts";
+import { toWebRequest } from "../../platform/session.ts";
+import { getProfile, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
+
+const tags = ["accounts"];
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/get-user-profile/",
+    { preValidation: [requireAuth], schema: { tags, summary: "The signed-in user's session state", response: { 200: sessionStateSchema } } },
+    async (request) => sessionState(app.db, requireActor(request), await app.flags.all()),
+  );
+
+  app.get(
+    "/api/user-profile/",
+    { preValidation: [requireAuth], schema: { tags, summary: "The signed-in user's profile", response: { 200: userProfileSchema } } },
+    async (request) => getProfile(app.db, requireActor(request)),
+  );
+
+  app.put(
+    "/api/user-profile/",
+    {
+      preValidation: [requireAuth],
+      schema: { tags, summary: "Edit the signed-in user's profile", body: profileUpdateSchema, response: { 200: userProfileSchema } },
+    },
+    async (request) => updateProfile(app.db, requireActor(request), request.body),
+  );
+
+  app.post(
+    "/api/user-profile/password",
+    {
+      preValidation: [requireAuth],
+      schema: { tags, summary: "Change the signed-in user's password; other sessions end", body: passwordChangeSchema, response: { 200: z.object({ detail: z.string() }) } },
+    },
+    async (request) => {
+      const headers = toWebRequest(request).headers;
+      try {
+        await app.auth.api.changePassword({ headers, body: { ...request.body, revokeOtherSessions: true } });
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 400) throw badRequest({ currentPassword: ["Incorrect password."] });
+        throw error;
+      }
+      return { detail: "Password changed." };
+    },
+  );
+
+  app.post(
+    "/api/language/:userId",
+    {
+      preValidation: [requireAuth],
+      schema: {
+        tags,
+        summary: "Set a user's language (their own, or a user in scope with change_user)",
+        params: userIdParamSchema,
+        body: languageUpdateSchema,
+        response: { 200: z.object({ language: z.enum(["en", "es"]) }) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { userId } = request.params;
+      if (userId !== actor.id) {
+        if (!can(actor, "change_user")) throw forbidden();
+        await assertUserInScope(app.db, actor, userId);
+      }
+      return setLanguage(app.db, userId, request.body.language);
+    },
+  );
+
+  app.get(
+    "/api/usuario/user",
+    {
+      preValidation: [requirePermission("view_user", "change_user", "is_admin")],
+      schema: {
+        tags,
+        summary: "Users in scope holding one permission and not another (the CRM agent selector)",
+        querystring: userSearchQuerySchema,
+        response: { 200: pagedSchema(userSummarySchema) },
+      },
+    },
+    async (request) => searchUsers(app.db, requireActor(request), request.query),
+  );
+};

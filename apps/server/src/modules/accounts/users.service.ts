@@ -1,0 +1,56 @@
+import type { GroupId, Language, Permission } from "@clinic/shared";
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client.ts";
+import { accounts, careTeam, userGroups, userPermissions, users } from "../../db/schema.ts";
+import { hashPassword } from "../../platform/auth.ts";
+import { permissionIds } from "../../platform/bootstrap.ts";
+
+export interface NewUser {
+  email: string;
+  password: string;
+  nombres: string;
+  apellidos: string;
+  identification?: string;
+  language?: Language;
+  isAdmin?: boolean;
+  isActive?: boolean;
+  groups?: GroupId[];
+  permissions?: Permission[];
+  clinicId?: string | null;
+  therapistIds?: string[];
+}
+
+/** Creates a user with a password credential, groups and grants, all or nothing. */
+export async function createUser(db: Db, input: NewUser): Promise<string> {
+  const id = randomUUID();
+  const digest = await hashPassword(input.password);
+  const grantIds = await permissionIds(db, input.permissions ?? []);
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      email: input.email.toLowerCase(),
+      name: `${input.nombres} ${input.apellidos}`.trim(),
+      emailVerified: true,
+      nombres: input.nombres,
+      apellidos: input.apellidos,
+      identification: input.identification ?? "",
+      language: input.language ?? "en",
+      isAdmin: input.isAdmin ?? false,
+      isActive: input.isActive ?? true,
+      clinicId: input.clinicId ?? null,
+    });
+    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: digest });
+    const groupIds = input.groups ?? [];
+    if (groupIds.length > 0) {
+      await tx.insert(userGroups).values(groupIds.map((groupId, position) => ({ userId: id, groupId, position })));
+    }
+    if (grantIds.length > 0) {
+      await tx.insert(userPermissions).values(grantIds.map((permissionId) => ({ userId: id, permissionId })));
+    }
+    const therapistIds = input.therapistIds ?? [];
+    if (therapistIds.length > 0) {
+      await tx.insert(careTeam).values(therapistIds.map((therapistId) => ({ therapistId, patientId: id })));
+    }
+  });
+  return id;
+}

@@ -1,0 +1,133 @@
+import { type FeatureFlag, type Permission, type Role, roleOf } from "@clinic/shared";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { forbidden, notFound, unauthorized } from "./errors.ts";
+
+/** The signed-in user as every permission and scope check sees it. */
+export interface Actor {
+  id: string;
+  isAdmin: boolean;
+  isActive: boolean;
+  clinicId: string | null;
+  language: string;
+  groups: number[];
+  permissions: ReadonlySet<string>;
+  role: Role;
+}
+
+/** One query: the user, their groups in order, and the union of group and user permissions. */
+export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
+  const result = await db.execute<{
+    id: string;
+    is_admin: boolean;
+    is_active: boolean;
+    clinic_id: string | null;
+    language: string;
+    groups: number[];
+    permissions: string[];
+  }>(sql`
+    select u.id, u.is_admin, u.is_active, u.clinic_id, u.language,
+      coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id)
+                from user_groups ug where ug.user_id = u.id), '{}') as groups,
+      coalesce((select array_agg(p.codename) from permissions p where p.id in (
+                  select up.permission_id from user_permissions up where up.user_id = u.id
+                  union
+                  select gp.permission_id from group_permissions gp
+                    join user_groups ug on ug.group_id = gp.group_id where ug.user_id = u.id)), '{}') as permissions
+    from users u where u.id = ${userId}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const groups = row.groups.map(Number);
+  return {
+    id: row.id,
+    isAdmin: row.is_admin,
+    isActive: row.is_active,
+    clinicId: row.clinic_id,
+    language: row.language,
+    groups,
+    permissions: new Set(row.permissions),
+    role: roleOf({ isAdmin: row.is_admin, groups }),
+  };
+}
+
+/** "May this user do X": admins may do everything, others need the codename. */
+export function can(actor: Actor | null, ...codenames: Permission[]): boolean {
+  if (!actor) return false;
+  if (actor.isAdmin) return true;
+  return codenames.some((codename) => actor.permissions.has(codename));
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export const requireAuth: preValidationAsyncHookHandler = async (request) => {
+  requireActor(request);
+};
+
+/** Guard: signed in and holding at least one of `codenames` (admins pass). */
+export function requirePermission(...codenames: Permission[]): preValidationAsyncHookHandler {
+  return async (request) => {
+    if (!can(requireActor(request), ...codenames)) throw forbidden();
+  };
+}
+
+export const requireAdmin: preValidationAsyncHookHandler = async (request) => {
+  if (!requireActor(request).isAdmin) throw forbidden();
+};
+
+/** Guard: a switched-off module answers 404, whoever asks. */
+export function requireModule(flag: FeatureFlag): preValidationAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!(await request.server.flags.isEnabled(flag))) throw notFound();
+  };
+}
+
+/**
+ * Object scope of spec §6 over the users table: a patient sees only themself, a therapist
+ * their patients, a clinic its therapists and patients, an admin everyone.
+ */
+export function userScope(actor: Actor): SQL {
+  switch (actor.role) {
+    case "admin":
+      return sql`true`;
+    case "clinic":
+      return sql`(${users.id} = ${actor.id} or ${users.clinicId} = ${actor.id})`;
+    case "therapist":
+      return sql`(${users.id} = ${actor.id} or ${users.id} in (select patient_id from care_team where therapist_id = ${actor.id}))`;
+    case "patient":
+      return sql`${users.id} = ${actor.id}`;
+  }
+}
+
+/** The same scope for any record that belongs to a patient, through its patient column. */
+export function patientScope(actor: Actor, patientColumn: SQLWrapper): SQL {
+  switch (actor.role) {
+    case "admin":
+      return sql`true`;
+    case "clinic":
+      return sql`${patientColumn} in (select id from users where clinic_id = ${actor.id})`;
+    case "therapist":
+      return sql`${patientColumn} in (select patient_id from care_team where therapist_id = ${actor.id})`;
+    case "patient":
+      return sql`${patientColumn} = ${actor.id}`;
+  }
+}
+
+/** Refuses (403) a user outside the actor's scope, and answers 404 for one that does not exist. */
+export async function assertUserInScope(db: Db, actor: Actor, userId: string): Promise<void> {
+  if (actor.id === userId || actor.isAdmin) {
+    const exists = await db.execute(sql`select 1 from users where id = ${userId}`);
+    if (exists.rows.length === 0) throw notFound();
+    return;
+  }
+  const result = await db.execute<{ in_scope: boolean }>(
+    sql`select ${userScope(actor)} as in_scope from users where ${users.id} = ${userId}`,
+  );
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  if (!row.in_scope) throw forbidden();
+}

@@ -1,0 +1,107 @@
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import * as schema from "../db/schema.ts";
+
+/** OWASP's argon2id profile: 19 MiB of memory, 2 iterations, 1 lane. */
+const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id: a const enum, unreachable under isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+export const verifyPassword = (digest: string, password: string) => verify(digest, password).catch(() => false);
+
+export const SESSION_COOKIE_PREFIX = "clinic";
+
+/**
+ * better-auth owns sign-in, sign-out, sessions (rows in PostgreSQL behind an httpOnly,
+ * SameSite=Lax cookie), second factor and login throttling. Sessions slide: any use after
+ * a minute pushes expiry `idleMinutes` ahead; `authenticate` caps the whole lifetime.
+ */
+export function createAuth(db: Db, config: Config, secret: string) {
+  return betterAuth({
+    appName: "Therapy platform",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+        twoFactor: schema.twoFactors,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        nombres: { type: "string", required: false, input: false, defaultValue: "" },
+        apellidos: { type: "string", required: false, input: false, defaultValue: "" },
+        identification: { type: "string", required: false, input: false, defaultValue: "" },
+        language: { type: "string", required: false, input: false, defaultValue: "en" },
+        isAdmin: { type: "boolean", required: false, input: false, defaultValue: false },
+        isActive: { type: "boolean", required: false, input: false, defaultValue: true },
+        clinicId: { type: "string", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are made by administrators and the seed, never by open sign-up.
+      disableSignUp: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash: digest, password }) => verifyPassword(digest, password),
+      },
+    },
+    session: {
+      expiresIn: config.session.idleMinutes * 60,
+      updateAge: 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: config.login.windowSeconds, max: config.login.maxAttempts },
+        "/two-factor/verify-totp": { window: config.login.windowSeconds, max: config.login.maxAttempts },
+        "/two-factor/verify-backup-code": { window: config.login.windowSeconds, max: config.login.maxAttempts },
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A deactivated account keeps its data but cannot sign in.
+          before: async (session) => {
+            const [user] = await db
+              .select({ isActive: schema.users.isActive })
+              .from(schema.users)
+              .where(eq(schema.users.id, session.userId));
+            if (!user?.isActive) {
+              throw new APIError("FORBIDDEN", { message: "This account is deactivated", code: "ACCOUNT_INACTIVE" });
+            }
+          },
+        },
+      },
+    },
+    plugins: [twoFactor({ issuer: "Therapy platform" })],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

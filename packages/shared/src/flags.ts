@@ -1,0 +1,34 @@
+/** The module feature flags of spec §1 and §6 (navegacion switches the CMS). */
+export const FEATURE_FLAGS = [
+  "clinic",
+  "crm_manager",
+  "event_app",
+  "schedule",
+  "virtual_shop",
+  "statistics",
+  "widget_chat_ai",
+  "product_quoter",
+  "quoter",
+  "chat_whatsapp",
+  "navegacion",
+] as const;
+export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+export type FeatureFlags = Record<FeatureFlag, boolean>;
+
+export function isFeatureFlag(value: string): value is FeatureFlag {
+  return (FEATURE_FLAGS as readonly string[]).includes(value);
+}
+
+export const FEATURE_FLAG_TITLES: Record<FeatureFlag, { en: string; es: string }> = {
+  clinic: { en: "Clinic manager", es: "Gestor clínico" },
+  crm_manager: { en: "CRM", es: "CRM" },
+  event_app: { en: "Events", es: "Eventos" },
+  schedule: { en: "Scheduling app", es: "Agenda y reservas" },
+  virtual_shop: { en: "Online shop", es: "Tienda en línea" },
+  statistics: { en: "Statistics app", es: "Estadísticas" },
+  widget_chat_ai: { en: "AI chat widget", es: "Chat con IA" },
+  product_quoter: { en: "Product quoter", es: "Cotizador de productos" },
+  quoter: { en: "Insurance quoter", es: "Cotizador de seguros" },
+  chat_whatsapp: { en: "Messaging chat", es: "Chat de mensajería" },
+  navegacion: { en: "Page content (CMS)", es: "Contenido de páginas (CMS)" },
+};

@@ -1,0 +1,30 @@
+/** Group ids of spec §6: the first group of a user gives the role. */
+export const GROUP = { patient: 1, clinic: 2, therapist: 3 } as const;
+export type GroupId = (typeof GROUP)[keyof typeof GROUP];
+export const GROUP_IDS: readonly GroupId[] = [GROUP.patient, GROUP.clinic, GROUP.therapist];
+
+export const GROUP_NAMES: Record<GroupId, { en: string; es: string }> = {
+  1: { en: "Patient", es: "Paciente" },
+  2: { en: "Clinic", es: "Clínica" },
+  3: { en: "Therapist", es: "Terapeuta" },
+};
+
+export type Role = "admin" | "clinic" | "therapist" | "patient";
+
+/** The role a screen is built for: the admin flag first, then the first group id. */
+export function roleOf(user: { isAdmin: boolean; groups: readonly number[] }): Role {
+  if (user.isAdmin) return "admin";
+  switch (user.groups[0]) {
+    case GROUP.patient:
+      return "patient";
+    case GROUP.clinic:
+      return "clinic";
+    default:
+      return "therapist";
+  }
+}
+
+/** Spec §2: admins and groups 2 and 3 land on the admin dashboard, patients on their home. */
+export function homePathOf(user: { isAdmin: boolean; groups: readonly number[] }): string {
+  return roleOf(user) === "patient" ? "/manager/patient" : "/manager/admin/dashboard";
+}

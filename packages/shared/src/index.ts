@@ -1,0 +1,6 @@
+export * from "./constants.ts";
+export * from "./flags.ts";
+export * from "./groups.ts";
+export * from "./permissions.ts";
+export * from "./routes.ts";
+export * from "./schemas.ts";

@@ -1,0 +1,189 @@
+import type { FeatureFlag, FeatureFlags } from "./flags.ts";
+import type { Permission } from "./permissions.ts";
+
+/** Checks of spec §6 that look at the user rather than at permissions. */
+export type UserValidation = "isAdmin" | "activeUser" | "activatedOrder";
+
+export type Section =
+  | "home"
+  | "clinic"
+  | "management"
+  | "settings"
+  | "shop"
+  | "crm"
+  | "schedule"
+  | "apps";
+
+export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
+  home: { en: "Home", es: "Inicio" },
+  clinic: { en: "Clinic", es: "Clínica" },
+  management: { en: "Management", es: "Gestión" },
+  settings: { en: "Settings", es: "Configuración" },
+  shop: { en: "Shop", es: "Tienda" },
+  crm: { en: "CRM", es: "CRM" },
+  schedule: { en: "Scheduling", es: "Agenda" },
+  apps: { en: "Apps", es: "Aplicaciones" },
+};
+
+export interface RouteEntry {
+  /** Stable id, used by menus and by the web app's screen map. */
+  id: string;
+  /** react-router path; `:param` marks a parameter. */
+  path: string;
+  title: { en: string; es: string };
+  /** Shown in the side menu (detail routes are routable but not listed). */
+  navigation: boolean;
+  section: Section;
+  /** Module flags that must all be on. */
+  modules: readonly FeatureFlag[];
+  /** The user needs at least one of these (none listed: any signed-in user). */
+  permissions: readonly Permission[];
+  /** Holding any of these hides the route (spec §6: used against is_patient). */
+  excludedPermissions: readonly Permission[];
+  userValidations: readonly UserValidation[];
+  /** Reachable without signing in (spec §2 lists none in the app so far). */
+  public?: boolean;
+}
+
+type Entry = Omit<RouteEntry, "navigation" | "modules" | "permissions" | "excludedPermissions" | "userValidations"> &
+  Partial<RouteEntry>;
+
+const notPatient = ["is_patient"] as const satisfies readonly Permission[];
+
+function route(entry: Entry): RouteEntry {
+  return {
+    navigation: true,
+    modules: [],
+    permissions: [],
+    excludedPermissions: [],
+    userValidations: [],
+    ...entry,
+  };
+}
+
+function clinic(entry: Entry): RouteEntry {
+  return route({ modules: ["clinic"], ...entry, path: `/manager/admin/${entry.path}` });
+}
+
+/** Every route of spec §2, in menu order within each section. */
+export const ROUTES: readonly RouteEntry[] = [
+  clinic({ id: "dashboard", path: "dashboard", section: "home", title: { en: "Dashboard", es: "Panel" }, excludedPermissions: notPatient }),
+  route({ id: "patientHome", path: "/manager/patient", section: "home", modules: ["clinic"], title: { en: "My therapy", es: "Mi terapia" }, permissions: ["is_patient"] }),
+  clinic({ id: "users", path: "users", section: "management", title: { en: "Clinics", es: "Clínicas" }, permissions: ["view_user", "change_user"], excludedPermissions: notPatient }),
+  clinic({ id: "patients", path: "patients", section: "management", title: { en: "Patients", es: "Pacientes" }, permissions: ["view_user", "change_user"], excludedPermissions: notPatient }),
+  clinic({ id: "activities", path: "activities", section: "clinic", title: { en: "Activities", es: "Actividades" }, permissions: ["view_activity", "change_activity"] }),
+  clinic({ id: "activity", path: "activities/:activityId", navigation: false, section: "clinic", title: { en: "Activity", es: "Actividad" }, permissions: ["view_activity", "change_activity"] }),
+  clinic({ id: "recommendations", path: "recommendations", section: "clinic", title: { en: "Recommendations", es: "Recomendaciones" }, permissions: ["view_recommendation", "change_recommendation"] }),
+  clinic({ id: "recommendation", path: "recommendations/:recoId", navigation: false, section: "clinic", title: { en: "Recommendation", es: "Recomendación" }, permissions: ["view_recommendation", "change_recommendation"] }),
+  clinic({ id: "categories", path: "categories", section: "clinic", title: { en: "Categories", es: "Categorías" }, permissions: ["change_activity"], excludedPermissions: notPatient }),
+  clinic({ id: "category", path: "categories/:categoryId", navigation: false, section: "clinic", title: { en: "Category", es: "Categoría" }, permissions: ["view_activity", "change_activity"] }),
+  clinic({ id: "categoryRecommendation", path: "categories/:categoryId/:recoId", navigation: false, section: "clinic", title: { en: "Category recommendation", es: "Recomendación de la categoría" }, permissions: ["view_recommendation", "change_recommendation"] }),
+  clinic({ id: "memberships", path: "memberships", section: "management", title: { en: "Memberships", es: "Membresías" }, permissions: ["change_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "membership", path: "memberships/:membershipId", navigation: false, section: "management", title: { en: "Membership", es: "Membresía" }, permissions: ["change_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "getMembership", path: "getMembership", section: "management", title: { en: "My membership", es: "Mi membresía" }, permissions: ["view_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "membershipInvoice", path: "getMembership/invoice/:orderId", navigation: false, section: "management", title: { en: "Invoice", es: "Factura" }, permissions: ["view_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "membershipPayment", path: "getMembership/:membershipId", navigation: false, section: "management", title: { en: "Membership payment", es: "Pago de membresía" }, permissions: ["view_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "paymentHistory", path: "paymentHistory", section: "management", title: { en: "Payment history", es: "Historial de pagos" }, permissions: ["view_membership"], excludedPermissions: notPatient, userValidations: ["activatedOrder"] }),
+  clinic({ id: "assign", path: "assign", section: "clinic", title: { en: "Assign", es: "Asignar" }, permissions: ["change_assignactivity", "view_assign_activity"], excludedPermissions: notPatient }),
+  clinic({ id: "assignMembership", path: "assign/membership", navigation: false, section: "clinic", title: { en: "Assign membership", es: "Asignar membresía" }, permissions: ["change_membership"], excludedPermissions: notPatient }),
+  clinic({ id: "assignRecommendation", path: "assign/recommendation", navigation: false, section: "clinic", title: { en: "Assign recommendation", es: "Asignar recomendación" }, permissions: ["change_recommendation"], excludedPermissions: notPatient }),
+  clinic({ id: "assignActivity", path: "assign/activity", navigation: false, section: "clinic", title: { en: "Assign activities", es: "Asignar actividades" }, permissions: ["change_assignactivity"], excludedPermissions: notPatient }),
+  clinic({ id: "appointments", path: "appointments", section: "clinic", title: { en: "Appointments", es: "Citas" }, permissions: ["view_apointment", "change_apointment", "change_all_appointments"] }),
+  clinic({ id: "forms", path: "forms", section: "clinic", title: { en: "Forms", es: "Formularios" }, permissions: ["view_form", "answer_all_forms", "answer_their_forms"] }),
+  clinic({ id: "statistics", path: "statistics", section: "clinic", title: { en: "Statistics", es: "Estadísticas" }, permissions: ["view_statistics"], excludedPermissions: notPatient }),
+  clinic({ id: "statistic", path: "statistics/:id", navigation: false, section: "clinic", title: { en: "Patient statistics", es: "Estadísticas del paciente" }, permissions: ["view_statistics"], excludedPermissions: notPatient }),
+  clinic({ id: "nutritionPlans", path: "nutritionPlans", section: "clinic", title: { en: "Nutrition plans", es: "Planes nutricionales" }, permissions: ["change_assignactivity"], excludedPermissions: notPatient }),
+  clinic({ id: "schedule", path: "schedule", section: "clinic", title: { en: "Schedule", es: "Horario" }, permissions: ["view_service", "change_service"], excludedPermissions: notPatient }),
+  clinic({ id: "groups", path: "groups", section: "settings", title: { en: "Groups", es: "Grupos" }, userValidations: ["isAdmin"] }),
+  clinic({ id: "message", path: "message", section: "settings", title: { en: "Notifications", es: "Notificaciones" }, userValidations: ["isAdmin"] }),
+  clinic({ id: "flags", path: "flags", section: "settings", modules: [], title: { en: "Modules", es: "Módulos" }, userValidations: ["isAdmin"] }),
+  clinic({ id: "config", path: "config", section: "settings", modules: [], title: { en: "Configuration", es: "Configuración" } }),
+  clinic({ id: "test", path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
+  route({ id: "profile", path: "/user/profile", navigation: false, section: "settings", title: { en: "My profile", es: "Mi perfil" } }),
+  route({ id: "userAdmin", path: "/user/admin", section: "settings", title: { en: "Users", es: "Usuarios" }, userValidations: ["isAdmin"] }),
+  route({ id: "shopStoreManager", path: "/shop/app/storemanager", section: "shop", modules: ["virtual_shop"], title: { en: "Store", es: "Tienda" }, permissions: ["change_store"] }),
+  route({ id: "shopManager", path: "/shop/app/manager", section: "shop", modules: ["virtual_shop"], title: { en: "Products", es: "Productos" }, permissions: ["change_product"] }),
+  route({ id: "shopCategory", path: "/shop/app/manager/:category", navigation: false, section: "shop", modules: ["virtual_shop"], title: { en: "Product category", es: "Categoría de productos" }, permissions: ["change_category", "change_product"] }),
+  route({ id: "shopOrders", path: "/shop/app/ordermanager", section: "shop", modules: ["virtual_shop"], title: { en: "Orders", es: "Pedidos" }, permissions: ["change_store"] }),
+  route({ id: "shopInventory", path: "/shop/app/inventory", section: "shop", modules: ["virtual_shop"], title: { en: "Inventory", es: "Inventario" }, permissions: ["change_product"] }),
+  route({ id: "shopDiscounts", path: "/shop/app/discounts", section: "shop", modules: ["virtual_shop"], title: { en: "Discounts", es: "Descuentos" }, permissions: ["add_orderdiscount", "change_orderdiscount", "delete_orderdiscount"] }),
+  route({ id: "shopBundles", path: "/shop/app/bundles", section: "shop", modules: ["virtual_shop"], title: { en: "Bundles", es: "Paquetes" }, permissions: ["add_bundle", "change_bundle", "delete_bundle"] }),
+  route({ id: "crmHome", path: "/crm/app", section: "crm", modules: ["crm_manager"], title: { en: "CRM", es: "CRM" }, permissions: ["is_admin", "is_crm_agent", "is_crm_client"] }),
+  route({ id: "crmUsers", path: "/crm/app/user", section: "crm", modules: ["crm_manager"], title: { en: "CRM users", es: "Usuarios del CRM" }, permissions: ["is_admin"] }),
+  route({ id: "crmInitiatives", path: "/crm/app/telemarket/media", section: "crm", modules: ["crm_manager"], title: { en: "Initiatives", es: "Iniciativas" }, permissions: ["view_initiative", "change_initiative"] }),
+  route({ id: "crmCallCenter", path: "/crm/app/telemarket/call-center", section: "crm", modules: ["crm_manager"], title: { en: "Call centre", es: "Centro de llamadas" }, permissions: ["view_callcenter", "change_callcenter"] }),
+  route({ id: "crmStatistics", path: "/crm/app/telemarket/statistics", section: "crm", modules: ["crm_manager"], title: { en: "Telemarketing statistics", es: "Estadísticas de telemercadeo" }, permissions: ["is_admin", "is_crm_agent"] }),
+  route({ id: "scheduleHome", path: "/schedule/app", section: "schedule", modules: ["schedule"], title: { en: "Scheduling", es: "Agenda" }, permissions: ["view_schedule_dashboard", "view_appointment"] }),
+  route({ id: "scheduleDashboard", path: "/schedule/app/dashboard", section: "schedule", modules: ["schedule"], title: { en: "Scheduling dashboard", es: "Panel de agenda" }, permissions: ["view_schedule_dashboard"] }),
+  route({ id: "scheduleServiceHours", path: "/schedule/app/service-hours", section: "schedule", modules: ["schedule"], title: { en: "Service hours", es: "Horarios de servicio" }, permissions: ["view_dayschedule", "view_specialdayschedule", "view_service"] }),
+  route({ id: "scheduleEquipment", path: "/schedule/app/equipment", section: "schedule", modules: ["schedule"], title: { en: "Equipment", es: "Equipos" }, permissions: ["view_resource"] }),
+  route({ id: "scheduleVariation", path: "/schedule/app/variation", section: "schedule", modules: ["schedule"], title: { en: "Variations", es: "Variaciones" }, permissions: ["view_variation"] }),
+  route({ id: "scheduleScore", path: "/schedule/app/score", section: "schedule", modules: ["schedule"], title: { en: "Ratings", es: "Calificaciones" }, permissions: ["view_qualification"] }),
+  route({ id: "scheduleBooking", path: "/schedule/app/booking", section: "schedule", modules: ["schedule"], title: { en: "Booking", es: "Reservas" }, permissions: ["view_appointment"] }),
+  route({ id: "scheduleReport", path: "/schedule/app/report", section: "schedule", modules: ["schedule"], title: { en: "Reports", es: "Reportes" }, permissions: ["view_generate_report"] }),
+  route({ id: "scheduleConfig", path: "/schedule/app/config", section: "schedule", modules: ["schedule"], title: { en: "Scheduling settings", es: "Configuración de agenda" }, permissions: ["view_appointmentsetting", "change_appointmentsetting", "view_configuration", "change_configuration"] }),
+  route({ id: "aiChat", path: "/ai/app", section: "apps", modules: ["widget_chat_ai"], title: { en: "AI chat", es: "Chat con IA" }, userValidations: ["isAdmin"] }),
+  route({ id: "productQuoter", path: "/product-quoter/app", section: "apps", modules: ["product_quoter"], title: { en: "Product quoter", es: "Cotizador de productos" }, permissions: ["view_productquoter"] }),
+  route({ id: "quoter", path: "/quoter/app", section: "apps", modules: ["quoter"], title: { en: "Insurance quoter", es: "Cotizador de seguros" }, permissions: ["view_quoter"] }),
+  route({ id: "quoterQuotes", path: "/quoter/app/quotes", navigation: false, section: "apps", modules: ["quoter"], title: { en: "Quotes", es: "Cotizaciones" }, permissions: ["view_quoter"] }),
+  route({ id: "events", path: "/event/app", section: "apps", modules: ["event_app"], title: { en: "Events", es: "Eventos" }, permissions: ["view_event"] }),
+  route({ id: "chat", path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),
+  route({ id: "cmsPages", path: "/cms/pages", section: "apps", modules: ["navegacion"], title: { en: "Pages", es: "Páginas" }, permissions: ["view_pagina"] }),
+  route({ id: "globalMessages", path: "/messages/app", section: "apps", title: { en: "Messages", es: "Mensajes" }, userValidations: ["isAdmin", "activeUser"] }),
+  route({ id: "statisticsApp", path: "/statistics/app", section: "apps", modules: ["statistics"], title: { en: "Statistics app", es: "App de estadísticas" }, userValidations: ["isAdmin"] }),
+];
+
+export const ROUTES_BY_ID: ReadonlyMap<string, RouteEntry> = new Map(ROUTES.map((entry) => [entry.id, entry]));
+
+export function routeById(id: string): RouteEntry {
+  const entry = ROUTES_BY_ID.get(id);
+  if (!entry) throw new Error(`Unknown route ${id}`);
+  return entry;
+}
+
+/**
+ * The three menus of spec §2, as route ids in order. Admins and clinics (group 2) use the
+ * admin menu, therapists the therapist menu, patients the patient menu; the patient's
+ * "dashboard" is their own home. Module routes follow each menu, filtered by visibility.
+ */
+export const MENUS = {
+  admin: ["dashboard", "users", "activities", "recommendations", "memberships", "getMembership", "paymentHistory", "assign", "appointments", "forms", "statistics", "groups", "message", "flags", "config", "test"],
+  therapist: ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "schedule", "config"],
+  patient: ["patientHome", "activities", "recommendations", "appointments", "forms", "config"],
+} as const satisfies Record<string, readonly string[]>;
+
+export const MODULE_MENU: readonly string[] = ROUTES.filter(
+  (entry) => entry.navigation && !entry.path.startsWith("/manager/") && entry.path !== "/user/profile",
+).map((entry) => entry.id);
+
+/** What the visibility rules look at: the signed-in user (or none) and the module flags. */
+export interface VisibilityContext {
+  user: {
+    isAdmin: boolean;
+    isActive: boolean;
+    permissions: readonly string[];
+    orderActivated: boolean;
+  } | null;
+  flags: Partial<FeatureFlags>;
+}
+
+/**
+ * Spec §6, as one pure function: a switched-off module hides its routes from everyone;
+ * administrators see every other route; anyone else must be signed in, pass the route's
+ * user validations, hold none of its excluded permissions and at least one of its
+ * permissions (when it lists any).
+ */
+export function isRouteVisible(entry: RouteEntry, { user, flags }: VisibilityContext): boolean {
+  if (entry.modules.some((module) => flags[module] !== true)) return false;
+  if (entry.public) return true;
+  if (!user) return false;
+  if (user.isAdmin) return true;
+  for (const validation of entry.userValidations) {
+    if (validation === "isAdmin") return false;
+    if (validation === "activeUser" && !user.isActive) return false;
+    if (validation === "activatedOrder" && !user.orderActivated) return false;
+  }
+  if (entry.excludedPermissions.some((codename) => user.permissions.includes(codename))) return false;
+  if (entry.permissions.length === 0) return true;
+  return entry.permissions.some((codename) => user.permissions.includes(codename));
+}

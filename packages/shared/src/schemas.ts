@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { FEATURE_FLAGS } from "./flags.ts";
+import { LANGUAGES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./constants.ts";
+import { PERMISSIONS } from "./permissions.ts";
+
+/** Trimmed, non-empty text with a length cap: the `isText` rule of spec §5. */
+export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+export const languageSchema = z.enum(LANGUAGES);
+export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
+export const featureFlagSchema = z.enum(FEATURE_FLAGS);
+
+export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
+export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** Query of every paged list: `page` is 1-based; `rowsPerPage` follows spec §7's naming. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), page: z.number().int(), total: z.number().int() });
+export type Paged<T> = { data: T[]; page: number; total: number };
+
+/** 400 body: field → messages, plus `detail` for a message not tied to a field. */
+export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+export const errorBodySchema = z
+  .object({ detail: z.string().optional(), status: z.number().int().optional() })
+  .catchall(z.unknown());
+
+export const userProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  identification: z.string(),
+  language: languageSchema,
+  isAdmin: z.boolean(),
+  is_active: z.boolean(),
+  groups: z.array(z.number().int()),
+  permissions: z.array(z.string()),
+  twoFactorEnabled: z.boolean(),
+  clinicId: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** What `GET /api/get-user-profile/` answers: the user-session state of spec §3. */
+export const sessionStateSchema = z.object({
+  userId: z.string(),
+  isAuthenticated: z.literal(true),
+  isAdmin: z.boolean(),
+  userData: userProfileSchema,
+  permission: z.object({ is_patient: z.boolean(), codenames: z.array(z.string()) }),
+  orderData: z.object({ isActivated: z.boolean() }),
+  flags: z.record(z.string(), z.boolean()),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export const profileUpdateSchema = z
+  .object({
+    nombres: requiredText(150),
+    apellidos: requiredText(150),
+    identification: z.string().trim().max(30),
+    language: languageSchema,
+  })
+  .strict();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1).max(PASSWORD_MAX),
+    newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  })
+  .strict();
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const loginSchema = z.object({
+  email: z.string().trim().email().max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const languageUpdateSchema = z.object({ language: languageSchema }).strict();
+
+export const flagUpdateSchema = z.object({ enabled: z.boolean() }).strict();
+export const flagParamSchema = z.object({ flag: featureFlagSchema });
+export const flagsSchema = z.record(z.string(), z.boolean());
+
+export const userSearchQuerySchema = pageQuerySchema.extend({
+  permission_codename_include: permissionSchema.optional(),
+  permission_codename_exclude: permissionSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  groups: z.array(z.number().int()),
+  isAdmin: z.boolean(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
+export const twoFactorPasswordSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX) }).strict();
