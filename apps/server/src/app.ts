@@ -77,7 +77,9 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h" });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && existsSync(indexHtml);
+    // Only page URLs get the app; a missing script or image is a plain 404, never HTML.
+    const pathname = request.url.split("?")[0] ?? "";
+    const isPage = request.method === "GET" && !pathname.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(pathname) && existsSync(indexHtml);
     if (!isPage) return reply.status(404).send({ detail: "Not found." });
     // Every app route is a client-side route: the shell decides what it shows.
     return reply.header("cache-control", "no-cache").sendFile("index.html", dist);

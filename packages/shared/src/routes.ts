@@ -15,7 +15,7 @@ export type Section =
   | "apps";
 
 export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
-  home: { en: "Home", es: "Inicio" },
+  home: { en: "Overview", es: "Resumen" },
   clinic: { en: "Clinic", es: "Clínica" },
   management: { en: "Management", es: "Gestión" },
   settings: { en: "Settings", es: "Configuración" },

@@ -65,7 +65,13 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
       await app.db.delete(sessions).where(eq(sessions.token, response.session.token));
       return;
     }
-    request.actor = await loadActor(app.db, response.user.id);
+    const actor = await loadActor(app.db, response.user.id);
+    // A deactivated account loses access at once, not when its session runs out.
+    if (!actor?.isActive) {
+      await app.db.delete(sessions).where(eq(sessions.token, response.session.token));
+      return;
+    }
+    request.actor = actor;
   });
 }
 

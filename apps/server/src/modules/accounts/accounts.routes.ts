@@ -46,10 +46,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [requireAuth],
       schema: { tags, summary: "Change the signed-in user's password; other sessions end", body: passwordChangeSchema, response: { 200: z.object({ detail: z.string() }) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const headers = toWebRequest(request).headers;
       try {
-        await app.auth.api.changePassword({ headers, body: { ...request.body, revokeOtherSessions: true } });
+        const result = await app.auth.api.changePassword({ headers, body: { ...request.body, revokeOtherSessions: true }, returnHeaders: true });
+        // Every session ends, this one included; the caller carries on in the new one set here.
+        const cookies = result.headers.getSetCookie();
+        if (cookies.length > 0) reply.header("set-cookie", cookies);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 400) throw badRequest({ currentPassword: ["Incorrect password."] });
         throw error;

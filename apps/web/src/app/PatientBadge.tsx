@@ -1,0 +1,60 @@
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton } from "@mui/material";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { readSelectedPatient, SELECTED_PATIENT_KEY } from "../lib/session.ts";
+
+/**
+ * The selected patient in the top bar (spec §2, §6: shown to signed-in staff and admins).
+ * Cancelling asks first, then clears browser storage and reloads.
+ */
+export function PatientBadge() {
+  const { t } = useTranslation();
+  const [patient, setPatient] = useState(readSelectedPatient);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    const refresh = () => setPatient(readSelectedPatient());
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SELECTED_PATIENT_KEY || event.key === null) refresh();
+    };
+    window.addEventListener("selected-patient", refresh);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("selected-patient", refresh);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+
+  if (!patient) return null;
+  const name = `${patient.nombres} ${patient.apellidos}`.trim();
+
+  function cancelSelection() {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.location.reload();
+  }
+
+  return (
+    <>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }} data-testid="patient-badge">
+        <Chip color="secondary" label={t("shell.selectedPatient", { name })} sx={{ maxWidth: { xs: 150, sm: 320 } }} />
+        <IconButton size="small" onClick={() => setConfirming(true)} aria-label={t("shell.cancelPatient")}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-patient-title">
+        <DialogTitle id="cancel-patient-title">{t("shell.cancelPatientTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t("shell.cancelPatientText", { name })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t("common.no")}</Button>
+          <Button variant="contained" onClick={cancelSelection} autoFocus>
+            {t("common.yes")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

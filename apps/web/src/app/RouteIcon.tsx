@@ -1,0 +1,19 @@
+import AppsOutlined from "@mui/icons-material/AppsOutlined";
+import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import FavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
+import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
+import ToggleOnOutlined from "@mui/icons-material/ToggleOnOutlined";
+import type { SvgIconComponent } from "@mui/icons-material";
+
+const ICONS: Record<string, SvgIconComponent> = {
+  dashboard: DashboardOutlined,
+  patientHome: FavoriteBorderOutlined,
+  config: SettingsOutlined,
+  flags: ToggleOnOutlined,
+};
+
+/** The menu icon of a route; routes without their own share a neutral one. */
+export function RouteIcon({ routeId }: { routeId: string }) {
+  const Icon = ICONS[routeId] ?? AppsOutlined;
+  return <Icon fontSize="small" />;
+}

@@ -1,0 +1,45 @@
+import { SHELL_FADE_IN_MS } from "@clinic/shared";
+import { Box, CircularProgress, Fade, Toolbar, useMediaQuery, useTheme } from "@mui/material";
+import { Suspense, useState } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useSession } from "../lib/session.ts";
+import { SideMenu } from "./SideMenu.tsx";
+import { TopBar } from "./TopBar.tsx";
+
+export function Loading() {
+  return (
+    <Box sx={{ display: "grid", placeItems: "center", minHeight: 240 }} role="status" aria-live="polite">
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/** Side menu, top bar and the page, for signed-in users; everyone else goes to sign in and comes back. */
+export function Shell() {
+  const { session, isLoading } = useSession();
+  const location = useLocation();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down("sm"));
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  if (isLoading) return <Loading />;
+  if (!session) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/accounts/login/?next=${encodeURIComponent(next)}`} replace />;
+  }
+
+  return (
+    <Fade in appear timeout={SHELL_FADE_IN_MS}>
+      <Box sx={{ display: "flex", minHeight: "100vh" }}>
+        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
+        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+          <Toolbar />
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Fade>
+  );
+}

@@ -1,0 +1,91 @@
+import { SECTION_TITLES, SIDE_MENU_WIDTH, type SessionState } from "@clinic/shared";
+import HomeOutlined from "@mui/icons-material/HomeOutlined";
+import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Toolbar, Typography } from "@mui/material";
+import { Link as RouterLink, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { currentLanguage } from "../lib/i18n.ts";
+import { menuFor } from "./menu.ts";
+import { RouteIcon } from "./RouteIcon.tsx";
+
+interface SideMenuProps {
+  session: SessionState;
+  /** Below the small breakpoint the menu is a drawer that opens over the page. */
+  mobile: boolean;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function SideMenu({ session, mobile, open, onClose }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const language = currentLanguage();
+  const sections = menuFor(session);
+
+  const content = (
+    <Box component="nav" aria-label={t("shell.mainMenu")} sx={{ overflowY: "auto" }}>
+      <Toolbar sx={{ px: 2 }}>
+        <Typography variant="h6" component="p" sx={{ fontWeight: 700, color: "primary.main" }}>
+          {t("shell.brand")}
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <List dense>
+        {/* Home returns to the site root, which sends each role to its own home. */}
+        <ListItemButton component="a" href="/" onClick={onClose}>
+          <ListItemIcon>
+            <HomeOutlined />
+          </ListItemIcon>
+          <ListItemText primary={t("shell.home")} />
+        </ListItemButton>
+      </List>
+      {sections.map(({ section, routes }) => (
+        <List
+          key={section}
+          dense
+          aria-labelledby={`menu-section-${section}`}
+          subheader={
+            <ListSubheader id={`menu-section-${section}`} component="h2" sx={{ lineHeight: "36px", bgcolor: "transparent", color: "text.secondary" }}>
+              {SECTION_TITLES[section][language]}
+            </ListSubheader>
+          }
+        >
+          {routes.map((entry) => {
+            const selected = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+            return (
+              <ListItemButton
+                key={entry.id}
+                component={RouterLink}
+                to={entry.path}
+                selected={selected}
+                aria-current={selected ? "page" : undefined}
+                onClick={onClose}
+                data-route={entry.id}
+              >
+                <ListItemIcon>
+                  <RouteIcon routeId={entry.id} />
+                </ListItemIcon>
+                <ListItemText primary={entry.title[language]} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+      ))}
+    </Box>
+  );
+
+  return (
+    <Drawer
+      variant={mobile ? "temporary" : "permanent"}
+      open={mobile ? open : true}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      sx={{
+        width: mobile ? undefined : SIDE_MENU_WIDTH,
+        flexShrink: 0,
+        "& .MuiDrawer-paper": { width: SIDE_MENU_WIDTH, boxSizing: "border-box" },
+      }}
+    >
+      {content}
+    </Drawer>
+  );
+}

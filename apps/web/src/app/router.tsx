@@ -1,0 +1,34 @@
+import { ROUTES } from "@clinic/shared";
+import { Navigate, type RouteObject, createBrowserRouter } from "react-router";
+import { LoginPage } from "../modules/accounts/LoginPage.tsx";
+import { LogoutPage } from "../modules/accounts/LogoutPage.tsx";
+import { homeOf, useSession } from "../lib/session.ts";
+import { NotFoundPage } from "./NotFoundPage.tsx";
+import { RouteGate } from "./RouteGate.tsx";
+import { SCREENS } from "./screens.tsx";
+import { Loading, Shell } from "./Shell.tsx";
+
+/** The site root sends a signed-in user to their home and anyone else to sign in. */
+function SiteRoot() {
+  const { session, isLoading } = useSession();
+  if (isLoading) return <Loading />;
+  return <Navigate to={session ? homeOf(session) : "/accounts/login/"} replace />;
+}
+
+/** Routes of the shared registry that have a screen; the rest are not routable yet. */
+export function appRoutes(): RouteObject[] {
+  const shellRoutes: RouteObject[] = ROUTES.filter((entry) => entry.id in SCREENS).map((entry) => ({
+    path: entry.path,
+    handle: { routeId: entry.id },
+    element: <RouteGate entry={entry} screen={SCREENS[entry.id]} />,
+  }));
+  return [
+    { path: "/", element: <SiteRoot /> },
+    { path: "/accounts/login/", element: <LoginPage /> },
+    { path: "/accounts/logout/", element: <LogoutPage /> },
+    { element: <Shell />, children: shellRoutes },
+    { path: "*", element: <NotFoundPage /> },
+  ];
+}
+
+export const createRouter = () => createBrowserRouter(appRoutes());

@@ -1,0 +1,15 @@
+import { type ComponentType, lazy } from "react";
+
+/**
+ * The screens built so far, by route id of the shared registry. A route without a screen
+ * here is neither routed nor shown in the menu: there are no placeholder pages.
+ */
+export const SCREENS: Record<string, ComponentType> = {
+  dashboard: lazy(() => import("../modules/dashboard/AdminDashboardPage.tsx").then((m) => ({ default: m.AdminDashboardPage }))),
+  patientHome: lazy(() => import("../modules/dashboard/PatientHomePage.tsx").then((m) => ({ default: m.PatientHomePage }))),
+  config: lazy(() => import("../modules/accounts/ConfigPage.tsx").then((m) => ({ default: m.ConfigPage }))),
+  profile: lazy(() => import("../modules/accounts/ProfilePage.tsx").then((m) => ({ default: m.ProfilePage }))),
+  flags: lazy(() => import("../modules/flags/FlagsPage.tsx").then((m) => ({ default: m.FlagsPage }))),
+};
+
+export const isBuilt = (routeId: string) => routeId in SCREENS;

@@ -1,0 +1,57 @@
+/** A failed call: its HTTP status and the body of the error contract (ARCHITECTURE.md). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === "string" ? body.detail : typeof body.message === "string" ? body.message : `HTTP ${status}`);
+  }
+
+  /** 400 bodies map field → messages; anything else is not field-level. */
+  get fieldErrors(): Record<string, string[]> {
+    if (this.status !== 400) return {};
+    const fields: Record<string, string[]> = {};
+    for (const [key, value] of Object.entries(this.body)) {
+      if (key !== "detail" && Array.isArray(value)) fields[key] = value.map(String);
+    }
+    return fields;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Every call of the web app: JSON in and out, the session cookie, errors as ApiError. */
+export async function api<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, { detail: "The server could not be reached." });
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { detail: text };
+    }
+  }
+  if (!response.ok) {
+    const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    throw new ApiError(response.status, errorBody);
+  }
+  return parsed as T;
+}
+
+export const get = <T>(path: string, signal?: AbortSignal) => api<T>("GET", path, undefined, signal);
+export const post = <T>(path: string, body?: unknown) => api<T>("POST", path, body ?? {});
+export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, body ?? {});
+export const del = <T>(path: string) => api<T>("DELETE", path);

@@ -1,0 +1,82 @@
+import { type FeatureFlags, type SessionState, type VisibilityContext, homePathOf } from "@clinic/shared";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, get, post } from "./api.ts";
+
+export const SESSION_KEY = ["session"] as const;
+
+/** The signed-in user's state, or null when signed out (401). */
+async function fetchSession(signal?: AbortSignal): Promise<SessionState | null> {
+  try {
+    return await get<SessionState>("/api/get-user-profile/", signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useSession() {
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 30_000 });
+  return { session: query.data ?? null, isLoading: query.isLoading, error: query.error, refetch: query.refetch };
+}
+
+/** The session every screen inside the shell can rely on (the shell renders only once it is known). */
+export function useSignedIn(): SessionState {
+  const { session } = useSession();
+  if (!session) throw new Error("useSignedIn outside the signed-in shell");
+  return session;
+}
+
+export function useRefreshSession() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: SESSION_KEY });
+}
+
+export function visibilityOf(session: SessionState | null): VisibilityContext {
+  return {
+    user: session
+      ? {
+          isAdmin: session.isAdmin,
+          isActive: session.userData.is_active,
+          permissions: session.permission.codenames,
+          orderActivated: session.orderData.isActivated,
+        }
+      : null,
+    flags: (session?.flags ?? {}) as Partial<FeatureFlags>,
+  };
+}
+
+export function homeOf(session: SessionState): string {
+  return homePathOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
+}
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/accounts/")) return null;
+  return next;
+}
+
+export async function signOut(): Promise<void> {
+  await post("/api/auth/sign-out", {});
+}
+
+/** Cancelling the selected patient clears all browser storage and reloads (spec §2). */
+export const SELECTED_PATIENT_KEY = "selectedPatient";
+export interface SelectedPatient {
+  id: string;
+  nombres: string;
+  apellidos: string;
+}
+
+export function readSelectedPatient(): SelectedPatient | null {
+  try {
+    const raw = localStorage.getItem(SELECTED_PATIENT_KEY);
+    return raw ? (JSON.parse(raw) as SelectedPatient) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function selectPatient(patient: SelectedPatient): void {
+  localStorage.setItem(SELECTED_PATIENT_KEY, JSON.stringify(patient));
+  window.dispatchEvent(new Event("selected-patient"));
+}

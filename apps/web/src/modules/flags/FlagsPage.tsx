@@ -1,0 +1,48 @@
+import { FEATURE_FLAG_TITLES, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from "@clinic/shared";
+import { Card, CardContent, CardHeader, List, ListItem, ListItemText, Switch } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { put } from "../../lib/api.ts";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { useAction, useResource } from "../../lib/resource.ts";
+import { SESSION_KEY } from "../../lib/session.ts";
+import { Loading } from "../../app/Shell.tsx";
+
+const FLAGS_KEY = ["flags"];
+
+/** Admins switch modules on and off; a switched-off module's screens and API disappear. */
+export function FlagsPage() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const { data: flags } = useResource<FeatureFlags>(FLAGS_KEY, "/api/flags/");
+  const toggle = useAction(({ flag, enabled }: { flag: FeatureFlag; enabled: boolean }) => put<FeatureFlags>(`/api/flags/${flag}`, { enabled }), {
+    invalidate: [FLAGS_KEY, SESSION_KEY],
+    success: () => t("flags.saved"),
+  });
+  if (!flags) return <Loading />;
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 720 }}>
+      <CardHeader title={t("flags.title")} subheader={t("flags.hint")} slotProps={{ title: { component: "h2" } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <List>
+          {FEATURE_FLAGS.map((flag) => (
+            <ListItem
+              key={flag}
+              divider
+              secondaryAction={
+                <Switch
+                  edge="end"
+                  checked={flags[flag]}
+                  disabled={toggle.isPending}
+                  onChange={(event) => toggle.mutate({ flag, enabled: event.target.checked })}
+                  slotProps={{ input: { "aria-label": FEATURE_FLAG_TITLES[flag][language] } }}
+                />
+              }
+            >
+              <ListItemText primary={FEATURE_FLAG_TITLES[flag][language]} secondary={flag} />
+            </ListItem>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
+  );
+}
