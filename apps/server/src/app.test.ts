@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe("the OpenAPI document", () => {
+  it("is served at /api/docs/json and lists every endpoint with its methods", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { openapi: string; info: { title: string }; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBeTruthy();
+    const methodsOf = (path: string) => Object.keys(document.paths[path] ?? {}).sort();
+    expect(methodsOf("/api/get-user-profile/")).toEqual(["get"]);
+    expect(methodsOf("/api/user-profile/")).toEqual(["get", "put"]);
+    expect(methodsOf("/api/user-profile/password")).toEqual(["post"]);
+    expect(methodsOf("/api/language/{userId}")).toEqual(["post"]);
+    expect(methodsOf("/api/usuario/user")).toEqual(["get"]);
+    expect(methodsOf("/api/flags/")).toEqual(["get"]);
+    expect(methodsOf("/api/flags/{flag}")).toEqual(["put"]);
+  });
+
+  it("documents request schemas from the shared zod schemas", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const put = document.paths["/api/user-profile/"].put;
+    const schema = put.requestBody.content["application/json"].schema;
+    expect(Object.keys(schema.properties).sort()).toEqual(["apellidos", "identification", "language", "nombres"]);
+    const query = document.paths["/api/usuario/user"].get.parameters.map((parameter: { name: string }) => parameter.name);
+    expect(query).toEqual(expect.arrayContaining(["permission_codename_include", "permission_codename_exclude", "page", "rowsPerPage"]));
+  });
+
+  it("keeps the auth library's catch-all route out of it", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    expect(Object.keys(document.paths).filter((path) => path.startsWith("/api/auth"))).toEqual([]);
+  });
+});
+
+describe("unknown addresses", () => {
+  it("answer 404 JSON under /api/", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/no-such-endpoint" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: "Not found." });
+  });
+
+  it("answer 404 for pages when the web app is not built", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/manager/admin/dashboard" });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("answers the documented defaults for an empty environment", () => {
+    expect(loadConfig({})).toEqual({
+      port: 8000,
+      host: "0.0.0.0",
+      publicUrl: "http://localhost:8000",
+      databaseUrl: undefined,
+      dataDir: "./data",
+      authSecret: undefined,
+      session: { idleMinutes: 60, maxHours: 12 },
+      login: { maxAttempts: 5, windowSeconds: 300 },
+      defaultFlags: ["clinic"],
+      trustProxy: false,
+      logLevel: "info",
+      secureCookies: false,
+    });
+  });
+
+  it("reads every variable it is given", () => {
+    const config = loadConfig({
+      PORT: "9100",
+      HOST: "127.0.0.1",
+      PUBLIC_URL: "https://clinic.example",
+      DATABASE_URL: "postgres://user:pw@db.example:5432/clinic",
+      DATA_DIR: "/srv/data",
+      AUTH_SECRET: "s".repeat(32),
+      SESSION_IDLE_MINUTES: "15",
+      SESSION_MAX_HOURS: "8",
+      LOGIN_MAX_ATTEMPTS: "3",
+      LOGIN_WINDOW_SECONDS: "60",
+      FEATURE_FLAGS: " clinic, virtual_shop ,,navegacion ",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      port: 9100,
+      host: "127.0.0.1",
+      publicUrl: "https://clinic.example",
+      databaseUrl: "postgres://user:pw@db.example:5432/clinic",
+      dataDir: "/srv/data",
+      authSecret: "s".repeat(32),
+      session: { idleMinutes: 15, maxHours: 8 },
+      login: { maxAttempts: 3, windowSeconds: 60 },
+      defaultFlags: ["clinic", "virtual_shop", "navegacion"],
+      trustProxy: true,
+      logLevel: "warn",
+    });
+  });
+
+  it("uses secure cookies only behind an https public address", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://clinic.example" }).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: "http://clinic.example" }).secureCookies).toBe(false);
+  });
+
+  it("derives the public address from the port when none is given", () => {
+    expect(loadConfig({ PORT: "3001" }).publicUrl).toBe("http://localhost:3001");
+  });
+
+  it("lets FEATURE_FLAGS switch every module off", () => {
+    expect(loadConfig({ FEATURE_FLAGS: "" }).defaultFlags).toEqual([]);
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["PUBLIC_URL", "not a url"],
+    ["DATABASE_URL", "nope"],
+    ["AUTH_SECRET", "too-short"],
+    ["SESSION_IDLE_MINUTES", "0"],
+    ["SESSION_MAX_HOURS", "1.5"],
+    ["LOGIN_MAX_ATTEMPTS", "0"],
+    ["FEATURE_FLAGS", "clinic,teleport"],
+    ["TRUST_PROXY", "yes"],
+    ["LOG_LEVEL", "loud"],
+  ])("refuses %s=%j with an error naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment:\\n[\\s\\S]*\\b${name}\\b`));
+  });
+
+  it("lists every invalid variable at once", () => {
+    let message = "";
+    try {
+      loadConfig({ PORT: "x", LOG_LEVEL: "loud" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/LOG_LEVEL/);
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(loadConfig({ SOMETHING_ELSE: "x" }).port).toBe(8000);
+  });
+});

@@ -1,0 +1,305 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from "./flags.ts";
+import { GROUP, homePathOf, roleOf } from "./groups.ts";
+import { DEFAULT_GROUP_PERMISSIONS, PERMISSIONS, type Permission } from "./permissions.ts";
+import { isRouteVisible, MENUS, MODULE_MENU, ROUTES, ROUTES_BY_ID, type RouteEntry, routeById, type VisibilityContext } from "./routes.ts";
+
+/**
+ * The visibility rule of spec §6, written out plainly and apart from the implementation:
+ *  - "a route is hidden when its module flag is off" (for everyone, administrators included);
+ *  - "Administrators see all routes";
+ *  - "Other users see a route only if authenticated and holding at least one of the route's
+ *    listed permissions" (a route that lists none asks only for a signed-in user);
+ *  - "Some routes also need user validations: isAdmin, an active user, or an activated order";
+ *  - "Routes with excluded permissions are hidden from anyone holding is_patient".
+ */
+function specSaysVisible(route: RouteEntry, context: VisibilityContext): boolean {
+  const moduleOff = route.modules.some((module) => context.flags[module] !== true);
+  if (moduleOff) return false;
+  if (route.public === true) return true;
+  const user = context.user;
+  if (user === null) return false;
+  if (user.isAdmin) return true;
+
+  const holds = (codename: string) => user.permissions.includes(codename);
+  const validations = new Set(route.userValidations);
+  if (validations.has("isAdmin")) return false;
+  if (validations.has("activeUser") && !user.isActive) return false;
+  if (validations.has("activatedOrder") && !user.orderActivated) return false;
+
+  const hasExclusions = route.excludedPermissions.length > 0;
+  if (hasExclusions && holds("is_patient")) return false;
+
+  if (route.permissions.length === 0) return true;
+  let holdsOne = false;
+  for (const codename of route.permissions) if (holds(codename)) holdsOne = true;
+  return holdsOne;
+}
+
+function subsets<T>(items: readonly T[]): T[][] {
+  const result: T[][] = [[]];
+  for (const item of items) {
+    const count = result.length;
+    for (let i = 0; i < count; i++) result.push([...result[i], item]);
+  }
+  return result;
+}
+
+/** A permission the route neither asks for nor excludes: holding it must change nothing. */
+function unrelatedPermission(route: RouteEntry): Permission {
+  const found = PERMISSIONS.find(
+    (codename) => codename !== "is_patient" && !route.permissions.includes(codename) && !route.excludedPermissions.includes(codename),
+  );
+  if (!found) throw new Error("no unrelated permission");
+  return found;
+}
+
+/**
+ * Flag sets: every on/off combination of the route's own modules, with every other module
+ * either all on, all off, or missing from the object.
+ */
+function flagVariants(route: RouteEntry): Partial<FeatureFlags>[] {
+  const others = FEATURE_FLAGS.filter((flag) => !route.modules.includes(flag));
+  const variants: Partial<FeatureFlags>[] = [];
+  for (const on of subsets(route.modules)) {
+    for (const rest of ["on", "off", "missing"] as const) {
+      const flags: Partial<FeatureFlags> = {};
+      for (const module of route.modules) flags[module] = on.includes(module);
+      if (rest !== "missing") for (const flag of others) flags[flag] = rest === "on";
+      variants.push(flags);
+    }
+  }
+  return variants;
+}
+
+function* contextsFor(route: RouteEntry): Generator<VisibilityContext> {
+  // The route's own permissions, is_patient (the excluded permission of spec §6) and an unrelated one.
+  const relevant = [...new Set<Permission>([...route.permissions, ...route.excludedPermissions, "is_patient", unrelatedPermission(route)])];
+  for (const flags of flagVariants(route)) {
+    yield { user: null, flags };
+    for (const isAdmin of [false, true]) {
+      for (const isActive of [false, true]) {
+        for (const orderActivated of [false, true]) {
+          for (const permissions of subsets(relevant)) {
+            yield { user: { isAdmin, isActive, orderActivated, permissions }, flags };
+          }
+        }
+      }
+    }
+  }
+}
+
+describe("isRouteVisible against spec §6", () => {
+  it.each(ROUTES.map((route) => [route.id, route] as const))("%s: every combination agrees with the spec", (_id, route) => {
+    const mismatches: string[] = [];
+    let checked = 0;
+    let visible = 0;
+    for (const context of contextsFor(route)) {
+      checked += 1;
+      const expected = specSaysVisible(route, context);
+      if (expected) visible += 1;
+      if (isRouteVisible(route, context) !== expected) mismatches.push(JSON.stringify(context));
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    // Every route is seen by someone and hidden from someone: the combinations reach both sides.
+    expect(visible).toBeGreaterThan(0);
+    expect(visible).toBeLessThan(checked);
+  });
+
+  it("agrees with the spec on random users and flag sets", () => {
+    const flagValue = fc.constantFrom(true, false, undefined);
+    const flagsArb = fc.record(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, flagValue])) as Record<FeatureFlag, fc.Arbitrary<boolean | undefined>>);
+    const userArb = fc.option(
+      fc.record({
+        isAdmin: fc.boolean(),
+        isActive: fc.boolean(),
+        orderActivated: fc.boolean(),
+        permissions: fc.subarray([...PERMISSIONS]),
+      }),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...ROUTES), userArb, flagsArb, (route, user, rawFlags) => {
+        const flags = Object.fromEntries(Object.entries(rawFlags).filter(([, value]) => value !== undefined)) as Partial<FeatureFlags>;
+        const context = { user, flags };
+        expect(isRouteVisible(route, context)).toBe(specSaysVisible(route, context));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("agrees with the spec on routes of any shape, not only the registry's", () => {
+    // In the registry activeUser only appears beside isAdmin; synthetic routes exercise every rule alone.
+    const someOf = <T,>(items: readonly T[]) => fc.subarray([...items], { maxLength: 4 });
+    const routeArb = fc.record({
+      modules: fc.subarray([...FEATURE_FLAGS], { maxLength: 2 }),
+      permissions: someOf(PERMISSIONS),
+      excludedPermissions: fc.constantFrom<Permission[]>([], ["is_patient"]),
+      userValidations: fc.subarray(["isAdmin", "activeUser", "activatedOrder"] as const),
+      public: fc.boolean(),
+    });
+    const contextArb = fc.record({
+      user: fc.option(
+        fc.record({ isAdmin: fc.boolean(), isActive: fc.boolean(), orderActivated: fc.boolean(), permissions: someOf(PERMISSIONS) }),
+        { nil: null },
+      ),
+      flags: fc.dictionary(fc.constantFrom(...FEATURE_FLAGS), fc.boolean()),
+    });
+    fc.assert(
+      fc.property(routeArb, contextArb, (shape, context) => {
+        const route: RouteEntry = { id: "synthetic", path: "/synthetic", title: { en: "S", es: "S" }, navigation: true, section: "apps", ...shape };
+        expect(isRouteVisible(route, context)).toBe(specSaysVisible(route, context));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("hides a route needing an active user from an inactive non-admin", () => {
+    const route: RouteEntry = { ...routeById("config"), userValidations: ["activeUser"] };
+    const user = { isAdmin: false, isActive: false, orderActivated: true, permissions: [] };
+    expect(isRouteVisible(route, { user, flags: {} })).toBe(false);
+    expect(isRouteVisible(route, { user: { ...user, isActive: true }, flags: {} })).toBe(true);
+  });
+
+  it("hides a module's route from an administrator when the module is off", () => {
+    const admin = { isAdmin: true, isActive: true, orderActivated: true, permissions: [...PERMISSIONS] };
+    const shop = routeById("shopManager");
+    expect(isRouteVisible(shop, { user: admin, flags: { virtual_shop: false } })).toBe(false);
+    expect(isRouteVisible(shop, { user: admin, flags: {} })).toBe(false);
+    expect(isRouteVisible(shop, { user: admin, flags: { virtual_shop: true } })).toBe(true);
+  });
+
+  it("hides every route from a visitor who is not signed in", () => {
+    const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as FeatureFlags;
+    expect(ROUTES.filter((route) => isRouteVisible(route, { user: null, flags: allOn }))).toEqual([]);
+  });
+});
+
+describe("the route registry", () => {
+  it("has unique ids and paths", () => {
+    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
+    expect(ROUTES_BY_ID.size).toBe(ROUTES.length);
+  });
+
+  it("gives every route a title in English and Spanish", () => {
+    for (const route of ROUTES) {
+      expect(route.title.en.trim(), route.id).not.toBe("");
+      expect(route.title.es.trim(), route.id).not.toBe("");
+    }
+  });
+
+  it("uses only known permissions, and excludes only is_patient (spec §6)", () => {
+    for (const route of ROUTES) {
+      for (const codename of [...route.permissions, ...route.excludedPermissions]) expect(PERMISSIONS, route.id).toContain(codename);
+      expect(route.excludedPermissions.every((codename) => codename === "is_patient"), route.id).toBe(true);
+    }
+  });
+
+  it("holds every clinic route of spec §2 under /manager/admin/", () => {
+    const specPaths = [
+      "dashboard", "users", "activities", "activities/:id", "recommendations", "recommendations/:id", "categories",
+      "categories/:id", "categories/:id/:id", "memberships", "memberships/:id", "getMembership", "getMembership/invoice/:id",
+      "getMembership/:id", "paymentHistory", "assign", "assign/membership", "assign/recommendation", "assign/activity",
+      "appointments", "forms", "statistics", "statistics/:id", "config", "patients", "schedule", "nutritionPlans",
+      "message", "groups", "test",
+    ];
+    const registered = new Set(ROUTES.map((route) => route.path.replace(/:[A-Za-z]+/g, ":id")));
+    for (const specPath of specPaths) expect(registered, specPath).toContain(`/manager/admin/${specPath}`);
+  });
+
+  it("holds the module routes of spec §2 with the guards spec §6 names", () => {
+    const expectations: [string, string, { modules?: FeatureFlag[]; permissions?: Permission[]; validations?: string[] }][] = [
+      ["userProfile", "/user/profile", {}],
+      ["userAdmin", "/user/admin", { validations: ["isAdmin"] }],
+      ["aiChat", "/ai/app", { modules: ["widget_chat_ai"], validations: ["isAdmin"] }],
+      ["globalMessages", "/messages/app", { validations: ["isAdmin", "activeUser"] }],
+      ["statisticsApp", "/statistics/app", { modules: ["statistics"], validations: ["isAdmin"] }],
+      ["cmsPages", "/cms/pages", { modules: ["navegacion"], permissions: ["view_pagina"] }],
+      ["productQuoter", "/product-quoter/app", { modules: ["product_quoter"], permissions: ["view_productquoter"] }],
+      ["quoter", "/quoter/app", { modules: ["quoter"], permissions: ["view_quoter"] }],
+      ["quoterQuotes", "/quoter/app/quotes", { modules: ["quoter"], permissions: ["view_quoter"] }],
+      ["events", "/event/app", { modules: ["event_app"], permissions: ["view_event"] }],
+      ["chat", "/chat-whatsapp/app", { modules: ["chat_whatsapp"] }],
+      ["shop", "/shop/app/storemanager", { modules: ["virtual_shop"] }],
+      ["crm", "/crm/app", { modules: ["crm_manager"] }],
+      ["schedule", "/schedule/app/booking", { modules: ["schedule"] }],
+    ];
+    for (const [label, path, expected] of expectations) {
+      const route = ROUTES.find((entry) => entry.path === path);
+      expect(route, label).toBeDefined();
+      if (!route) continue;
+      expect(route.public ?? false, label).toBe(false);
+      for (const module of expected.modules ?? []) expect(route.modules, label).toContain(module);
+      for (const codename of expected.permissions ?? []) expect(route.permissions, label).toContain(codename);
+      for (const validation of expected.validations ?? []) expect(route.userValidations, label).toContain(validation);
+    }
+  });
+});
+
+describe("menus", () => {
+  it("reference only existing routes", () => {
+    for (const [menu, ids] of Object.entries(MENUS)) {
+      for (const id of ids) expect(ROUTES_BY_ID.has(id), `${menu}: ${id}`).toBe(true);
+    }
+    for (const id of MODULE_MENU) expect(ROUTES_BY_ID.has(id), id).toBe(true);
+  });
+
+  it("list spec §2's menu items in spec order", () => {
+    const inOrder = (menu: readonly string[], expected: string[]) => {
+      const positions = expected.map((id) => menu.indexOf(id));
+      expect(positions.every((position) => position >= 0), `${expected} in ${menu}`).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    };
+    inOrder(MENUS.admin, ["dashboard", "users", "activities", "recommendations", "memberships", "getMembership", "paymentHistory", "assign", "appointments", "forms", "statistics", "groups", "message", "config", "test"]);
+    inOrder(MENUS.therapist, ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "schedule", "config"]);
+    // The patient's "dashboard" is their own home.
+    inOrder(MENUS.patient, ["patientHome", "activities", "recommendations", "appointments", "forms"]);
+  });
+
+  it("show every item to the role they are built for, with its default permissions", () => {
+    const flags = { clinic: true } as const;
+    const userWith = (permissions: readonly string[], isAdmin = false) => ({ isAdmin, isActive: true, orderActivated: false, permissions });
+    const hidden = (ids: readonly string[], user: ReturnType<typeof userWith>) =>
+      ids.filter((id) => !isRouteVisible(routeById(id), { user, flags }));
+    expect(hidden(MENUS.admin, userWith([], true))).toEqual([]);
+    expect(hidden(MENUS.therapist, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.therapist]))).toEqual([]);
+    expect(hidden(MENUS.patient, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.patient]))).toEqual([]);
+  });
+
+  it("keeps staff screens out of a patient's reach", () => {
+    const patient = { isAdmin: false, isActive: true, orderActivated: true, permissions: DEFAULT_GROUP_PERMISSIONS[GROUP.patient] };
+    const flags = { clinic: true } as const;
+    for (const id of ["dashboard", "users", "patients", "assign", "memberships", "statistics", "schedule", "groups", "flags"]) {
+      expect(isRouteVisible(routeById(id), { user: patient, flags }), id).toBe(false);
+    }
+  });
+});
+
+describe("roleOf and homePathOf", () => {
+  it("take the role from the admin flag first, then the first group (spec §6)", () => {
+    expect(roleOf({ isAdmin: true, groups: [GROUP.patient] })).toBe("admin");
+    expect(roleOf({ isAdmin: false, groups: [GROUP.patient] })).toBe("patient");
+    expect(roleOf({ isAdmin: false, groups: [GROUP.clinic] })).toBe("clinic");
+    expect(roleOf({ isAdmin: false, groups: [GROUP.therapist] })).toBe("therapist");
+    expect(roleOf({ isAdmin: false, groups: [GROUP.patient, GROUP.therapist] })).toBe("patient");
+    expect(roleOf({ isAdmin: false, groups: [GROUP.therapist, GROUP.patient] })).toBe("therapist");
+  });
+
+  it("send admins and groups 2 and 3 to the dashboard, patients to their home (spec §2)", () => {
+    expect(homePathOf({ isAdmin: true, groups: [] })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: true, groups: [GROUP.patient] })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: false, groups: [GROUP.clinic] })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: false, groups: [GROUP.therapist] })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: false, groups: [GROUP.patient] })).toBe("/manager/patient");
+    expect(homePathOf({ isAdmin: false, groups: [GROUP.patient, GROUP.clinic] })).toBe("/manager/patient");
+  });
+
+  it("lands each role on a route the registry holds", () => {
+    for (const groups of [[GROUP.patient], [GROUP.clinic], [GROUP.therapist]]) {
+      const home = homePathOf({ isAdmin: false, groups });
+      expect(ROUTES.some((route) => route.path === home), home).toBe(true);
+    }
+  });
+});

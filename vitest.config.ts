@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One run, three projects. Server tests share one PostgreSQL (apps/server/test/global-setup.ts)
+ * and each test file gets a database of its own, so files run in parallel.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "shared",
+          include: ["packages/**/src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          // Starting PostgreSQL and copying a database are not instant; no assertion measures time.
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+    ],
+  },
+});
