@@ -1,0 +1,240 @@
+// `npm run bench`: the production build of the server on PostgreSQL, and a bare Fastify
+// hello-world beside it, loaded by autocannon with the same settings. The hello-world's
+// figure is the machine's ceiling, so the ratio to it is what compares across machines.
+//
+//   BENCH_DURATION     seconds measured per endpoint (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 10)
+//   BENCH_WARMUP       seconds of unmeasured load before each measurement (default 2; 0 skips)
+//   BENCH_DATABASE_URL a PostgreSQL database to use instead of an embedded server in a temp dir;
+//                      migrations and the demo seed are applied to it
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { DEMO_ACCOUNTS, type DemoRole } from "../src/demo-accounts.ts";
+import { BENCH_ENDPOINTS, type BenchEndpoint } from "./endpoints.ts";
+import { type Child, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const serverMain = path.join(repoRoot, "apps/server/dist/main.js");
+const seedScript = path.join(repoRoot, "apps/server/dist/seed-demo.js");
+
+function intSetting(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+function readSettings() {
+  try {
+    return {
+      duration: intSetting("BENCH_DURATION", 10, 1),
+      connections: intSetting("BENCH_CONNECTIONS", 10, 1),
+      warmup: intSetting("BENCH_WARMUP", 2, 0),
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
+const settings = readSettings();
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+/** The URL without its password, fit to print. */
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
+
+interface Target {
+  method: BenchEndpoint["method"];
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Measured {
+  label: string;
+  result: autocannon.Result;
+}
+
+/** Signs in as a demo account the way the web app does; answers the Cookie header to send. */
+async function signIn(baseUrl: string, role: DemoRole): Promise<string> {
+  const { email, password } = DEMO_ACCOUNTS[role];
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email} answered ${response.status}: ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (!cookies.some((cookie) => cookie.startsWith("clinic.session_token="))) {
+    throw new Error(`sign-in as ${email} set no clinic.session_token cookie (got: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`);
+  }
+  return cookies.join("; ");
+}
+
+/** One request first, so a broken endpoint fails loudly instead of benchmarking its error page. */
+async function checkAnswers(target: Target): Promise<void> {
+  const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${target.method} ${target.url} answered ${response.status} before the run: ${text.slice(0, 300)}`);
+  }
+}
+
+async function load(target: Target, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: target.url,
+    method: target.method,
+    headers: target.headers,
+    body: target.body,
+    connections: settings.connections,
+    duration: seconds,
+  });
+}
+
+async function measure(label: string, target: Target): Promise<Measured> {
+  await checkAnswers(target);
+  if (settings.warmup > 0) await load(target, settings.warmup);
+  log(`measuring ${label} for ${settings.duration} s`);
+  return { label, result: await load(target, settings.duration) };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
+  return [line(rows[0]), widths.map((width) => "-".repeat(width)).join("  "), ...rows.slice(1).map(line)].join("\n");
+}
+
+/** autocannon records whole milliseconds: 0 means under one. */
+const ms = (value: number) => (value < 1 ? "<1" : value.toFixed(0));
+
+function report(baseline: Measured, measured: Measured[]): boolean {
+  const base = baseline.result.requests.mean;
+  const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
+  const rows = [["endpoint", "req/s (mean)", "p50 ms", "p99 ms", "vs hello-world", "failed"]];
+  for (const { label, result } of [baseline, ...measured]) {
+    rows.push([
+      label,
+      result.requests.mean.toFixed(0),
+      ms(result.latency.p50),
+      ms(result.latency.p99),
+      base > 0 ? `${(result.requests.mean / base).toFixed(3)}` : "n/a",
+      String(problems(result)),
+    ]);
+  }
+  console.log("");
+  console.log(`Benchmark: ${settings.connections} connections, ${settings.duration} s per endpoint (${settings.warmup} s warm-up first)`);
+  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), load generator in the same machine`);
+  // Other work on the machine moves both figures; the ratio less so.
+  console.log(`Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
+  console.log(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  console.log("vs hello-world = the endpoint's req/s divided by the bare Fastify hello-world's, same run.");
+  const failed = [baseline, ...measured].filter((m) => problems(m.result) > 0);
+  for (const { label, result } of failed) {
+    console.log(`FAILED REQUESTS on ${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; its figures are not valid.`);
+  }
+  return failed.length === 0;
+}
+
+async function run(tempDir: string, children: Child[]): Promise<boolean> {
+  if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w @clinic/server\` first`);
+  const [appPort, helloPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Only this harness decides which database and secret the server gets.
+  for (const key of ["DATABASE_URL", "AUTH_SECRET", "PUBLIC_URL", "TRUST_PROXY"]) delete env[key];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(appPort),
+    PUBLIC_URL: appUrl,
+    DATA_DIR: path.join(tempDir, "data"),
+    LOG_LEVEL: "warn",
+    // The run signs in once per role, but a throttled sign-in must never be what is measured.
+    LOGIN_MAX_ATTEMPTS: "1000000",
+  });
+  if (settings.databaseUrl) {
+    env.DATABASE_URL = settings.databaseUrl;
+    env.AUTH_SECRET = randomBytes(32).toString("hex");
+    log(`seeding the demo accounts on ${redact(settings.databaseUrl)}`);
+    await runNode("seed", [seedScript], env, repoRoot);
+  }
+
+  log(`starting the production server on ${appUrl} and the hello-world on ${helloUrl}`);
+  const server = startNode("app", [serverMain], env, repoRoot);
+  children.push(server);
+  const hello = startNode("hello", [path.join(here, "hello-server.ts")], { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(helloPort) }, repoRoot);
+  children.push(hello);
+  await Promise.all([waitUntilAnswers(server, `${appUrl}/api/auth/ok`, 120_000), waitUntilAnswers(hello, `${helloUrl}/`, 30_000)]);
+
+  const cookies = new Map<DemoRole, string>();
+  for (const role of new Set(BENCH_ENDPOINTS.map((endpoint) => endpoint.role))) {
+    if (role !== "anonymous") cookies.set(role, await signIn(appUrl, role));
+  }
+
+  const baseline = await measure("hello-world (bare Fastify)", { method: "GET", url: `${helloUrl}/`, headers: {} });
+  const measured: Measured[] = [];
+  for (const endpoint of BENCH_ENDPOINTS) {
+    const headers: Record<string, string> = {};
+    const cookie = endpoint.role === "anonymous" ? undefined : cookies.get(endpoint.role);
+    if (cookie) headers.cookie = cookie;
+    // Browsers send Origin on every state-changing call; the CSRF guard checks it.
+    if (endpoint.method !== "GET") headers.origin = appUrl;
+    if (endpoint.body !== undefined) headers["content-type"] = "application/json";
+    const target: Target = {
+      method: endpoint.method,
+      url: `${appUrl}${endpoint.path}`,
+      headers,
+      body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
+    };
+    measured.push(await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target));
+  }
+  return report(baseline, measured);
+}
+
+const loadBefore = os.loadavg();
+const tempDir = await mkdtemp(path.join(os.tmpdir(), "clinic-bench-"));
+// As root the embedded PostgreSQL runs as a `postgres` user, who must be able to enter this dir.
+await chmod(tempDir, 0o755);
+const children: Child[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const child of [...children].reverse()) await stopChild(child);
+    await stopLeftoverPostgres(path.join(tempDir, "data", "postgres"));
+    await rm(tempDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+let ok = false;
+try {
+  ok = await run(tempDir, children);
+} catch (error) {
+  console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);

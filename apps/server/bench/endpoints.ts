@@ -1,0 +1,21 @@
+import type { DemoRole } from "../src/demo-accounts.ts";
+
+/**
+ * One benchmarked API call. `role` names the demo account whose session cookie is sent
+ * (see DEMO_ACCOUNTS), or "anonymous" for none. Every request of a run is identical, so a
+ * call that changes data should be idempotent (a PUT of the same values), or its figures
+ * measure a growing table.
+ */
+export interface BenchEndpoint {
+  name: string;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  role: DemoRole | "anonymous";
+}
+
+/** Add an entry here to benchmark another endpoint; `npm run bench` runs them in this order. */
+export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
+  { name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" },
+];
