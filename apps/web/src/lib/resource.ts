@@ -49,7 +49,8 @@ export interface ActionOptions<TResult> {
   success?: string | ((result: TResult) => string);
   /** Receives 400 field errors so a form can show them on its fields. */
   onFieldErrors?: (fields: Record<string, string[]>) => void;
-  onSuccess?: (result: TResult) => void;
+  /** Runs before the notice, so a language switch already speaks in the notice. */
+  onSuccess?: (result: TResult) => void | Promise<void>;
 }
 
 /**
@@ -63,10 +64,10 @@ export function useAction<TInput, TResult>(run: (input: TInput) => Promise<TResu
   return useMutation<TResult, unknown, TInput>({
     mutationFn: run,
     onSuccess: async (result) => {
+      await options.onSuccess?.(result);
       await Promise.all((options.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
       const text = typeof options.success === "function" ? options.success(result) : options.success;
       if (text) notices.success(text);
-      options.onSuccess?.(result);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) options.onFieldErrors?.(error.fieldErrors);

@@ -9,7 +9,7 @@ import { SESSION_KEY, useSignedIn } from "../../lib/session.ts";
 
 /** Spec §2 config screen: change the interface language and save it to the account. */
 export function ConfigPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSignedIn();
   const [language, setChoice] = useState<Language>(session.userData.language);
   const save = useAction((value: Language) => post<{ language: Language }>(`/api/language/${session.userId}`, { language: value }), {
@@ -17,7 +17,7 @@ export function ConfigPage() {
     onSuccess: async (result) => {
       await setLanguage(result.language);
     },
-    success: (result) => t("accounts.config.saved", { lng: result.language }),
+    success: () => i18n.t("accounts.config.saved"),
   });
   return (
     <Card variant="outlined" sx={{ maxWidth: 560 }}>

@@ -1,0 +1,50 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect } from "@playwright/test";
+import { DEMO_ACCOUNTS, type DemoRole } from "../../server/src/demo-accounts.ts";
+
+export { DEMO_ACCOUNTS, type DemoRole };
+
+/** Fails on any serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
+  ).toEqual([]);
+}
+
+/** The shell has faded in and the page's data has arrived. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => !document.querySelector('[role="status"]'));
+  // The shell fades in over a second; axe judges contrast on what is fully shown.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY));
+}
+
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await settled(page);
+  await expectAccessible(page);
+}
+
+export async function signIn(page: Page, role: DemoRole): Promise<void> {
+  const account = DEMO_ACCOUNTS[role];
+  if (!page.url().includes("/accounts/login/")) await page.goto("/accounts/login/");
+  await page.getByLabel(/^(Email|Correo electrónico)/).fill(account.email);
+  await page.getByLabel(/^(Password|Contraseña)/).fill(account.password);
+  await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/accounts/login"));
+  await settled(page);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: /Profile menu|Menú de perfil/ }).click();
+  await page.getByRole("menuitem", { name: /Sign Out|Cerrar sesión/ }).click();
+  await page.waitForURL("**/accounts/login/");
+}
+
+/** The route ids of the side menu, in order. */
+export async function menuRouteIds(page: Page): Promise<string[]> {
+  const nav = page.getByRole("navigation", { name: /Main menu|Menú principal/ });
+  return nav.locator("[data-route]").evaluateAll((items) => items.map((item) => item.getAttribute("data-route") ?? ""));
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const port = Number(process.env.E2E_PORT ?? 8123);
+const baseURL = `http://localhost:${port}`;
+// A fresh embedded database per run: the demo data is created on its first start.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.join(root, "test-results"),
+  // One server and one database: specs change shared rows, so they run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 1366, height: 800 } } },
+  ],
+  webServer: {
+    command: "node apps/server/dist/main.js",
+    cwd: root,
+    url: `${baseURL}/accounts/login/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Every spec signs in afresh from one address; throttling has its own API test.
+      LOGIN_MAX_ATTEMPTS: "1000",
+      FEATURE_FLAGS: "clinic",
+    },
+  },
+});

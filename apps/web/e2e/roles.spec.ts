@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { type DemoRole, expectAccessible, menuRouteIds, settled, signIn, signOut, visit } from "./fixtures.ts";
+
+/**
+ * Spec §2's menus, limited to the screens built so far: admins and clinics use the admin
+ * menu, therapists the therapist menu, patients the patient menu.
+ */
+const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: string; title: string; menu: string[]; role: string }> = {
+  admin: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "flags", "config"], role: "Platform administrator" },
+  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "config"], role: "Clinic" },
+  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "config"], role: "Therapist" },
+  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "config"], role: "Patient" },
+};
+
+for (const [role, expected] of Object.entries(EXPECTED) as [DemoRole & keyof typeof EXPECTED, (typeof EXPECTED)["admin"]][]) {
+  test(`${role} signs in, lands on their home, sees their menu and signs out`, async ({ page }) => {
+    await page.goto("/accounts/login/");
+    await settled(page);
+    await expectAccessible(page);
+    await signIn(page, role);
+    await expect(page).toHaveURL(expected.home);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(expected.title);
+    await expect(page.getByTestId("role")).toContainText(expected.role);
+    expect(await menuRouteIds(page)).toEqual(expected.menu);
+    await expectAccessible(page);
+
+    await visit(page, "/manager/admin/config");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Configuration");
+    await visit(page, "/user/profile");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My profile");
+
+    await signOut(page);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    // The session is gone on the server: the home page sends back to sign in.
+    await page.goto(expected.home);
+    await page.waitForURL(/\/accounts\/login\/\?next=/);
+  });
+}
+
+test("a hidden route explains itself instead of showing its screen", async ({ page }) => {
+  await signIn(page, "therapist");
+  await visit(page, "/manager/admin/flags");
+  await expect(page.getByText("You do not have access to this page.")).toBeVisible();
+  await expect(page.getByRole("switch")).toHaveCount(0);
+});
+
+test("a route whose screen is not built is not routable", async ({ page }) => {
+  await signIn(page, "admin");
+  await visit(page, "/manager/admin/activities");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});

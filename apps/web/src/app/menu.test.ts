@@ -1,0 +1,49 @@
+import { FEATURE_FLAGS, type SessionState } from "@clinic/shared";
+import { describe, expect, it } from "vitest";
+import { menuFor } from "./menu.ts";
+
+function session(overrides: { isAdmin?: boolean; groups?: number[]; codenames?: string[]; flags?: Record<string, boolean> }): SessionState {
+  const codenames = overrides.codenames ?? [];
+  const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, flag === "clinic"]));
+  return {
+    userId: "u",
+    isAuthenticated: true,
+    isAdmin: overrides.isAdmin ?? false,
+    userData: {
+      id: "u",
+      email: "u@example.com",
+      nombres: "U",
+      apellidos: "Ser",
+      identification: "",
+      language: "en",
+      isAdmin: overrides.isAdmin ?? false,
+      is_active: true,
+      groups: overrides.groups ?? [],
+      permissions: codenames,
+      twoFactorEnabled: false,
+      clinicId: null,
+    },
+    permission: { is_patient: codenames.includes("is_patient"), codenames },
+    orderData: { isActivated: false },
+    flags: { ...flags, ...overrides.flags },
+  };
+}
+
+const ids = (s: SessionState) => menuFor(s).flatMap((section) => section.routes.map((route) => route.id));
+
+describe("side menu", () => {
+  it("gives each role its spec §2 menu, limited to built screens", () => {
+    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "flags", "config"]);
+    expect(ids(session({ groups: [2], codenames: ["view_user", "change_user", "view_membership"] }))).toEqual(["dashboard", "config"]);
+    expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "config"]);
+    expect(ids(session({ groups: [1], codenames: ["is_patient", "view_activity"] }))).toEqual(["patientHome", "config"]);
+  });
+
+  it("drops a switched-off module's routes, for admins too", () => {
+    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config"]);
+  });
+
+  it("groups routes by section in menu order", () => {
+    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "settings"]);
+  });
+});

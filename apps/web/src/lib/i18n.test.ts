@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { localeResources } from "./i18n.ts";
+
+type Tree = { [key: string]: string | Tree };
+
+function keysOf(tree: Tree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : keysOf(value, `${prefix}${key}.`)));
+}
+
+function lookup(tree: Tree, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Tree)[part] : undefined), tree);
+}
+
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) && !name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+describe("translations", () => {
+  const resources = localeResources();
+
+  it("have the same keys in English and Spanish", () => {
+    const en = keysOf(resources.en).sort();
+    const es = keysOf(resources.es).sort();
+    expect(en.filter((key) => !es.includes(key)), "missing in es").toEqual([]);
+    expect(es.filter((key) => !en.includes(key)), "missing in en").toEqual([]);
+    expect(en.length).toBeGreaterThan(50);
+  });
+
+  it("have no empty texts", () => {
+    for (const language of ["en", "es"] as const) {
+      const empty = keysOf(resources[language]).filter((key) => String(lookup(resources[language], key)).trim() === "");
+      expect(empty, language).toEqual([]);
+    }
+  });
+
+  it("cover every literal key the screens ask for, as a text in both languages", () => {
+    const used = new Set<string>();
+    for (const file of sourceFiles(srcDir)) {
+      for (const match of readFileSync(file, "utf8").matchAll(/\bt\(\s*["'`]([a-zA-Z0-9_.]+)["'`]/g)) used.add(match[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(40);
+    for (const key of used) {
+      expect(typeof lookup(resources.en, key), `en: ${key}`).toBe("string");
+      expect(typeof lookup(resources.es, key), `es: ${key}`).toBe("string");
+    }
+  });
+
+  it("keep the spec's notice texts (§8)", () => {
+    expect(lookup(resources.en, "notices.successTitle")).toBe("Congratulations");
+    expect(lookup(resources.en, "notices.errorTitle")).toBe("Opps!");
+    expect(lookup(resources.en, "notices.fallback")).toBe("An error occurred");
+  });
+});

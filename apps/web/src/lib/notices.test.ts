@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api.ts";
+import { describeFailure } from "./notices.tsx";
+
+const t = (key: string) => `<${key}>`;
+
+describe("describeFailure", () => {
+  it("shows a 400's detail or first field message with the status", () => {
+    expect(describeFailure(new ApiError(400, { detail: "Bad thing" }), t)).toBe("Bad thing (400)");
+    expect(describeFailure(new ApiError(400, { name: ["Required"] }), t)).toBe("Required (400)");
+  });
+
+  it("uses the translated text of a known status, never the server's English", () => {
+    expect(describeFailure(new ApiError(403, { detail: "You do not have permission" }), t)).toBe("<errors.status403> (403)");
+    expect(describeFailure(new ApiError(0, {}), t)).toBe("<errors.status0>");
+  });
+
+  it("falls back to the spec's generic text", () => {
+    expect(describeFailure(new ApiError(418, {}), t)).toBe("<notices.fallback> (418)");
+    expect(describeFailure(new Error("boom"), t)).toBe("<notices.fallback>");
+  });
+
+  it("reads field errors only from 400 bodies", () => {
+    expect(new ApiError(400, { name: ["Too long"], detail: "x" }).fieldErrors).toEqual({ name: ["Too long"] });
+    expect(new ApiError(409, { name: ["Too long"] }).fieldErrors).toEqual({});
+  });
+});
