@@ -179,7 +179,12 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`starting the production server on ${appUrl} and the hello-world on ${helloUrl}`);
   const server = startNode("app", [serverMain], env, repoRoot);
   children.push(server);
-  const hello = startNode("hello", [path.join(here, "hello-server.ts")], { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(helloPort) }, repoRoot);
+  const hello = startNode(
+    "hello",
+    [path.join(here, "hello-server.ts")],
+    { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(helloPort) },
+    repoRoot,
+  );
   children.push(hello);
   await Promise.all([waitUntilAnswers(server, `${appUrl}/api/auth/ok`, 120_000), waitUntilAnswers(hello, `${helloUrl}/`, 30_000)]);
 

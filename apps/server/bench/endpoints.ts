@@ -16,6 +16,4 @@ export interface BenchEndpoint {
 }
 
 /** Add an entry here to benchmark another endpoint; `npm run bench` runs them in this order. */
-export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
-  { name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" },
-];
+export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [{ name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" }];

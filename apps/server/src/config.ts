@@ -3,7 +3,12 @@ import { z } from "zod";
 
 const flagList = z
   .string()
-  .transform((value) => value.split(",").map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(FEATURE_FLAGS)));
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");

@@ -8,7 +8,11 @@ const log = (line: string) => console.log(`[server] ${line}`);
 const started = await startDatabase(config, log);
 // Demo accounts only ever on the embedded default; a real server gets them by `npm run seed:demo`.
 if (started.embedded && (await seedDemo(started.database.db))) {
-  log(`demo accounts created: ${Object.values(DEMO_ACCOUNTS).map((account) => account.email).join(", ")}`);
+  log(
+    `demo accounts created: ${Object.values(DEMO_ACCOUNTS)
+      .map((account) => account.email)
+      .join(", ")}`,
+  );
 }
 const app = await buildApp({ config, database: started.database, authSecret: resolveAuthSecret(config, started.embedded), logger: true });
 

@@ -7,7 +7,6 @@ import { createUser } from "./modules/accounts/users.service.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
 
-
 /** Creates the demo clinic once; answers false when it already exists. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
@@ -15,8 +14,32 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const a = DEMO_ACCOUNTS;
   await createUser(db, { ...a.admin, nombres: "Alicia", apellidos: "Romero", isAdmin: true, identification: "ADM-0001" });
   const clinicId = await createUser(db, { ...a.clinic, nombres: "Clínica Vestibular", apellidos: "Norte", groups: [GROUP.clinic], identification: "CLI-0001" });
-  const therapistId = await createUser(db, { ...a.therapist, nombres: "Tomás", apellidos: "Herrera", groups: [GROUP.therapist], clinicId, identification: "THE-0001" });
-  await createUser(db, { ...a.patient, nombres: "Pablo", apellidos: "Díaz", groups: [GROUP.patient], clinicId, therapistIds: [therapistId], identification: "PAT-0001" });
-  await createUser(db, { ...a.patient2, nombres: "Paula", apellidos: "Méndez", groups: [GROUP.patient], clinicId, therapistIds: [therapistId], identification: "PAT-0002", language: "es" });
+  const therapistId = await createUser(db, {
+    ...a.therapist,
+    nombres: "Tomás",
+    apellidos: "Herrera",
+    groups: [GROUP.therapist],
+    clinicId,
+    identification: "THE-0001",
+  });
+  await createUser(db, {
+    ...a.patient,
+    nombres: "Pablo",
+    apellidos: "Díaz",
+    groups: [GROUP.patient],
+    clinicId,
+    therapistIds: [therapistId],
+    identification: "PAT-0001",
+  });
+  await createUser(db, {
+    ...a.patient2,
+    nombres: "Paula",
+    apellidos: "Méndez",
+    groups: [GROUP.patient],
+    clinicId,
+    therapistIds: [therapistId],
+    identification: "PAT-0002",
+    language: "es",
+  });
   return true;
 }

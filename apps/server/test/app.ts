@@ -138,9 +138,7 @@ async function demoIds(db: Db): Promise<Record<DemoRole, string>> {
   const emails = Object.values(DEMO_ACCOUNTS).map((account) => account.email);
   const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
   const byEmail = new Map(rows.map((row) => [row.email, row.id]));
-  return Object.fromEntries(
-    Object.entries(DEMO_ACCOUNTS).map(([role, account]) => [role, byEmail.get(account.email) ?? ""]),
-  ) as Record<DemoRole, string>;
+  return Object.fromEntries(Object.entries(DEMO_ACCOUNTS).map(([role, account]) => [role, byEmail.get(account.email) ?? ""])) as Record<DemoRole, string>;
 }
 
 /** Reads one user row back, to check what a request wrote (or did not). */

@@ -8,9 +8,7 @@ export { DEMO_ACCOUNTS, type DemoRole };
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`),
-  ).toEqual([]);
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 /** The shell has faded in and the page's data has arrived. */
@@ -18,7 +16,9 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector('[role="status"]'));
   // The shell fades in over a second; axe judges contrast on what is fully shown.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
 }
 
 export async function visit(page: Page, path: string): Promise<void> {

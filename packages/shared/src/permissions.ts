@@ -1,4 +1,4 @@
-import { type FeatureFlag } from "./flags.ts";
+import type { FeatureFlag } from "./flags.ts";
 import { GROUP, type GroupId } from "./groups.ts";
 
 /**
@@ -77,9 +77,7 @@ type ModulePermissions = typeof PERMISSIONS_BY_MODULE;
 export type Permission = ModulePermissions[keyof ModulePermissions][number];
 
 /** `view_service` appears under both the clinic and the schedule module in §6: one codename. */
-export const PERMISSIONS: readonly Permission[] = [
-  ...new Set(Object.values(PERMISSIONS_BY_MODULE).flat() as Permission[]),
-];
+export const PERMISSIONS: readonly Permission[] = [...new Set(Object.values(PERMISSIONS_BY_MODULE).flat() as Permission[])];
 
 export function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);

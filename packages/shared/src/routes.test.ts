@@ -131,7 +131,7 @@ describe("isRouteVisible against spec §6", () => {
 
   it("agrees with the spec on routes of any shape, not only the registry's", () => {
     // In the registry activeUser only appears beside isAdmin; synthetic routes exercise every rule alone.
-    const someOf = <T,>(items: readonly T[]) => fc.subarray([...items], { maxLength: 4 });
+    const someOf = <T>(items: readonly T[]) => fc.subarray([...items], { maxLength: 4 });
     const routeArb = fc.record({
       modules: fc.subarray([...FEATURE_FLAGS], { maxLength: 2 }),
       permissions: someOf(PERMISSIONS),
@@ -140,10 +140,9 @@ describe("isRouteVisible against spec §6", () => {
       public: fc.boolean(),
     });
     const contextArb = fc.record({
-      user: fc.option(
-        fc.record({ isAdmin: fc.boolean(), isActive: fc.boolean(), orderActivated: fc.boolean(), permissions: someOf(PERMISSIONS) }),
-        { nil: null },
-      ),
+      user: fc.option(fc.record({ isAdmin: fc.boolean(), isActive: fc.boolean(), orderActivated: fc.boolean(), permissions: someOf(PERMISSIONS) }), {
+        nil: null,
+      }),
       flags: fc.dictionary(fc.constantFrom(...FEATURE_FLAGS), fc.boolean()),
     });
     fc.assert(
@@ -193,17 +192,45 @@ describe("the route registry", () => {
   it("uses only known permissions, and excludes only is_patient (spec §6)", () => {
     for (const route of ROUTES) {
       for (const codename of [...route.permissions, ...route.excludedPermissions]) expect(PERMISSIONS, route.id).toContain(codename);
-      expect(route.excludedPermissions.every((codename) => codename === "is_patient"), route.id).toBe(true);
+      expect(
+        route.excludedPermissions.every((codename) => codename === "is_patient"),
+        route.id,
+      ).toBe(true);
     }
   });
 
   it("holds every clinic route of spec §2 under /manager/admin/", () => {
     const specPaths = [
-      "dashboard", "users", "activities", "activities/:id", "recommendations", "recommendations/:id", "categories",
-      "categories/:id", "categories/:id/:id", "memberships", "memberships/:id", "getMembership", "getMembership/invoice/:id",
-      "getMembership/:id", "paymentHistory", "assign", "assign/membership", "assign/recommendation", "assign/activity",
-      "appointments", "forms", "statistics", "statistics/:id", "config", "patients", "schedule", "nutritionPlans",
-      "message", "groups", "test",
+      "dashboard",
+      "users",
+      "activities",
+      "activities/:id",
+      "recommendations",
+      "recommendations/:id",
+      "categories",
+      "categories/:id",
+      "categories/:id/:id",
+      "memberships",
+      "memberships/:id",
+      "getMembership",
+      "getMembership/invoice/:id",
+      "getMembership/:id",
+      "paymentHistory",
+      "assign",
+      "assign/membership",
+      "assign/recommendation",
+      "assign/activity",
+      "appointments",
+      "forms",
+      "statistics",
+      "statistics/:id",
+      "config",
+      "patients",
+      "schedule",
+      "nutritionPlans",
+      "message",
+      "groups",
+      "test",
     ];
     const registered = new Set(ROUTES.map((route) => route.path.replace(/:[A-Za-z]+/g, ":id")));
     for (const specPath of specPaths) expect(registered, specPath).toContain(`/manager/admin/${specPath}`);
@@ -249,10 +276,29 @@ describe("menus", () => {
   it("list spec §2's menu items in spec order", () => {
     const inOrder = (menu: readonly string[], expected: string[]) => {
       const positions = expected.map((id) => menu.indexOf(id));
-      expect(positions.every((position) => position >= 0), `${expected} in ${menu}`).toBe(true);
+      expect(
+        positions.every((position) => position >= 0),
+        `${expected} in ${menu}`,
+      ).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     };
-    inOrder(MENUS.admin, ["dashboard", "users", "activities", "recommendations", "memberships", "getMembership", "paymentHistory", "assign", "appointments", "forms", "statistics", "groups", "message", "config", "test"]);
+    inOrder(MENUS.admin, [
+      "dashboard",
+      "users",
+      "activities",
+      "recommendations",
+      "memberships",
+      "getMembership",
+      "paymentHistory",
+      "assign",
+      "appointments",
+      "forms",
+      "statistics",
+      "groups",
+      "message",
+      "config",
+      "test",
+    ]);
     inOrder(MENUS.therapist, ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "schedule", "config"]);
     // The patient's "dashboard" is their own home.
     inOrder(MENUS.patient, ["patientHome", "activities", "recommendations", "appointments", "forms"]);
@@ -261,8 +307,7 @@ describe("menus", () => {
   it("show every item to the role they are built for, with its default permissions", () => {
     const flags = { clinic: true } as const;
     const userWith = (permissions: readonly string[], isAdmin = false) => ({ isAdmin, isActive: true, orderActivated: false, permissions });
-    const hidden = (ids: readonly string[], user: ReturnType<typeof userWith>) =>
-      ids.filter((id) => !isRouteVisible(routeById(id), { user, flags }));
+    const hidden = (ids: readonly string[], user: ReturnType<typeof userWith>) => ids.filter((id) => !isRouteVisible(routeById(id), { user, flags }));
     expect(hidden(MENUS.admin, userWith([], true))).toEqual([]);
     expect(hidden(MENUS.therapist, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.therapist]))).toEqual([]);
     expect(hidden(MENUS.patient, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.patient]))).toEqual([]);
@@ -299,7 +344,10 @@ describe("roleOf and homePathOf", () => {
   it("lands each role on a route the registry holds", () => {
     for (const groups of [[GROUP.patient], [GROUP.clinic], [GROUP.therapist]]) {
       const home = homePathOf({ isAdmin: false, groups });
-      expect(ROUTES.some((route) => route.path === home), home).toBe(true);
+      expect(
+        ROUTES.some((route) => route.path === home),
+        home,
+      ).toBe(true);
     }
   });
 });

@@ -20,15 +20,12 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), page: z.number().int(), total: z.number().int() });
+export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), total: z.number().int() });
 export type Paged<T> = { data: T[]; page: number; total: number };
 
 /** 400 body: field → messages, plus `detail` for a message not tied to a field. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-export const errorBodySchema = z
-  .object({ detail: z.string().optional(), status: z.number().int().optional() })
-  .catchall(z.unknown());
+export const errorBodySchema = z.object({ detail: z.string().optional(), status: z.number().int().optional() }).catchall(z.unknown());
 
 export const userProfileSchema = z.object({
   id: z.string(),
@@ -106,5 +103,12 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export const totpCodeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
+export const totpCodeSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/),
+  })
+  .strict();
 export const twoFactorPasswordSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX) }).strict();

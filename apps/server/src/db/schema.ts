@@ -3,7 +3,10 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint,
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 };
 
 /** Accounts: better-auth's user model plus the profile fields of spec §3. */
@@ -34,7 +37,9 @@ export const sessions = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -49,7 +54,9 @@ export const accounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -76,7 +83,9 @@ export const twoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -111,8 +120,12 @@ export const permissions = pgTable("permissions", {
 export const groupPermissions = pgTable(
   "group_permissions",
   {
-    groupId: smallint("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
-    permissionId: integer("permission_id").notNull().references(() => permissions.id, { onDelete: "cascade" }),
+    groupId: smallint("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
     createdAt: timestamps.createdAt,
   },
   (table) => [primaryKey({ columns: [table.groupId, table.permissionId] })],
@@ -122,8 +135,12 @@ export const groupPermissions = pgTable(
 export const userGroups = pgTable(
   "user_groups",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    groupId: smallint("group_id").notNull().references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    groupId: smallint("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
     position: smallint("position").notNull().default(0),
     createdAt: timestamps.createdAt,
   },
@@ -133,8 +150,12 @@ export const userGroups = pgTable(
 export const userPermissions = pgTable(
   "user_permissions",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    permissionId: integer("permission_id").notNull().references(() => permissions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permissionId: integer("permission_id")
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
     createdAt: timestamps.createdAt,
   },
   (table) => [primaryKey({ columns: [table.userId, table.permissionId] }), index("user_permissions_permission_idx").on(table.permissionId)],
@@ -144,8 +165,12 @@ export const userPermissions = pgTable(
 export const careTeam = pgTable(
   "care_team",
   {
-    therapistId: text("therapist_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    patientId: text("patient_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    therapistId: text("therapist_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    patientId: text("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamps.createdAt,
   },
   (table) => [primaryKey({ columns: [table.therapistId, table.patientId] }), index("care_team_patient_idx").on(table.patientId)],

@@ -124,9 +124,7 @@ export async function assertUserInScope(db: Db, actor: Actor, userId: string): P
     if (exists.rows.length === 0) throw notFound();
     return;
   }
-  const result = await db.execute<{ in_scope: boolean }>(
-    sql`select ${userScope(actor)} as in_scope from users where ${users.id} = ${userId}`,
-  );
+  const result = await db.execute<{ in_scope: boolean }>(sql`select ${userScope(actor)} as in_scope from users where ${users.id} = ${userId}`);
   const row = result.rows[0];
   if (!row) throw notFound();
   if (!row.in_scope) throw forbidden();

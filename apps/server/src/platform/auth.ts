@@ -9,7 +9,12 @@ import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 
 /** OWASP's argon2id profile: 19 MiB of memory, 2 iterations, 1 lane. */
-const ARGON2 = { algorithm: 2 /* Algorithm.Argon2id: a const enum, unreachable under isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, unreachable under isolatedModules */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2);
 export const verifyPassword = (digest: string, password: string) => verify(digest, password).catch(() => false);
@@ -89,10 +94,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
         create: {
           // A deactivated account keeps its data but cannot sign in.
           before: async (session) => {
-            const [user] = await db
-              .select({ isActive: schema.users.isActive })
-              .from(schema.users)
-              .where(eq(schema.users.id, session.userId));
+            const [user] = await db.select({ isActive: schema.users.isActive }).from(schema.users).where(eq(schema.users.id, session.userId));
             if (!user?.isActive) {
               throw new APIError("FORBIDDEN", { message: "This account is deactivated", code: "ACCOUNT_INACTIVE" });
             }

@@ -29,6 +29,9 @@ export async function syncPermissions(db: Db): Promise<void> {
 
 export async function permissionIds(db: Db, codenames: readonly string[]): Promise<number[]> {
   if (codenames.length === 0) return [];
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.codename, [...codenames]));
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.codename, [...codenames]));
   return rows.map((row) => row.id);
 }

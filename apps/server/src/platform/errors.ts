@@ -13,8 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (fields: FieldErrors | string) =>
-  new HttpError(400, typeof fields === "string" ? { detail: fields } : fields);
+export const badRequest = (fields: FieldErrors | string) => new HttpError(400, typeof fields === "string" ? { detail: fields } : fields);
 export const unauthorized = () => new HttpError(401, { detail: "Authentication credentials were not provided." });
 export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail });
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail });

@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const profile = (cookie?: string) =>
-  t.app.inject({ method: "GET", url: "/api/get-user-profile/", headers: cookie ? { cookie } : {} });
+const profile = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/get-user-profile/", headers: cookie ? { cookie } : {} });
 
 async function sessionRows(userId: string) {
   return t.db.select().from(sessions).where(eq(sessions.userId, userId));

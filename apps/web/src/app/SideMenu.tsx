@@ -42,7 +42,12 @@ export function SideMenu({ session, mobile, open, onClose }: SideMenuProps) {
       </List>
       {sections.map(({ section, routes }) => (
         <Box key={section} component="section" aria-labelledby={`menu-section-${section}`}>
-          <Typography id={`menu-section-${section}`} component="h2" variant="overline" sx={{ display: "block", px: 2, pt: 1.5, color: "text.secondary", lineHeight: 2 }}>
+          <Typography
+            id={`menu-section-${section}`}
+            component="h2"
+            variant="overline"
+            sx={{ display: "block", px: 2, pt: 1.5, color: "text.secondary", lineHeight: 2 }}
+          >
             {SECTION_TITLES[section][language]}
           </Typography>
           <List dense disablePadding>

@@ -58,7 +58,14 @@ export function TopBar({ session, mobile, onMenu }: { session: SessionState; mob
           >
             <AccountCircle />
           </IconButton>
-          <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+          <Menu
+            id="profile-menu"
+            anchorEl={anchor}
+            open={!!anchor}
+            onClose={() => setAnchor(null)}
+            anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+            transformOrigin={{ vertical: "top", horizontal: "right" }}
+          >
             <MenuItem disabled sx={{ opacity: "1 !important" }}>
               <ListItemText primary={`${session.userData.nombres} ${session.userData.apellidos}`} secondary={session.userData.email} />
             </MenuItem>

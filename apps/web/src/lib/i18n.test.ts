@@ -30,8 +30,14 @@ describe("translations", () => {
   it("have the same keys in English and Spanish", () => {
     const en = keysOf(resources.en).sort();
     const es = keysOf(resources.es).sort();
-    expect(en.filter((key) => !es.includes(key)), "missing in es").toEqual([]);
-    expect(es.filter((key) => !en.includes(key)), "missing in en").toEqual([]);
+    expect(
+      en.filter((key) => !es.includes(key)),
+      "missing in es",
+    ).toEqual([]);
+    expect(
+      es.filter((key) => !en.includes(key)),
+      "missing in en",
+    ).toEqual([]);
     expect(en.length).toBeGreaterThan(50);
   });
 

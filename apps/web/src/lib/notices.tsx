@@ -25,10 +25,7 @@ export function useNotices() {
     (message: string) => enqueueSnackbar(<Notice title={t("notices.successTitle")} message={message} />, { variant: "success" }),
     [enqueueSnackbar, t],
   );
-  const info = useCallback(
-    (message: string) => enqueueSnackbar(<Notice title={message} />, { variant: "info" }),
-    [enqueueSnackbar],
-  );
+  const info = useCallback((message: string) => enqueueSnackbar(<Notice title={message} />, { variant: "info" }), [enqueueSnackbar]);
   const error = useCallback(
     (failure: unknown) => {
       const message = describeFailure(failure, t);

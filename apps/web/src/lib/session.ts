@@ -51,7 +51,7 @@ export function homeOf(session: SessionState): string {
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeNext(next: string | null): string | null {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/accounts/")) return null;
+  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/accounts/")) return null;
   return next;
 }
 

@@ -91,7 +91,16 @@ describe("the profile", () => {
   it("GET answers the signed-in user's own profile", async () => {
     const response = await call("GET", "/api/user-profile/", cookie);
     expect(response.statusCode).toBe(200);
-    expect(userProfileSchema.parse(response.json())).toMatchObject({ id: user.id, email: user.email, nombres: "Ana", apellidos: "Ruiz", identification: "ID-1", language: "en", isAdmin: false, is_active: true });
+    expect(userProfileSchema.parse(response.json())).toMatchObject({
+      id: user.id,
+      email: user.email,
+      nombres: "Ana",
+      apellidos: "Ruiz",
+      identification: "ID-1",
+      language: "en",
+      isAdmin: false,
+      is_active: true,
+    });
   });
 
   it("PUT saves the fields, trimmed, and GET reads them back", async () => {

@@ -44,7 +44,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/user-profile/password",
     {
       preValidation: [requireAuth],
-      schema: { tags, summary: "Change the signed-in user's password; other sessions end", body: passwordChangeSchema, response: { 200: z.object({ detail: z.string() }) } },
+      schema: {
+        tags,
+        summary: "Change the signed-in user's password; other sessions end",
+        body: passwordChangeSchema,
+        response: { 200: z.object({ detail: z.string() }) },
+      },
     },
     async (request, reply) => {
       const headers = toWebRequest(request).headers;

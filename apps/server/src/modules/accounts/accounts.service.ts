@@ -81,7 +81,9 @@ export async function searchUsers(
         nombres: users.nombres,
         apellidos: users.apellidos,
         isAdmin: users.isAdmin,
-        groups: sql<number[]>`coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '{}')`,
+        groups: sql<
+          number[]
+        >`coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '{}')`,
       })
       .from(users)
       .where(where)

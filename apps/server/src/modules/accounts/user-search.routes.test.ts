@@ -62,9 +62,7 @@ describe("GET /api/usuario/user scope", () => {
 
 describe("GET /api/usuario/user filters", () => {
   it("keeps only holders of permission_codename_include", async () => {
-    expect(await idsOf("admin", "&permission_codename_include=is_patient")).toEqual(
-      sorted([t.ids.patient, t.ids.patient2, untreated.id, other.patient.id]),
-    );
+    expect(await idsOf("admin", "&permission_codename_include=is_patient")).toEqual(sorted([t.ids.patient, t.ids.patient2, untreated.id, other.patient.id]));
   });
 
   it("drops holders of permission_codename_exclude", async () => {
@@ -139,7 +137,11 @@ describe("GET /api/usuario/user paging", () => {
   it("describes each user with groups and the admin flag", async () => {
     const cookie = await t.loginAs("admin");
     const response = await t.app.inject({ method: "GET", url: "/api/usuario/user?rowsPerPage=100", headers: { cookie } });
-    const byId = new Map(pagedSchema(userSummarySchema).parse(response.json()).data.map((user) => [user.id, user]));
+    const byId = new Map(
+      pagedSchema(userSummarySchema)
+        .parse(response.json())
+        .data.map((user) => [user.id, user]),
+    );
     expect(byId.get(t.ids.admin)).toMatchObject({ isAdmin: true, groups: [], email: "admin@example.com" });
     expect(byId.get(t.ids.therapist)).toMatchObject({ isAdmin: false, groups: [3], nombres: "Tomás", apellidos: "Herrera" });
     expect(byId.get(t.ids.patient)).toMatchObject({ groups: [1] });

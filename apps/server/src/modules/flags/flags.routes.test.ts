@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const getFlags = async (role: DemoRole) =>
-  t.app.inject({ method: "GET", url: "/api/flags/", headers: { cookie: await t.loginAs(role) } });
+const getFlags = async (role: DemoRole) => t.app.inject({ method: "GET", url: "/api/flags/", headers: { cookie: await t.loginAs(role) } });
 const putFlag = async (role: DemoRole, flag: string, payload: unknown) =>
   t.app.inject({ method: "PUT", url: `/api/flags/${flag}`, headers: { cookie: await t.loginAs(role) }, payload: payload as object });
 const flagRow = async (name: string) => (await t.db.select().from(featureFlags).where(eq(featureFlags.name, name)))[0];

@@ -5,10 +5,8 @@ import { requireActor, requireAdmin, requireAuth } from "../../platform/access.t
 const tags = ["flags"];
 
 export const flagsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/api/flags/",
-    { preValidation: [requireAuth], schema: { tags, summary: "Module flags", response: { 200: flagsSchema } } },
-    async () => app.flags.all(),
+  app.get("/api/flags/", { preValidation: [requireAuth], schema: { tags, summary: "Module flags", response: { 200: flagsSchema } } }, async () =>
+    app.flags.all(),
   );
 
   app.put(

@@ -23,7 +23,15 @@ export function ConfigPage() {
     <Card variant="outlined" sx={{ maxWidth: 560 }}>
       <CardHeader title={t("accounts.config.title")} subheader={t("accounts.config.hint")} slotProps={{ title: { component: "h2" } }} />
       <CardContent>
-        <Stack component="form" noValidate spacing={2} onSubmit={(event) => { event.preventDefault(); save.mutate(language); }}>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(language);
+          }}
+        >
           <TextField select label={t("accounts.language")} value={language} onChange={(event) => setChoice(event.target.value as Language)}>
             <MenuItem value="en">{t("accounts.languages.en")}</MenuItem>
             <MenuItem value="es">{t("accounts.languages.es")}</MenuItem>

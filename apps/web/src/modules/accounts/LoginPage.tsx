@@ -96,8 +96,12 @@ export function LoginPage() {
               onChange={(_, value) => value && void setLanguage(value)}
               aria-label={t("accounts.language")}
             >
-              <ToggleButton value="en" lang="en">EN</ToggleButton>
-              <ToggleButton value="es" lang="es">ES</ToggleButton>
+              <ToggleButton value="en" lang="en">
+                EN
+              </ToggleButton>
+              <ToggleButton value="es" lang="es">
+                ES
+              </ToggleButton>
             </ToggleButtonGroup>
           </Stack>
           <Typography color="text.secondary" sx={{ mb: 3 }}>

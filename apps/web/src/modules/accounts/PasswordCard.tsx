@@ -22,8 +22,22 @@ export function PasswordCard() {
       <CardContent>
         <Box component="form" noValidate onSubmit={form.handleSubmit((values) => change.mutate(values))}>
           <Stack spacing={2}>
-            <TextField type="password" autoComplete="current-password" label={t("accounts.passwordChange.current")} {...form.register("currentPassword")} error={!!errors.currentPassword} helperText={errors.currentPassword?.message} />
-            <TextField type="password" autoComplete="new-password" label={t("accounts.passwordChange.new")} {...form.register("newPassword")} error={!!errors.newPassword} helperText={errors.newPassword?.message} />
+            <TextField
+              type="password"
+              autoComplete="current-password"
+              label={t("accounts.passwordChange.current")}
+              {...form.register("currentPassword")}
+              error={!!errors.currentPassword}
+              helperText={errors.currentPassword?.message}
+            />
+            <TextField
+              type="password"
+              autoComplete="new-password"
+              label={t("accounts.passwordChange.new")}
+              {...form.register("newPassword")}
+              error={!!errors.newPassword}
+              helperText={errors.newPassword?.message}
+            />
             <Box>
               <Button type="submit" variant="contained" disabled={change.isPending}>
                 {t("accounts.passwordChange.submit")}

@@ -45,15 +45,39 @@ export function ProfilePage() {
           <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
             <Stack spacing={2}>
               <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                <TextField fullWidth label={t("accounts.nombres")} {...form.register("nombres")} error={!!errors.nombres} helperText={errors.nombres?.message} />
-                <TextField fullWidth label={t("accounts.apellidos")} {...form.register("apellidos")} error={!!errors.apellidos} helperText={errors.apellidos?.message} />
+                <TextField
+                  fullWidth
+                  label={t("accounts.nombres")}
+                  {...form.register("nombres")}
+                  error={!!errors.nombres}
+                  helperText={errors.nombres?.message}
+                />
+                <TextField
+                  fullWidth
+                  label={t("accounts.apellidos")}
+                  {...form.register("apellidos")}
+                  error={!!errors.apellidos}
+                  helperText={errors.apellidos?.message}
+                />
               </Stack>
-              <TextField label={t("accounts.identification")} {...form.register("identification")} error={!!errors.identification} helperText={errors.identification?.message} />
+              <TextField
+                label={t("accounts.identification")}
+                {...form.register("identification")}
+                error={!!errors.identification}
+                helperText={errors.identification?.message}
+              />
               <Controller
                 name="language"
                 control={form.control}
                 render={({ field, fieldState }) => (
-                  <TextField select label={t("accounts.language")} {...field} value={field.value ?? "en"} error={!!fieldState.error} helperText={fieldState.error?.message}>
+                  <TextField
+                    select
+                    label={t("accounts.language")}
+                    {...field}
+                    value={field.value ?? "en"}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                  >
                     <MenuItem value="en">{t("accounts.languages.en")}</MenuItem>
                     <MenuItem value="es">{t("accounts.languages.es")}</MenuItem>
                   </TextField>

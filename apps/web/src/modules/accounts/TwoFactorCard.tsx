@@ -50,7 +50,15 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       />
       <CardContent>
         {enrolment ? (
-          <Stack spacing={2} component="form" noValidate onSubmit={(event) => { event.preventDefault(); confirm.mutate(undefined); }}>
+          <Stack
+            spacing={2}
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              confirm.mutate(undefined);
+            }}
+          >
             <Alert severity="info">{t("accounts.twoFactor.scan")}</Alert>
             <Box>
               <Typography variant="subtitle2">{t("accounts.twoFactor.secret")}</Typography>
@@ -62,7 +70,12 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
               <Typography variant="subtitle2">{t("accounts.twoFactor.backupCodes")}</Typography>
               <Typography sx={{ fontFamily: "monospace" }}>{enrolment.backupCodes.join("  ")}</Typography>
             </Box>
-            <TextField label={t("accounts.twoFactor.code")} value={code} onChange={(event) => setCode(event.target.value)} slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }} />
+            <TextField
+              label={t("accounts.twoFactor.code")}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+            />
             <Box>
               <Button type="submit" variant="contained" disabled={confirm.isPending}>
                 {t("accounts.twoFactor.confirm")}
@@ -70,10 +83,29 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             </Box>
           </Stack>
         ) : (
-          <Stack spacing={2} component="form" noValidate onSubmit={(event) => { event.preventDefault(); (enabled ? disable : start).mutate(undefined); }}>
-            <TextField type="password" autoComplete="current-password" label={t("accounts.passwordChange.current")} value={password} onChange={(event) => setPassword(event.target.value)} />
+          <Stack
+            spacing={2}
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              (enabled ? disable : start).mutate(undefined);
+            }}
+          >
+            <TextField
+              type="password"
+              autoComplete="current-password"
+              label={t("accounts.passwordChange.current")}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
             <Box>
-              <Button type="submit" variant={enabled ? "outlined" : "contained"} color={enabled ? "error" : "primary"} disabled={!password || start.isPending || disable.isPending}>
+              <Button
+                type="submit"
+                variant={enabled ? "outlined" : "contained"}
+                color={enabled ? "error" : "primary"}
+                disabled={!password || start.isPending || disable.isPending}
+              >
                 {enabled ? t("accounts.twoFactor.disable") : t("accounts.twoFactor.enable")}
               </Button>
             </Box>
