@@ -8,6 +8,11 @@ import { forbidden, notFound, unauthorized } from "./errors.ts";
 /** The signed-in user as every permission and scope check sees it. */
 export interface Actor {
   id: string;
+  email: string;
+  nombres: string;
+  apellidos: string;
+  identification: string;
+  twoFactorEnabled: boolean;
   isAdmin: boolean;
   isActive: boolean;
   clinicId: string | null;
@@ -17,10 +22,15 @@ export interface Actor {
   role: Role;
 }
 
-/** One query: the user, their groups in order, and the union of group and user permissions. */
+/** One query per request: the user's profile, groups in order, and the union of group and user permissions. */
 export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
   const result = await db.execute<{
     id: string;
+    email: string;
+    nombres: string;
+    apellidos: string;
+    identification: string;
+    two_factor_enabled: boolean;
     is_admin: boolean;
     is_active: boolean;
     clinic_id: string | null;
@@ -28,7 +38,7 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
     groups: number[];
     permissions: string[];
   }>(sql`
-    select u.id, u.is_admin, u.is_active, u.clinic_id, u.language,
+    select u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language,
       coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id)
                 from user_groups ug where ug.user_id = u.id), '{}') as groups,
       coalesce((select array_agg(p.codename) from permissions p where p.id in (
@@ -42,6 +52,11 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
   const groups = row.groups.map(Number);
   return {
     id: row.id,
+    email: row.email,
+    nombres: row.nombres,
+    apellidos: row.apellidos,
+    identification: row.identification,
+    twoFactorEnabled: row.two_factor_enabled,
     isAdmin: row.is_admin,
     isActive: row.is_active,
     clinicId: row.clinic_id,

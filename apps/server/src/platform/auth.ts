@@ -1,12 +1,13 @@
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
+import { loadActor } from "./access.ts";
 
 /** OWASP's argon2id profile: 19 MiB of memory, 2 iterations, 1 lane. */
 const ARGON2 = {
@@ -34,6 +35,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Failed sign-ins are worth a warning in production logs; LOG_LEVEL=silent (tests) hushes them.
+    logger: { disabled: config.logLevel === "silent", level: config.logLevel === "error" || config.logLevel === "fatal" ? "error" : "warn" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
@@ -88,6 +91,15 @@ export function createAuth(db: Db, config: Config, secret: string) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
       database: { generateId: () => crypto.randomUUID() },
+    },
+    hooks: {
+      // The second factor is for staff (spec: switched on by staff in their profile).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/two-factor/enable") return;
+        const session = await getSessionFromCtx(ctx);
+        const actor = session ? await loadActor(db, session.user.id) : null;
+        if (actor?.role === "patient") throw new APIError("FORBIDDEN", { message: "Two-step verification is for staff accounts" });
+      }),
     },
     databaseHooks: {
       session: {

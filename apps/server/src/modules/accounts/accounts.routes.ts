@@ -14,7 +14,7 @@ import { z } from "zod";
 import { assertUserInScope, can, requireActor, requireAuth, requirePermission } from "../../platform/access.ts";
 import { badRequest, forbidden } from "../../platform/errors.ts";
 import { toWebRequest } from "../../platform/session.ts";
-import { getProfile, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
+import { profileOf, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
 
 const tags = ["accounts"];
 
@@ -22,13 +22,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/get-user-profile/",
     { preValidation: [requireAuth], schema: { tags, summary: "The signed-in user's session state", response: { 200: sessionStateSchema } } },
-    async (request) => sessionState(app.db, requireActor(request), await app.flags.all()),
+    async (request) => sessionState(requireActor(request), await app.flags.all()),
   );
 
   app.get(
     "/api/user-profile/",
     { preValidation: [requireAuth], schema: { tags, summary: "The signed-in user's profile", response: { 200: userProfileSchema } } },
-    async (request) => getProfile(app.db, requireActor(request)),
+    async (request) => profileOf(requireActor(request)),
   );
 
   app.put(

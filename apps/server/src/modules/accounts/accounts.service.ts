@@ -6,27 +6,26 @@ import { type Actor, userScope } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { pageWindow, paged } from "../../platform/paging.ts";
 
-const profileColumns = {
-  id: users.id,
-  email: users.email,
-  nombres: users.nombres,
-  apellidos: users.apellidos,
-  identification: users.identification,
-  language: users.language,
-  isAdmin: users.isAdmin,
-  is_active: users.isActive,
-  twoFactorEnabled: users.twoFactorEnabled,
-  clinicId: users.clinicId,
-};
-
-export async function getProfile(db: Db, actor: Actor): Promise<UserProfile> {
-  const [row] = await db.select(profileColumns).from(users).where(eq(users.id, actor.id));
-  if (!row) throw notFound();
-  return { ...row, language: row.language as Language, groups: actor.groups, permissions: [...actor.permissions].sort() };
+/** The profile as the API shows it, from the actor loaded for this request (no further query). */
+export function profileOf(actor: Actor): UserProfile {
+  return {
+    id: actor.id,
+    email: actor.email,
+    nombres: actor.nombres,
+    apellidos: actor.apellidos,
+    identification: actor.identification,
+    language: actor.language as Language,
+    isAdmin: actor.isAdmin,
+    is_active: actor.isActive,
+    twoFactorEnabled: actor.twoFactorEnabled,
+    clinicId: actor.clinicId,
+    groups: actor.groups,
+    permissions: [...actor.permissions].sort(),
+  };
 }
 
-export async function sessionState(db: Db, actor: Actor, flags: FeatureFlags): Promise<SessionState> {
-  const userData = await getProfile(db, actor);
+export function sessionState(actor: Actor, flags: FeatureFlags): SessionState {
+  const userData = profileOf(actor);
   return {
     userId: actor.id,
     isAuthenticated: true,
@@ -40,11 +39,13 @@ export async function sessionState(db: Db, actor: Actor, flags: FeatureFlags): P
 }
 
 export async function updateProfile(db: Db, actor: Actor, input: ProfileUpdate): Promise<UserProfile> {
-  await db
+  const [row] = await db
     .update(users)
     .set({ ...input, name: `${input.nombres} ${input.apellidos}`.trim() })
-    .where(eq(users.id, actor.id));
-  return getProfile(db, actor);
+    .where(eq(users.id, actor.id))
+    .returning({ nombres: users.nombres, apellidos: users.apellidos, identification: users.identification, language: users.language });
+  if (!row) throw notFound();
+  return profileOf({ ...actor, ...row });
 }
 
 export async function setLanguage(db: Db, userId: string, language: Language): Promise<{ language: Language }> {
