@@ -1,3 +1,4 @@
+import { relations } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
@@ -183,3 +184,9 @@ export const featureFlags = pgTable("feature_flags", {
   updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   ...timestamps,
 });
+
+/** Lets better-auth read a session and its user in one joined query. */
+export const usersRelations = relations(users, ({ many }) => ({ sessions: many(sessions), accounts: many(accounts), twoFactors: many(twoFactors) }));
+export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
+export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
+export const twoFactorsRelations = relations(twoFactors, ({ one }) => ({ user: one(users, { fields: [twoFactors.userId], references: [users.id] }) }));

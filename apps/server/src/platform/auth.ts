@@ -90,7 +90,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
-      database: { generateId: () => crypto.randomUUID() },
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     hooks: {
       // The second factor is for staff (spec: switched on by staff in their profile).
