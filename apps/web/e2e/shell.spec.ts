@@ -44,6 +44,7 @@ test("staff select a patient, and cancelling asks, clears storage and reloads", 
 
   await badge.getByRole("button", { name: "Cancel patient selection" }).click();
   await expect(page.getByRole("dialog")).toContainText("Cancel the patient selection?");
+  await expectAccessible(page);
   await page.getByRole("button", { name: "No" }).click();
   await expect(badge).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("selectedPatient"))).not.toBeNull();
@@ -80,6 +81,7 @@ test("the profile menu opens My Profile, and profile edits are saved", async ({ 
   await page.reload();
   await settled(page);
   await expect(page.getByLabel("Identification")).toHaveValue("CLI-0099");
+  await expectAccessible(page);
 
   // An empty required name is refused on the field, and nothing is sent.
   await page.getByLabel("Given names").fill("");
@@ -116,9 +118,23 @@ test.describe("phone width", () => {
     await expect(nav).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(nav).toBeVisible();
+    await settled(page);
+    await expectAccessible(page);
     await nav.getByRole("link", { name: "Configuration" }).click();
     await expect(page).toHaveURL("/manager/admin/config");
     await expect(nav).toBeHidden();
     await settled(page);
+    await expectAccessible(page);
   });
+});
+
+test("an ended session sends the user to sign in, and back afterwards", async ({ page, context }) => {
+  await signIn(page, "therapist");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "Profile menu" }).click();
+  await page.getByRole("menuitem", { name: "My Profile" }).click();
+  await page.waitForURL(/\/accounts\/login\/\?next=%2Fuser%2Fprofile/);
+  await signIn(page, "therapist");
+  await expect(page).toHaveURL("/user/profile");
+  await expect(page.getByLabel("Given names")).toHaveValue("Tomás");
 });

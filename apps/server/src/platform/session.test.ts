@@ -229,3 +229,18 @@ describe("login throttling", () => {
     expect(response.statusCode).toBe(200);
   });
 });
+
+describe("sign-in input", () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp();
+  });
+  afterAll(async () => t2?.close());
+
+  it("answers 400 with field errors for a malformed email or missing password, and creates no session", async () => {
+    const response = await t2.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "not-an-email" } });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json()).sort()).toEqual(["email", "password"]);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+});

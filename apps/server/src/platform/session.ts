@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
+import { loginSchema, totpCodeSchema, twoFactorPasswordSchema } from "@clinic/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Config } from "../config.ts";
 import { sessions } from "../db/schema.ts";
 import { type Actor, loadActor } from "./access.ts";
@@ -36,21 +38,35 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
   app.decorateRequest("actor", null);
   const maxAgeMs = config.session.maxHours * 3600_000;
 
-  app.route({
-    method: ["GET", "POST"],
-    url: "/api/auth/*",
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      const response = await auth.handler(toWebRequest(request, request.body));
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
-      });
-      forwardCookies(reply, response.headers);
-      const text = await response.text();
-      return reply.send(text.length > 0 ? text : null);
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await auth.handler(toWebRequest(request, request.body));
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
+    });
+    forwardCookies(reply, response.headers);
+    const text = await response.text();
+    return reply.send(text.length > 0 ? text : null);
+  };
+
+  // The calls the web app makes are declared, so they are validated like every other
+  // endpoint and listed in the OpenAPI document; the rest of better-auth stays reachable.
+  const tags = ["auth"];
+  const documented: { url: string; summary: string; body?: z.ZodType }[] = [
+    {
+      url: "/api/auth/sign-in/email",
+      summary: "Sign in with email and password (429 when throttled; { twoFactorRedirect } when a code is due)",
+      body: loginSchema,
     },
-  });
+    { url: "/api/auth/sign-out", summary: "End the current session" },
+    { url: "/api/auth/two-factor/enable", summary: "Start TOTP enrolment (staff): answers the otpauth URI and backup codes", body: twoFactorPasswordSchema },
+    { url: "/api/auth/two-factor/verify-totp", summary: "Confirm enrolment, or complete a sign-in, with a TOTP code", body: totpCodeSchema },
+    { url: "/api/auth/two-factor/disable", summary: "Switch the second factor off", body: twoFactorPasswordSchema },
+  ];
+  for (const { url, summary, body } of documented) {
+    app.post(url, { schema: { tags, summary, ...(body ? { body } : {}) } }, forward);
+  }
+  app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
 
   app.addHook("onRequest", async (request, reply) => {
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;

@@ -1,15 +1,23 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SnackbarProvider } from "notistack";
 import { useState } from "react";
 import { RouterProvider } from "react-router/dom";
 import { ApiError } from "../lib/api.ts";
+import { SESSION_KEY } from "../lib/session.ts";
 import { LanguageSync } from "./LanguageSync.tsx";
 import { createRouter } from "./router.tsx";
 import { theme } from "./theme.ts";
 
 function makeQueryClient() {
-  return new QueryClient({
+  // A 401 from any call means the session ended (idle, lifetime, signed out elsewhere):
+  // forgetting it sends the shell to the sign-in page, which brings the user back here.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) client.setQueryData(SESSION_KEY, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // A refusal or a missing record will not change by asking again.
@@ -18,6 +26,7 @@ function makeQueryClient() {
       },
     },
   });
+  return client;
 }
 
 export function App() {

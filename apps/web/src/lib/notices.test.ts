@@ -8,6 +8,7 @@ describe("describeFailure", () => {
   it("shows a 400's detail or first field message with the status", () => {
     expect(describeFailure(new ApiError(400, { detail: "Bad thing" }), t)).toBe("Bad thing (400)");
     expect(describeFailure(new ApiError(400, { name: ["Required"] }), t)).toBe("Required (400)");
+    expect(describeFailure(new ApiError(400, { message: "Invalid password", code: "INVALID_PASSWORD" }), t)).toBe("Invalid password (400)");
   });
 
   it("uses the translated text of a known status, never the server's English", () => {

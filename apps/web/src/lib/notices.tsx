@@ -47,7 +47,9 @@ export function describeFailure(failure: unknown, t: (key: string) => string): s
   if (!(failure instanceof ApiError)) return t("notices.fallback");
   if (failure.status === 0) return t("errors.status0");
   const fields = Object.values(failure.fieldErrors).flat();
-  const detail = typeof failure.body.detail === "string" ? failure.body.detail : fields[0];
+  // Our API says `detail`; the auth endpoints say `message`.
+  const said = failure.body.detail ?? failure.body.message;
+  const detail = typeof said === "string" ? said : fields[0];
   if ((failure.status === 400 || failure.status === 409) && detail) return `${detail} (${failure.status})`;
   const text = STATUS_TEXTS.includes(failure.status) ? t(`errors.status${failure.status}`) : t("notices.fallback");
   return `${text} (${failure.status})`;
