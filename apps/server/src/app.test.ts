@@ -35,7 +35,11 @@ describe("the OpenAPI document", () => {
 
   it("lists the sign-in calls the web app makes, and keeps the auth library's catch-all route out", async () => {
     const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json();
-    expect(Object.keys(document.paths).filter((path) => path.startsWith("/api/auth")).sort()).toEqual([
+    expect(
+      Object.keys(document.paths)
+        .filter((path) => path.startsWith("/api/auth"))
+        .sort(),
+    ).toEqual([
       "/api/auth/sign-in/email",
       "/api/auth/sign-out",
       "/api/auth/two-factor/disable",

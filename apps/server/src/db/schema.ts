@@ -1,6 +1,6 @@
 import { relations } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -190,3 +190,19 @@ export const usersRelations = relations(users, ({ many }) => ({ sessions: many(s
 export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(users, { fields: [sessions.userId], references: [users.id] }) }));
 export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
 export const twoFactorsRelations = relations(twoFactors, ({ one }) => ({ user: one(users, { fields: [twoFactors.userId], references: [users.id] }) }));
+
+/** Who did what to whose data, and whether it was allowed (ARCHITECTURE.md, Data and scale). */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    subjectUserId: text("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index("audit_events_subject_idx").on(table.subjectUserId, table.createdAt), index("audit_events_actor_idx").on(table.actorId, table.createdAt)],
+);

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { assertUserInScope, can, requireActor, requireAuth, requirePermission } from "../../platform/access.ts";
+import { audited } from "../../platform/audit.ts";
 import { badRequest, forbidden } from "../../platform/errors.ts";
 import { toWebRequest } from "../../platform/session.ts";
 import { profileOf, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
@@ -37,7 +38,12 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: [requireAuth],
       schema: { tags, summary: "Edit the signed-in user's profile", body: profileUpdateSchema, response: { 200: userProfileSchema } },
     },
-    async (request) => updateProfile(app.db, requireActor(request), request.body),
+    async (request) => {
+      const actor = requireActor(request);
+      return audited(request, { action: "user.profile.update", subjectUserId: actor.id, detail: { fields: Object.keys(request.body) } }, () =>
+        updateProfile(app.db, actor, request.body),
+      );
+    },
   );
 
   app.post(
@@ -81,11 +87,14 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       const { userId } = request.params;
-      if (userId !== actor.id) {
-        if (!can(actor, "change_user")) throw forbidden();
-        await assertUserInScope(app.db, actor, userId);
-      }
-      return setLanguage(app.db, userId, request.body.language);
+      const event = { action: "user.language.update", subjectUserId: userId, detail: { language: request.body.language } };
+      return audited(request, event, async () => {
+        if (userId !== actor.id) {
+          if (!can(actor, "change_user")) throw forbidden();
+          await assertUserInScope(app.db, actor, userId);
+        }
+        return setLanguage(app.db, userId, request.body.language);
+      });
     },
   );
 
@@ -100,6 +109,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(userSummarySchema) },
       },
     },
-    async (request) => searchUsers(app.db, requireActor(request), request.query),
+    async (request) => {
+      const { permission_codename_include, permission_codename_exclude, q, page } = request.query;
+      const event = { action: "user.search", detail: { permission_codename_include, permission_codename_exclude, q, page } };
+      return audited(request, event, () => searchUsers(app.db, requireActor(request), request.query));
+    },
   );
 };
