@@ -191,13 +191,17 @@ export const sessionsRelations = relations(sessions, ({ one }) => ({ user: one(u
 export const accountsRelations = relations(accounts, ({ one }) => ({ user: one(users, { fields: [accounts.userId], references: [users.id] }) }));
 export const twoFactorsRelations = relations(twoFactors, ({ one }) => ({ user: one(users, { fields: [twoFactors.userId], references: [users.id] }) }));
 
-/** Who did what to whose data, and whether it was allowed (ARCHITECTURE.md, Data and scale). */
+/**
+ * Who did what to whose data, and whether it was allowed (ARCHITECTURE.md, Data and scale).
+ * Append-only history: the ids are kept as written, without foreign keys, so a record
+ * outlives the accounts it names and a refusal about an unknown id is recorded too.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    subjectUserId: text("subject_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: text("actor_id"),
+    subjectUserId: text("subject_user_id"),
     action: text("action").notNull(),
     outcome: text("outcome").notNull(),
     detail: jsonb("detail").$type<Record<string, unknown>>(),
