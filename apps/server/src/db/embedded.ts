@@ -10,7 +10,8 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A port the kernel just handed out on loopback; free unless someone grabs it first. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

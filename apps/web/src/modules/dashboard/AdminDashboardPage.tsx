@@ -1,32 +1,21 @@
-import { GROUP_NAMES, type GroupId, type Paged, type UserSummary, roleOf } from "@clinic/shared";
+import { GROUP_NAMES, type GroupId, type Paged, type UserSummary } from "@clinic/shared";
 import { Avatar, Box, Button, Card, CardContent, CardHeader, List, ListItem, ListItemAvatar, ListItemText, Pagination, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { useResource } from "../../lib/resource.ts";
 import { readSelectedPatient, selectPatient, useSignedIn } from "../../lib/session.ts";
-import { formatDate } from "../../lib/dates.ts";
+import { WelcomeCard } from "./WelcomeCard.tsx";
 
 const PAGE_SIZE = 5;
 
 /** Staff home: who is signed in, and the patients in their care to pick from. */
 export function AdminDashboardPage() {
-  const { t } = useTranslation();
   const session = useSignedIn();
-  const role = roleOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
   const canListPatients = session.isAdmin || session.permission.codenames.some((codename) => codename === "view_user" || codename === "change_user");
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h5" component="h2" gutterBottom>
-            {t("dashboard.welcome", { name: `${session.userData.nombres} ${session.userData.apellidos}`.trim() })}
-          </Typography>
-          <Typography color="text.secondary" data-testid="role">
-            {t(`dashboard.roles.${role}`)} · {formatDate(new Date())}
-          </Typography>
-        </CardContent>
-      </Card>
+      <WelcomeCard />
       {canListPatients ? <PatientPicker /> : null}
     </Stack>
   );
