@@ -16,9 +16,9 @@ import type { SessionState } from "@clinic/shared";
 type Step = "credentials" | "totp";
 
 /** The message a failed sign-in shows, by status (the server never says which field was wrong). */
-function signInError(error: unknown, t: TFunction): string {
+function signInError(error: unknown, t: TFunction, step: Step): string {
   if (!(error instanceof ApiError)) return t("notices.fallback");
-  if (error.status === 401) return t("accounts.login.invalid");
+  if (error.status === 401) return step === "totp" ? t("accounts.login.invalidCode") : t("accounts.login.invalid");
   if (error.status === 429) return t("accounts.login.throttled");
   if (error.status === 403) return error.body.code === "ACCOUNT_INACTIVE" ? t("accounts.login.inactive") : t("errors.status403");
   if (error.status === 400) return t("accounts.login.invalid");
@@ -55,7 +55,7 @@ export function LoginPage() {
     try {
       await action();
     } catch (error) {
-      setFailure(signInError(error, t));
+      setFailure(signInError(error, t, step));
       setBusy(false);
     }
   }

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack, TextField, Typography } from "@mui/material";
-import { useState } from "react";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { post } from "../../lib/api.ts";
 import { useAction } from "../../lib/resource.ts";
@@ -19,6 +20,11 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [code, setCode] = useState("");
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const secret = enrolment ? new URL(enrolment.totpURI).searchParams.get("secret") : null;
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    setQr(null);
+    if (enrolment) void QRCode.toDataURL(enrolment.totpURI, { margin: 1, width: 192 }).then(setQr);
+  }, [enrolment]);
 
   const start = useAction(() => post<Enrolment>("/api/auth/two-factor/enable", { password }), {
     onSuccess: (result) => {
@@ -41,11 +47,11 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   });
 
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" component="section" aria-labelledby="two-factor-title">
       <CardHeader
         title={t("accounts.twoFactor.title")}
         subheader={t("accounts.twoFactor.hint")}
-        slotProps={{ title: { component: "h2" } }}
+        slotProps={{ title: { component: "h2", id: "two-factor-title" } }}
         action={<Chip label={enabled ? t("accounts.twoFactor.on") : t("accounts.twoFactor.off")} color={enabled ? "success" : "default"} />}
       />
       <CardContent>
@@ -60,6 +66,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             }}
           >
             <Alert severity="info">{t("accounts.twoFactor.scan")}</Alert>
+            {qr ? <Box component="img" src={qr} alt={t("accounts.twoFactor.qr")} sx={{ width: 192, height: 192 }} /> : null}
             <Box>
               <Typography variant="subtitle2">{t("accounts.twoFactor.secret")}</Typography>
               <Typography sx={{ fontFamily: "monospace", wordBreak: "break-all" }} data-testid="totp-secret">
