@@ -29,7 +29,9 @@ test("staff switch on two-step verification, then sign in with a code, then swit
   await expectAccessible(page);
   await page.getByLabel("6-digit code").fill(totpNow(uri) === "000000" ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The code is not valid" })).toHaveText("The code is not valid. Check your authenticator app and try again.");
+  await expect(page.getByRole("alert").filter({ hasText: "The code is not valid" })).toHaveText(
+    "The code is not valid. Check your authenticator app and try again.",
+  );
   await page.getByLabel("6-digit code").fill(totpNow(uri));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL("/manager/admin/dashboard");
