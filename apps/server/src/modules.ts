@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { categoriesRoutes } from "./modules/clinic/categories/categories.routes.ts";
+import { recommendationsRoutes } from "./modules/clinic/recommendations/recommendations.routes.ts";
 import { flagsRoutes } from "./modules/flags/flags.routes.ts";
 
 /** Every server module, registered in this order. A module's routes guard their own flag. */
 export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod }[] = [
   { name: "accounts", routes: accountsRoutes },
   { name: "flags", routes: flagsRoutes },
+  { name: "clinic/categories", routes: categoriesRoutes },
+  { name: "clinic/recommendations", routes: recommendationsRoutes },
 ];

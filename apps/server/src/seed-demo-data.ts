@@ -4,6 +4,7 @@ import type { Db } from "./db/client.ts";
 import { users } from "./db/schema.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./modules/accounts/users.service.ts";
+import { seedDemoCatalogue } from "./modules/clinic/catalogue-demo.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
 
@@ -12,7 +13,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   if (existing) return false;
   const a = DEMO_ACCOUNTS;
-  await createUser(db, { ...a.admin, nombres: "Alicia", apellidos: "Romero", isAdmin: true, identification: "ADM-0001" });
+  const adminId = await createUser(db, { ...a.admin, nombres: "Alicia", apellidos: "Romero", isAdmin: true, identification: "ADM-0001" });
   const clinicId = await createUser(db, { ...a.clinic, nombres: "Clínica Vestibular", apellidos: "Norte", groups: [GROUP.clinic], identification: "CLI-0001" });
   const therapistId = await createUser(db, {
     ...a.therapist,
@@ -41,5 +42,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     identification: "PAT-0002",
     language: "es",
   });
+  await seedDemoCatalogue(db, adminId, clinicId);
   return true;
 }

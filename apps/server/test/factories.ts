@@ -1,6 +1,8 @@
 import { GROUP } from "@clinic/shared";
 import type { Db } from "../src/db/client.ts";
 import { createUser, type NewUser } from "../src/modules/accounts/users.service.ts";
+import { categories } from "../src/modules/clinic/categories/categories.table.ts";
+import { recommendations } from "../src/modules/clinic/recommendations/recommendations.table.ts";
 import { uniqueSuffix } from "./databases.ts";
 
 /** The password of every user the factories make. */
@@ -45,4 +47,43 @@ export async function makeClinic(db: Db): Promise<MadeClinic> {
   const therapist = await makeTherapist(db, clinic.id);
   const patient = await makePatient(db, clinic.id, [therapist.id]);
   return { clinic, therapist, patient };
+}
+
+export interface CatalogueRowInput {
+  name?: string;
+  description?: string;
+  /** The owning clinic account's id; null (the default) for a platform row. */
+  clinicId?: string | null;
+  createdBy?: string | null;
+}
+
+/** A category inserted straight into the table (no API call); unset fields get unique or neutral values. */
+export async function makeCategory(db: Db, input: CatalogueRowInput = {}): Promise<typeof categories.$inferSelect> {
+  const [row] = await db
+    .insert(categories)
+    .values({
+      name: input.name ?? `Category ${uniqueSuffix()}`,
+      description: input.description ?? "A test category.",
+      clinicId: input.clinicId ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error("No category inserted");
+  return row;
+}
+
+/** A recommendation inserted straight into the table, optionally filed under `categoryId`. */
+export async function makeRecommendation(db: Db, input: CatalogueRowInput & { categoryId?: number | null } = {}): Promise<typeof recommendations.$inferSelect> {
+  const [row] = await db
+    .insert(recommendations)
+    .values({
+      name: input.name ?? `Recommendation ${uniqueSuffix()}`,
+      description: input.description ?? "A test recommendation.",
+      categoryId: input.categoryId ?? null,
+      clinicId: input.clinicId ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error("No recommendation inserted");
+  return row;
 }

@@ -6,10 +6,10 @@ import { type DemoRole, expectAccessible, menuRouteIds, settled, signIn, signOut
  * menu, therapists the therapist menu, patients the patient menu.
  */
 const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: string; title: string; menu: string[]; role: string }> = {
-  admin: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "flags", "config"], role: "Platform administrator" },
-  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "config"], role: "Clinic" },
-  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "config"], role: "Therapist" },
-  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "config"], role: "Patient" },
+  admin: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "flags", "config"], role: "Platform administrator" },
+  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "config"], role: "Clinic" },
+  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "config"], role: "Therapist" },
+  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "recommendations", "config"], role: "Patient" },
 };
 
 for (const [role, expected] of Object.entries(EXPECTED) as [DemoRole & keyof typeof EXPECTED, (typeof EXPECTED)["admin"]][]) {

@@ -45,7 +45,7 @@ test("staff select a patient, and cancelling asks, clears storage and reloads", 
   await badge.getByRole("button", { name: "Cancel patient selection" }).click();
   await expect(page.getByRole("dialog")).toContainText("Cancel the patient selection?");
   await expectAccessible(page);
-  await page.getByRole("button", { name: "No" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
   await expect(badge).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("selectedPatient"))).not.toBeNull();
 
@@ -106,7 +106,7 @@ test("admins switch modules on the flags screen", async ({ page }) => {
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "config"]);
   await page.getByRole("switch", { name: "Clinic manager" }).click();
-  await expect.poll(() => menuRouteIds(page)).toEqual(["dashboard", "flags", "config"]);
+  await expect.poll(() => menuRouteIds(page)).toEqual(["dashboard", "recommendations", "flags", "config"]);
 });
 
 test.describe("phone width", () => {

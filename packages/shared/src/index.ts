@@ -4,3 +4,4 @@ export * from "./groups.ts";
 export * from "./permissions.ts";
 export * from "./routes.ts";
 export * from "./schemas.ts";
+export * from "./catalogue.ts";

@@ -3,8 +3,21 @@ import { FEATURE_FLAGS } from "./flags.ts";
 import { LANGUAGES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./constants.ts";
 import { PERMISSIONS } from "./permissions.ts";
 
+/** Text PostgreSQL can store: it refuses the NUL character, so it is refused here first (400, not 500). */
+export const storableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.");
+
 /** Trimmed, non-empty text with a length cap: the `isText` rule of spec §5. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+export const requiredText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.");
 
 export const languageSchema = z.enum(LANGUAGES);
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
@@ -59,7 +72,7 @@ export const profileUpdateSchema = z
   .object({
     nombres: requiredText(150),
     apellidos: requiredText(150),
-    identification: z.string().trim().max(30),
+    identification: storableText(30).transform((value) => value.trim()),
     language: languageSchema,
   })
   .strict();
@@ -90,7 +103,9 @@ export const flagsSchema = z.record(z.string(), z.boolean());
 export const userSearchQuerySchema = pageQuerySchema.extend({
   permission_codename_include: permissionSchema.optional(),
   permission_codename_exclude: permissionSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: storableText(100)
+    .transform((value) => value.trim())
+    .optional(),
 });
 
 export const userSummarySchema = z.object({

@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as schema from "./tables.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
 export interface Database {

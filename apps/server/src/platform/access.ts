@@ -144,3 +144,47 @@ export async function assertUserInScope(db: Db, actor: Actor, userId: string): P
   if (!row) throw notFound();
   if (!row.in_scope) throw forbidden();
 }
+
+/** The clinic a staff member works in (a clinic account is its own clinic); none for admins. */
+export function clinicOf(actor: Actor): string | null {
+  if (actor.isAdmin) return null;
+  return actor.role === "clinic" ? actor.id : actor.clinicId;
+}
+
+/**
+ * Read scope of catalogue rows (categories, recommendations, activities, files): the
+ * platform's rows (no clinic) and the actor's own clinic's. Patients read catalogue rows
+ * only through what is assigned to them, so the catalogue itself shows them none.
+ */
+export function catalogueScope(actor: Actor, clinicColumn: SQLWrapper): SQL {
+  if (actor.isAdmin) return sql`true`;
+  const clinic = clinicOf(actor);
+  if (actor.role === "patient" || !clinic) return sql`false`;
+  return sql`(${clinicColumn} is null or ${clinicColumn} = ${clinic})`;
+}
+
+/** Admins change any catalogue row; staff only their own clinic's, never the platform's. */
+export function canChangeCatalogueRow(actor: Actor, rowClinicId: string | null): boolean {
+  if (actor.isAdmin) return true;
+  return rowClinicId !== null && rowClinicId === clinicOf(actor);
+}
+
+/** The owner a new catalogue row gets: the platform for admins, else the actor's clinic (403 without one). */
+export function catalogueOwnerFor(actor: Actor): string | null {
+  if (actor.isAdmin) return null;
+  const clinic = clinicOf(actor);
+  if (!clinic || actor.role === "patient") throw forbidden("Only clinic staff can add to the catalogue.");
+  return clinic;
+}
+
+/**
+ * The checks on one catalogue row, once loaded: 404 when it does not exist, 403 when it is
+ * another clinic's (or, to change it, the platform's and the actor is not an admin).
+ */
+export function assertCatalogueAccess<T extends { clinicId: string | null }>(actor: Actor, row: T | undefined, intent: "read" | "change"): T {
+  if (!row) throw notFound();
+  const readable = actor.isAdmin || (actor.role !== "patient" && (row.clinicId === null || row.clinicId === clinicOf(actor)));
+  if (!readable) throw forbidden();
+  if (intent === "change" && !canChangeCatalogueRow(actor, row.clinicId)) throw forbidden("This entry belongs to the platform or another clinic.");
+  return row;
+}

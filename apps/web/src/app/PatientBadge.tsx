@@ -1,7 +1,8 @@
 import CloseIcon from "@mui/icons-material/Close";
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton } from "@mui/material";
+import { Box, Chip, IconButton } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../lib/components/ConfirmDialog.tsx";
 import { readSelectedPatient, SELECTED_PATIENT_KEY } from "../lib/session.ts";
 
 /**
@@ -43,18 +44,14 @@ export function PatientBadge() {
           <CloseIcon fontSize="small" />
         </IconButton>
       </Box>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-patient-title">
-        <DialogTitle id="cancel-patient-title">{t("shell.cancelPatientTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t("shell.cancelPatientText", { name })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t("common.no")}</Button>
-          <Button variant="contained" onClick={cancelSelection} autoFocus>
-            {t("common.yes")}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title={t("shell.cancelPatientTitle")}
+        text={t("shell.cancelPatientText", { name })}
+        confirmLabel={t("common.yes")}
+        onConfirm={cancelSelection}
+        onCancel={() => setConfirming(false)}
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
+import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
+import TipsAndUpdatesOutlined from "@mui/icons-material/TipsAndUpdatesOutlined";
 import FavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import ToggleOnOutlined from "@mui/icons-material/ToggleOnOutlined";
@@ -10,6 +12,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   patientHome: FavoriteBorderOutlined,
   config: SettingsOutlined,
   flags: ToggleOnOutlined,
+  recommendations: TipsAndUpdatesOutlined,
+  categories: CategoryOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

@@ -1,4 +1,4 @@
-import { FEATURE_FLAGS, type SessionState } from "@clinic/shared";
+import { DEFAULT_GROUP_PERMISSIONS, FEATURE_FLAGS, type SessionState } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
 import { menuFor } from "./menu.ts";
 
@@ -33,10 +33,12 @@ const ids = (s: SessionState) => menuFor(s).flatMap((section) => section.routes.
 
 describe("side menu", () => {
   it("gives each role its spec §2 menu, limited to built screens", () => {
-    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "flags", "config"]);
-    expect(ids(session({ groups: [2], codenames: ["view_user", "change_user", "view_membership"] }))).toEqual(["dashboard", "config"]);
+    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "recommendations", "flags", "config"]);
+    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual(["dashboard", "recommendations", "config"]);
+    expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual(["dashboard", "recommendations", "config"]);
+    expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual(["patientHome", "recommendations", "config"]);
+    // Without a permission for it, the route is not listed.
     expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "config"]);
-    expect(ids(session({ groups: [1], codenames: ["is_patient", "view_activity"] }))).toEqual(["patientHome", "config"]);
   });
 
   it("drops a switched-off module's routes, for admins too", () => {
@@ -44,6 +46,6 @@ describe("side menu", () => {
   });
 
   it("groups routes by section in menu order", () => {
-    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "settings"]);
+    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "clinic", "settings"]);
   });
 });

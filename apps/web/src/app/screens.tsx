@@ -9,6 +9,13 @@ export const SCREENS: Record<string, ComponentType> = {
   patientHome: lazy(() => import("../modules/dashboard/PatientHomePage.tsx").then((m) => ({ default: m.PatientHomePage }))),
   config: lazy(() => import("../modules/accounts/ConfigPage.tsx").then((m) => ({ default: m.ConfigPage }))),
   profile: lazy(() => import("../modules/accounts/ProfilePage.tsx").then((m) => ({ default: m.ProfilePage }))),
+  recommendations: lazy(() => import("../modules/clinic/recommendations/RecommendationsPage.tsx").then((m) => ({ default: () => <m.RecommendationsPage /> }))),
+  recommendation: lazy(() => import("../modules/clinic/recommendations/RecommendationFormPage.tsx").then((m) => ({ default: m.RecommendationFormPage }))),
+  categories: lazy(() => import("../modules/clinic/categories/CategoriesPage.tsx").then((m) => ({ default: m.CategoriesPage }))),
+  category: lazy(() => import("../modules/clinic/categories/CategoryPage.tsx").then((m) => ({ default: m.CategoryPage }))),
+  categoryRecommendation: lazy(() =>
+    import("../modules/clinic/recommendations/RecommendationFormPage.tsx").then((m) => ({ default: m.RecommendationFormPage })),
+  ),
   flags: lazy(() => import("../modules/flags/FlagsPage.tsx").then((m) => ({ default: m.FlagsPage }))),
 };
 

@@ -1,10 +1,10 @@
 import type { FeatureFlags, Language, PageQuery, Paged, ProfileUpdate, SessionState, UserProfile, UserSummary } from "@clinic/shared";
-import { and, asc, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type Actor, userScope } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
-import { pageWindow, paged } from "../../platform/paging.ts";
+import { containsText, pageWindow, paged } from "../../platform/paging.ts";
 
 /** The profile as the API shows it, from the actor loaded for this request (no further query). */
 export function profileOf(actor: Actor): UserProfile {
@@ -68,10 +68,7 @@ export async function searchUsers(
   const conditions: SQL[] = [userScope(actor)];
   if (query.permission_codename_include) conditions.push(holds(query.permission_codename_include));
   if (query.permission_codename_exclude) conditions.push(sql`not ${holds(query.permission_codename_exclude)}`);
-  if (query.q) {
-    const like = `%${query.q.replace(/[\\%_]/g, "\\$&")}%`;
-    conditions.push(or(ilike(users.email, like), ilike(users.nombres, like), ilike(users.apellidos, like)) as SQL);
-  }
+  if (query.q) conditions.push(or(containsText(users.email, query.q), containsText(users.nombres, query.q), containsText(users.apellidos, query.q)) as SQL);
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([

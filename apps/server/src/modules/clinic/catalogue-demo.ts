@@ -1,0 +1,95 @@
+import type { Db } from "../../db/client.ts";
+import { categories } from "./categories/categories.table.ts";
+import { recommendations } from "./recommendations/recommendations.table.ts";
+
+type DemoCategory = { name: string; description: string; recommendations: { name: string; description: string }[] };
+
+/** The platform's own catalogue (seen by every clinic), in English. */
+const PLATFORM: DemoCategory[] = [
+  {
+    name: "Vestibular rehabilitation",
+    description: "Habituation, gaze stabilisation and balance work for dizziness and vertigo of vestibular origin.",
+    recommendations: [
+      {
+        name: "Gaze stabilisation (VOR x1)",
+        description:
+          "Keep your eyes on a letter at arm's length while turning your head side to side for 1 minute, 3 times a day. Stop if the dizziness lasts more than 15 minutes.",
+      },
+      {
+        name: "Brandt-Daroff habituation",
+        description:
+          "Sit on the edge of the bed, lie quickly on one side for 30 seconds, sit up for 30 seconds, then the other side. Five rounds, twice a day.",
+      },
+      {
+        name: "Walking with head turns",
+        description: "Walk along a hallway turning your head left and right every three steps. Have a wall or a person near you.",
+      },
+    ],
+  },
+  {
+    name: "Balance and falls prevention",
+    description: "Static and dynamic balance training to reduce the risk of falls at home.",
+    recommendations: [
+      {
+        name: "Tandem stance",
+        description: "Stand heel to toe next to a kitchen counter for 30 seconds, 3 times. Progress by closing your eyes only when it feels safe.",
+      },
+      { name: "Safe home checklist", description: "Remove loose rugs, light the way to the bathroom at night and keep often-used things at waist height." },
+    ],
+  },
+  {
+    name: "Cognitive training",
+    description: "Attention, memory and processing-speed exercises for cognitive rehabilitation.",
+    recommendations: [
+      {
+        name: "Daily attention routine",
+        description: "Play your assigned attention game for 15 minutes at the same time each day, in a quiet room without the TV on.",
+      },
+      { name: "Memory notebook", description: "Write three things you did today and one thing planned for tomorrow every evening; review it each morning." },
+    ],
+  },
+  {
+    name: "Sleep and daily habits",
+    description: "Habits that help recovery: sleep, hydration, screens and pacing of activity.",
+    recommendations: [
+      {
+        name: "Regular sleep schedule",
+        description: "Go to bed and get up at the same time every day, also at weekends. Avoid screens during the last hour before sleep.",
+      },
+    ],
+  },
+];
+
+/** The demo clinic's own entries, in Spanish as that clinic writes them. */
+const CLINIC: DemoCategory[] = [
+  {
+    name: "Rehabilitación vestibular en casa",
+    description: "Ejercicios que la clínica pauta para hacer en casa entre sesiones.",
+    recommendations: [
+      {
+        name: "Estabilización de la mirada",
+        description: "Fija la vista en una letra a la altura de los ojos y mueve la cabeza de lado a lado durante un minuto, tres veces al día.",
+      },
+      {
+        name: "Caminar en línea recta",
+        description: "Camina junto a una pared poniendo un pie delante del otro durante dos minutos. Apóyate si lo necesitas.",
+      },
+    ],
+  },
+];
+
+async function insert(db: Db, owned: DemoCategory[], clinicId: string | null, createdBy: string): Promise<void> {
+  for (const category of owned) {
+    const [row] = await db
+      .insert(categories)
+      .values({ name: category.name, description: category.description, clinicId, createdBy })
+      .returning({ id: categories.id });
+    await db.insert(recommendations).values(category.recommendations.map((item) => ({ ...item, categoryId: row?.id ?? null, clinicId, createdBy })));
+  }
+}
+
+/** A realistic catalogue for the demo clinic: the platform's entries and the clinic's own. */
+export async function seedDemoCatalogue(db: Db, adminId: string, clinicId: string): Promise<void> {
+  await insert(db, PLATFORM, null, adminId);
+  await insert(db, CLINIC, clinicId, clinicId);
+}

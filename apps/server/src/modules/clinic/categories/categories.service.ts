@@ -1,0 +1,97 @@
+import type { CatalogueQuery, Category, CategoryInput, Paged } from "@clinic/shared";
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
+import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { recommendations } from "../recommendations/recommendations.table.ts";
+import { categories } from "./categories.table.ts";
+
+type Row = typeof categories.$inferSelect;
+
+/**
+ * Recommendations under each category that the actor can see (another clinic's use of a
+ * platform category stays private). Drizzle writes a lone table's columns unqualified,
+ * which inside this subquery would mean r.id, so the category's id is named in full.
+ */
+const recommendationCount = (actor: Actor) =>
+  sql<number>`(select count(*) from ${recommendations} r where r.category_id = "categories"."id" and ${catalogueScope(actor, sql`r.clinic_id`)})::int`;
+
+function toCategory(actor: Actor, row: Row & { recommendationCount: number }): Category {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    clinicId: row.clinicId,
+    recommendationCount: row.recommendationCount,
+    editable: canChangeCatalogueRow(actor, row.clinicId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCategories(db: Db, actor: Actor, query: CatalogueQuery): Promise<Paged<Category>> {
+  const where = and(catalogueScope(actor, categories.clinicId), containsText(categories[query.name], query.value));
+  const { limit, offset } = pageWindow(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...categoriesColumns(), recommendationCount: recommendationCount(actor) })
+      .from(categories)
+      .where(where)
+      .orderBy(asc(categories.name), asc(categories.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(categories).where(where),
+  ]);
+  return paged(
+    rows.map((row) => toCategory(actor, row)),
+    total,
+    query,
+  );
+}
+
+function categoriesColumns() {
+  return {
+    id: categories.id,
+    name: categories.name,
+    description: categories.description,
+    clinicId: categories.clinicId,
+    createdBy: categories.createdBy,
+    createdAt: categories.createdAt,
+    updatedAt: categories.updatedAt,
+  };
+}
+
+async function loadCategory(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ ...categoriesColumns(), recommendationCount: recommendationCount(actor) })
+    .from(categories)
+    .where(eq(categories.id, id));
+  return row;
+}
+
+export async function getCategory(db: Db, actor: Actor, id: number): Promise<Category> {
+  return toCategory(actor, assertCatalogueAccess(actor, await loadCategory(db, actor, id), "read"));
+}
+
+export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Category> {
+  const [row] = await db
+    .insert(categories)
+    .values({ ...input, clinicId: catalogueOwnerFor(actor), createdBy: actor.id })
+    .returning();
+  return toCategory(actor, { ...(row as Row), recommendationCount: 0 });
+}
+
+export async function updateCategory(db: Db, actor: Actor, id: number, input: CategoryInput): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const current = assertCatalogueAccess(actor, await loadCategory(tx as unknown as Db, actor, id), "change");
+    const [row] = await tx.update(categories).set(input).where(eq(categories.id, id)).returning();
+    return toCategory(actor, { ...(row as Row), recommendationCount: current.recommendationCount });
+  });
+}
+
+export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    assertCatalogueAccess(actor, await loadCategory(tx as unknown as Db, actor, id), "change");
+    await tx.delete(categories).where(eq(categories.id, id));
+  });
+}

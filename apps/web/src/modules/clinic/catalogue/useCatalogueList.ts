@@ -1,0 +1,42 @@
+import type { Paged } from "@clinic/shared";
+import { useEffect, useState } from "react";
+import { useResource } from "../../../lib/resource.ts";
+
+/**
+ * Server-side paging and search for a catalogue list (spec §7: page, rowsPerPage, and
+ * `name`/`value` as field and text). Typing waits a moment before asking the server.
+ */
+export function useCatalogueList<T>(resource: string, path: string, extra: Record<string, string | number | undefined> = {}) {
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const [search, setSearch] = useState("");
+  const [value, setValue] = useState("");
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setValue(search.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const params = new URLSearchParams({ page: String(page), rowsPerPage: String(rowsPerPage), name: "name" });
+  if (value) params.set("value", value);
+  for (const [key, item] of Object.entries(extra)) if (item !== undefined) params.set(key, String(item));
+  const { data, network } = useResource<Paged<T>>([resource, params.toString()], `${path}?${params}`);
+
+  return {
+    rows: data?.data,
+    total: data?.total ?? 0,
+    page,
+    rowsPerPage,
+    search,
+    loading: network.isFetching,
+    onSearch: setSearch,
+    onPage: setPage,
+    onRowsPerPage: (rows: number) => {
+      setRowsPerPage(rows);
+      setPage(1);
+    },
+  };
+}

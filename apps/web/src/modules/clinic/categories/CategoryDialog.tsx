@@ -1,0 +1,62 @@
+import { type Category, type CategoryInput, categoryInputSchema, DESCRIPTION_MAX, NAME_MAX } from "@clinic/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { applyFieldErrors } from "../../../lib/forms.ts";
+import { useAction } from "../../../lib/resource.ts";
+import { CATEGORIES_KEY, createCategory, updateCategory } from "./api.ts";
+
+/** Add a category, or edit `category`, in a dialog over the list. */
+export function CategoryDialog({ open, category, onClose }: { open: boolean; category: Category | null; onClose: (saved?: Category) => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const form = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: { name: "", description: "" } });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ name: category?.name ?? "", description: category?.description ?? "" });
+  }, [open, category, reset]);
+  const save = useAction((values: CategoryInput) => (category ? updateCategory(category.id, values) : createCategory(values)), {
+    invalidate: [[CATEGORIES_KEY], ["category"], ["recommendations"]],
+    success: () => (category ? t("categories.updated") : t("categories.created")),
+    onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, ["name", "description"]),
+    onSuccess: (saved) => onClose(saved),
+  });
+  const errors = form.formState.errors;
+  const length = form.watch("description")?.length ?? 0;
+  return (
+    <Dialog open={open} onClose={() => onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <DialogTitle id={titleId}>{category ? t("categories.edit") : t("categories.add")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t("catalogue.name")}
+              required
+              autoFocus
+              {...form.register("name")}
+              error={!!errors.name}
+              helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
+            />
+            <TextField
+              label={t("catalogue.description")}
+              required
+              multiline
+              minRows={3}
+              {...form.register("description")}
+              error={!!errors.description}
+              helperText={errors.description?.message ?? t("catalogue.counter", { count: length, max: DESCRIPTION_MAX })}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onClose()}>{t("common.cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {t("common.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
