@@ -16,4 +16,8 @@ export interface BenchEndpoint {
 }
 
 /** Add an entry here to benchmark another endpoint; `npm run bench` runs them in this order. */
-export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [{ name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" }];
+export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
+  { name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" },
+  { name: "recommendations, searched", method: "GET", path: "/api/recommendations/?name=name&value=stance&rowsPerPage=10", role: "therapist" },
+  { name: "categories with counts", method: "GET", path: "/api/categories/", role: "clinic" },
+];
