@@ -99,6 +99,23 @@ export const ROUTES: readonly RouteEntry[] = [
     permissions: ["view_activity", "change_activity"],
   }),
   clinic({
+    id: "files",
+    path: "files",
+    section: "clinic",
+    title: { en: "Files", es: "Archivos" },
+    permissions: ["change_activity"],
+    excludedPermissions: notPatient,
+  }),
+  clinic({
+    id: "fileAdd",
+    path: "files/new",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Add file", es: "Añadir archivo" },
+    permissions: ["change_activity"],
+    excludedPermissions: notPatient,
+  }),
+  clinic({
     id: "recommendations",
     path: "recommendations",
     section: "clinic",
