@@ -14,6 +14,7 @@ import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
 import { registerSessions } from "./platform/session.ts";
+import { registerUploads } from "./platform/uploads.routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
 
   registerCsrfProtection(app, [config.publicUrl]);
   await registerSessions(app, auth, config);
+  await registerUploads(app, config);
   for (const module of SERVER_MODULES) await app.register(module.routes);
 
   const dist = webDist ?? defaultWebDist();

@@ -16,7 +16,23 @@ describe("loadConfig", () => {
       trustProxy: false,
       logLevel: "info",
       secureCookies: false,
+      uploads: { dir: "data/uploads", s3: null },
     });
+  });
+
+  it("keeps uploads under DATA_DIR unless UPLOADS_DIR is given, and reads the S3 settings", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/data" }).uploads).toEqual({ dir: "/srv/data/uploads", s3: null });
+    expect(loadConfig({ UPLOADS_DIR: "/mnt/files" }).uploads.dir).toBe("/mnt/files");
+    expect(
+      loadConfig({
+        S3_BUCKET: "media",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).uploads.s3,
+    ).toEqual({ bucket: "media", endpoint: "http://127.0.0.1:9000", region: "us-east-1", accessKeyId: "key", secretAccessKey: "secret", forcePathStyle: true });
+    expect(() => loadConfig({ S3_BUCKET: "media", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
   });
 
   it("reads every variable it is given", () => {

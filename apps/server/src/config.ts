@@ -1,3 +1,4 @@
+import path from "node:path";
 import { FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
 import { z } from "zod";
 
@@ -29,6 +30,13 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   NODE_ENV: z.string().default("production"),
+  UPLOADS_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
 });
 
 export interface Config {
@@ -46,6 +54,18 @@ export interface Config {
   logLevel: string;
   /** Secure cookies only when served over https. */
   secureCookies: boolean;
+  /** Uploaded bytes: in S3-compatible storage when `s3` is set, else on disk under `dir` (also the staging folder). */
+  uploads: { dir: string; s3: S3Settings | null };
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (environment, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,5 +91,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith("https://"),
+    uploads: {
+      dir: e.UPLOADS_DIR ?? path.join(e.DATA_DIR, "uploads"),
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    },
   };
 }

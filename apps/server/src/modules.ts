@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountsRoutes } from "./modules/accounts/accounts.routes.ts";
+import { activitiesRoutes } from "./modules/clinic/activities/activities.routes.ts";
+import { filesRoutes } from "./modules/clinic/files/files.routes.ts";
 import { categoriesRoutes } from "./modules/clinic/categories/categories.routes.ts";
 import { recommendationsRoutes } from "./modules/clinic/recommendations/recommendations.routes.ts";
 import { flagsRoutes } from "./modules/flags/flags.routes.ts";
@@ -10,4 +12,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "flags", routes: flagsRoutes },
   { name: "clinic/categories", routes: categoriesRoutes },
   { name: "clinic/recommendations", routes: recommendationsRoutes },
+  { name: "clinic/activities", routes: activitiesRoutes },
+  { name: "clinic/files", routes: filesRoutes },
 ];

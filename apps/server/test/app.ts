@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse as InjectResponse } from "fastify";
+import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -79,14 +80,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = connectDatabase(url, 4);
   let app: FastifyInstance | undefined;
 
+  // Each app stores uploads in a folder of its own, never under the repository's ./data.
+  const uploadsDir = path.join(os.tmpdir(), "clinic-test-uploads", name);
   const close = async () => {
     await app?.close();
+    await rm(uploadsDir, { recursive: true, force: true });
     await database.pool.end();
     await withAdminClient(baseUrl, (client) => dropDatabase(client, name));
   };
 
   try {
-    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: url, ...options.env });
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: url, UPLOADS_DIR: uploadsDir, ...options.env });
     if (options.seed !== false) await seedDemo(database.db);
     const ids = await demoIds(database.db);
     app = await buildApp({

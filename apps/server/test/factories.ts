@@ -1,6 +1,7 @@
 import { GROUP } from "@clinic/shared";
 import type { Db } from "../src/db/client.ts";
 import { createUser, type NewUser } from "../src/modules/accounts/users.service.ts";
+import { activities, activityCategories, activityRecommendations } from "../src/modules/clinic/activities/activities.table.ts";
 import { categories } from "../src/modules/clinic/categories/categories.table.ts";
 import { recommendations } from "../src/modules/clinic/recommendations/recommendations.table.ts";
 import { uniqueSuffix } from "./databases.ts";
@@ -85,5 +86,39 @@ export async function makeRecommendation(db: Db, input: CatalogueRowInput & { ca
     })
     .returning();
   if (!row) throw new Error("No recommendation inserted");
+  return row;
+}
+
+export interface ActivityRowInput extends CatalogueRowInput {
+  /** "text" by default, with a body; a game gets a build id. Videos need a file row: pass `fileId`. */
+  type?: "game" | "video" | "text";
+  fileId?: number | null;
+  gameBuildId?: string | null;
+  body?: string | null;
+  categoryIds?: number[];
+  recommendationIds?: number[];
+}
+
+/** An activity inserted straight into the tables (no API call), linked to `categoryIds` and `recommendationIds`. */
+export async function makeActivity(db: Db, input: ActivityRowInput = {}): Promise<typeof activities.$inferSelect> {
+  const type = input.type ?? "text";
+  const [row] = await db
+    .insert(activities)
+    .values({
+      name: input.name ?? `Activity ${uniqueSuffix()}`,
+      description: input.description ?? "A test activity.",
+      type,
+      fileId: input.fileId ?? null,
+      gameBuildId: input.gameBuildId !== undefined ? input.gameBuildId : type === "game" ? "test-game" : null,
+      body: input.body !== undefined ? input.body : type === "text" ? "Read this." : null,
+      clinicId: input.clinicId ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning();
+  if (!row) throw new Error("No activity inserted");
+  const activityId = row.id;
+  if (input.categoryIds?.length) await db.insert(activityCategories).values(input.categoryIds.map((categoryId) => ({ activityId, categoryId })));
+  if (input.recommendationIds?.length)
+    await db.insert(activityRecommendations).values(input.recommendationIds.map((recommendationId) => ({ activityId, recommendationId })));
   return row;
 }

@@ -15,7 +15,7 @@ test("a therapist files a recommendation under a new category, edits it and dele
   await dialog.getByLabel("Name").fill("x".repeat(61));
   await dialog.getByLabel("Description").fill("Exercises for visual motion sensitivity.");
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(dialog.getByText(/<=60 characters/)).toBeVisible();
+  await expect(dialog.getByText("At most 60 characters.")).toBeVisible();
   await dialog.getByLabel("Name").fill("Visual dependence");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Category created")).toBeVisible();

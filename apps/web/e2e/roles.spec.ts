@@ -6,10 +6,15 @@ import { type DemoRole, expectAccessible, menuRouteIds, settled, signIn, signOut
  * menu, therapists the therapist menu, patients the patient menu.
  */
 const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: string; title: string; menu: string[]; role: string }> = {
-  admin: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "flags", "config"], role: "Platform administrator" },
-  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "config"], role: "Clinic" },
-  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "recommendations", "config"], role: "Therapist" },
-  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "recommendations", "config"], role: "Patient" },
+  admin: {
+    home: "/manager/admin/dashboard",
+    title: "Dashboard",
+    menu: ["dashboard", "activities", "recommendations", "flags", "config"],
+    role: "Platform administrator",
+  },
+  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "activities", "recommendations", "config"], role: "Clinic" },
+  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "activities", "recommendations", "config"], role: "Therapist" },
+  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "activities", "recommendations", "config"], role: "Patient" },
 };
 
 for (const [role, expected] of Object.entries(EXPECTED) as [DemoRole & keyof typeof EXPECTED, (typeof EXPECTED)["admin"]][]) {
@@ -46,6 +51,6 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  await visit(page, "/manager/admin/activities");
+  await visit(page, "/manager/admin/assign");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
-import { pageQuerySchema, requiredText, storableText } from "./schemas.ts";
+import { pageQuerySchema, requiredText, rowId, rowIdParam, storableText } from "./schemas.ts";
 
 /** Spec §3, §5: category and recommendation names ≤ 60, descriptions ≤ 600, both required. */
 export const categoryInputSchema = z
@@ -15,7 +15,7 @@ export const recommendationInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
     description: requiredText(DESCRIPTION_MAX),
-    categoryId: z.number().int().positive().nullable().default(null),
+    categoryId: rowId().nullable().default(null),
   })
   .strict();
 export type RecommendationInput = z.input<typeof recommendationInputSchema>;
@@ -51,8 +51,8 @@ export const catalogueQuerySchema = pageQuerySchema.extend({
   value: storableText(100)
     .transform((value) => value.trim())
     .optional(),
-  category: z.coerce.number().int().positive().optional(),
+  category: rowIdParam().optional(),
 });
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
 
-export const numericIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const numericIdParamSchema = z.object({ id: rowIdParam() });

@@ -5,3 +5,5 @@ export * from "./permissions.ts";
 export * from "./routes.ts";
 export * from "./schemas.ts";
 export * from "./catalogue.ts";
+export * from "./activities.ts";
+export * from "./files.ts";

@@ -23,6 +23,10 @@ export const languageSchema = z.enum(LANGUAGES);
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
 export const featureFlagSchema = z.enum(FEATURE_FLAGS);
 
+/** A row id as PostgreSQL's integer column holds it; larger numbers are a 400, never a database error. */
+export const rowId = () => z.number().int().positive().max(2_147_483_647);
+export const rowIdParam = () => z.coerce.number().int().positive().max(2_147_483_647);
+
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
 

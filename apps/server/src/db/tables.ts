@@ -2,3 +2,6 @@
 export * from "./schema.ts";
 export * from "../modules/clinic/categories/categories.table.ts";
 export * from "../modules/clinic/recommendations/recommendations.table.ts";
+export * from "../modules/clinic/activities/activities.table.ts";
+export * from "../platform/uploads.table.ts";
+export * from "../modules/clinic/files/files.table.ts";

@@ -1,7 +1,9 @@
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
+import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
 import TipsAndUpdatesOutlined from "@mui/icons-material/TipsAndUpdatesOutlined";
+import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import FavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import ToggleOnOutlined from "@mui/icons-material/ToggleOnOutlined";
@@ -13,7 +15,9 @@ const ICONS: Record<string, SvgIconComponent> = {
   config: SettingsOutlined,
   flags: ToggleOnOutlined,
   recommendations: TipsAndUpdatesOutlined,
+  activities: ExtensionOutlined,
   categories: CategoryOutlined,
+  files: FolderOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

@@ -33,10 +33,10 @@ const ids = (s: SessionState) => menuFor(s).flatMap((section) => section.routes.
 
 describe("side menu", () => {
   it("gives each role its spec §2 menu, limited to built screens", () => {
-    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "recommendations", "flags", "config"]);
-    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual(["dashboard", "recommendations", "config"]);
-    expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual(["dashboard", "recommendations", "config"]);
-    expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual(["patientHome", "recommendations", "config"]);
+    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "activities", "recommendations", "flags", "config"]);
+    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual(["dashboard", "activities", "recommendations", "config"]);
+    expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual(["dashboard", "activities", "recommendations", "config"]);
+    expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual(["patientHome", "activities", "recommendations", "config"]);
     // Without a permission for it, the route is not listed.
     expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "config"]);
   });

@@ -9,6 +9,8 @@ export const SCREENS: Record<string, ComponentType> = {
   patientHome: lazy(() => import("../modules/dashboard/PatientHomePage.tsx").then((m) => ({ default: m.PatientHomePage }))),
   config: lazy(() => import("../modules/accounts/ConfigPage.tsx").then((m) => ({ default: m.ConfigPage }))),
   profile: lazy(() => import("../modules/accounts/ProfilePage.tsx").then((m) => ({ default: m.ProfilePage }))),
+  activities: lazy(() => import("../modules/clinic/activities/ActivitiesPage.tsx").then((m) => ({ default: m.ActivitiesPage }))),
+  activity: lazy(() => import("../modules/clinic/activities/ActivityPage.tsx").then((m) => ({ default: m.ActivityPage }))),
   recommendations: lazy(() => import("../modules/clinic/recommendations/RecommendationsPage.tsx").then((m) => ({ default: () => <m.RecommendationsPage /> }))),
   recommendation: lazy(() => import("../modules/clinic/recommendations/RecommendationFormPage.tsx").then((m) => ({ default: m.RecommendationFormPage }))),
   categories: lazy(() => import("../modules/clinic/categories/CategoriesPage.tsx").then((m) => ({ default: m.CategoriesPage }))),
@@ -16,6 +18,8 @@ export const SCREENS: Record<string, ComponentType> = {
   categoryRecommendation: lazy(() =>
     import("../modules/clinic/recommendations/RecommendationFormPage.tsx").then((m) => ({ default: m.RecommendationFormPage })),
   ),
+  files: lazy(() => import("../modules/clinic/files/FilesPage.tsx").then((m) => ({ default: m.FilesPage }))),
+  fileAdd: lazy(() => import("../modules/clinic/files/FileAddPage.tsx").then((m) => ({ default: m.FileAddPage }))),
   flags: lazy(() => import("../modules/flags/FlagsPage.tsx").then((m) => ({ default: m.FlagsPage }))),
 };
 

@@ -55,3 +55,35 @@ export const get = <T>(path: string, signal?: AbortSignal) => api<T>("GET", path
 export const post = <T>(path: string, body?: unknown) => api<T>("POST", path, body ?? {});
 export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, body ?? {});
 export const del = <T>(path: string) => api<T>("DELETE", path);
+
+/**
+ * A multipart upload (files): the same session cookie and ApiError contract as `api`, with
+ * upload progress (0–1) reported as the bytes leave, which `fetch` cannot do.
+ */
+export function upload<T>(path: string, formData: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", path);
+    request.withCredentials = true;
+    request.setRequestHeader("accept", "application/json");
+    if (onProgress) {
+      request.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    request.onerror = () => reject(new ApiError(0, { detail: "The server could not be reached." }));
+    request.onload = () => {
+      let parsed: unknown = null;
+      if (request.responseText) {
+        try {
+          parsed = JSON.parse(request.responseText);
+        } catch {
+          parsed = { detail: request.responseText };
+        }
+      }
+      if (request.status >= 200 && request.status < 300) resolve(parsed as T);
+      else reject(new ApiError(request.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}));
+    };
+    request.send(formData);
+  });
+}

@@ -45,6 +45,14 @@ export async function setLanguage(language: Language): Promise<void> {
 /** Client-side form messages from the shared zod schemas follow the interface language. */
 function applyZodLocale(language: Language): void {
   z.config(language === "es" ? z.locales.es() : z.locales.en());
+  // The two messages every form shows most, in plain words; the locale covers the rest.
+  z.config({
+    customError: (issue) => {
+      if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) return i18next.t("forms.required");
+      if (issue.code === "too_big" && issue.origin === "string") return i18next.t("forms.tooLong", { max: Number(issue.maximum) });
+      return undefined;
+    },
+  });
 }
 
 export function currentLanguage(): Language {

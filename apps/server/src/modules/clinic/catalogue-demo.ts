@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client.ts";
+import { activities, activityCategories, activityRecommendations } from "./activities/activities.table.ts";
 import { categories } from "./categories/categories.table.ts";
 import { recommendations } from "./recommendations/recommendations.table.ts";
 
@@ -78,18 +79,80 @@ const CLINIC: DemoCategory[] = [
   },
 ];
 
-async function insert(db: Db, owned: DemoCategory[], clinicId: string | null, createdBy: string): Promise<void> {
+async function insert(
+  db: Db,
+  owned: DemoCategory[],
+  clinicId: string | null,
+  createdBy: string,
+): Promise<Map<string, { categoryId: number; recommendationIds: number[] }>> {
+  const byName = new Map<string, { categoryId: number; recommendationIds: number[] }>();
   for (const category of owned) {
     const [row] = await db
       .insert(categories)
       .values({ name: category.name, description: category.description, clinicId, createdBy })
       .returning({ id: categories.id });
-    await db.insert(recommendations).values(category.recommendations.map((item) => ({ ...item, categoryId: row?.id ?? null, clinicId, createdBy })));
+    const categoryId = row?.id as number;
+    const recos = await db
+      .insert(recommendations)
+      .values(category.recommendations.map((item) => ({ ...item, categoryId, clinicId, createdBy })))
+      .returning({ id: recommendations.id });
+    byName.set(category.name, { categoryId, recommendationIds: recos.map((reco) => reco.id) });
+  }
+  return byName;
+}
+
+type DemoActivity = { name: string; description: string; type: "game" | "text"; category: string; gameBuildId?: string; body?: string };
+
+/** Platform activities that need no uploaded file: a reading and two games (their builds come with the games issue). */
+const PLATFORM_ACTIVITIES: DemoActivity[] = [
+  {
+    name: "Understanding dizziness",
+    description: "A short reading on why the brain gets dizzy and how exercises help it adapt.",
+    type: "text",
+    category: "Vestibular rehabilitation",
+    body: "Dizziness happens when the balance signals from your inner ears, eyes and body do not agree.\n\nVestibular exercises repeat the movements that make you dizzy in a safe, gradual way. Over days and weeks your brain learns to trust the signals again: this is called compensation.\n\nIt is normal to feel a little worse during an exercise. The feeling should settle within 15 minutes. Tell your therapist if it does not.",
+  },
+  {
+    name: "Reaction lights",
+    description: "Touch each light as soon as it appears; trains reaction time and visual scanning.",
+    type: "game",
+    category: "Cognitive training",
+    gameBuildId: "reactor-lights-1",
+  },
+  {
+    name: "Balance path",
+    description: "Guide the marble along the path by leaning; trains postural control.",
+    type: "game",
+    category: "Balance and falls prevention",
+    gameBuildId: "equalizer-path-1",
+  },
+];
+
+async function insertActivities(db: Db, list: DemoActivity[], links: Map<string, { categoryId: number; recommendationIds: number[] }>, createdBy: string) {
+  for (const item of list) {
+    const [row] = await db
+      .insert(activities)
+      .values({
+        name: item.name,
+        description: item.description,
+        type: item.type,
+        gameBuildId: item.gameBuildId ?? null,
+        body: item.body ?? null,
+        clinicId: null,
+        createdBy,
+      })
+      .returning({ id: activities.id });
+    const link = links.get(item.category);
+    if (!row || !link) continue;
+    await db.insert(activityCategories).values({ activityId: row.id, categoryId: link.categoryId });
+    const first = link.recommendationIds[0];
+    if (first) await db.insert(activityRecommendations).values({ activityId: row.id, recommendationId: first });
   }
 }
 
 /** A realistic catalogue for the demo clinic: the platform's entries and the clinic's own. */
 export async function seedDemoCatalogue(db: Db, adminId: string, clinicId: string): Promise<void> {
-  await insert(db, PLATFORM, null, adminId);
+  const platform = await insert(db, PLATFORM, null, adminId);
   await insert(db, CLINIC, clinicId, clinicId);
+  await insertActivities(db, PLATFORM_ACTIVITIES, platform, adminId);
 }

@@ -1,0 +1,233 @@
+import type { Activity, ActivityInput, ActivityQuery, ActivityType, PageQuery, Paged } from "@clinic/shared";
+import { activityInputSchema, GROUP } from "@clinic/shared";
+import { and, asc, count, eq, exists, getTableColumns, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
+import { badRequest } from "../../../platform/errors.ts";
+import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { categories } from "../categories/categories.table.ts";
+import { files } from "../files/files.table.ts";
+import { recommendations } from "../recommendations/recommendations.table.ts";
+import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
+
+type Row = typeof activities.$inferSelect & { videoUrl: string | null };
+
+/** An activity with where its video plays from: its file's link, or the address of its upload. */
+function selectActivities(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(activities),
+      videoUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+    })
+    .from(activities)
+    .leftJoin(files, eq(files.id, activities.fileId));
+}
+type Links = { categories: Map<number, { id: number; name: string }[]>; recommendations: Map<number, { id: number; name: string }[]> };
+
+/** Categories and recommendations of a page of activities, in two queries whatever the page size. */
+async function loadLinks(db: Db, activityIds: number[]): Promise<Links> {
+  const links: Links = { categories: new Map(), recommendations: new Map() };
+  if (activityIds.length === 0) return links;
+  const [cats, recos] = await Promise.all([
+    db
+      .select({ activityId: activityCategories.activityId, id: categories.id, name: categories.name })
+      .from(activityCategories)
+      .innerJoin(categories, eq(categories.id, activityCategories.categoryId))
+      .where(inArray(activityCategories.activityId, activityIds))
+      .orderBy(asc(categories.name)),
+    db
+      .select({ activityId: activityRecommendations.activityId, id: recommendations.id, name: recommendations.name })
+      .from(activityRecommendations)
+      .innerJoin(recommendations, eq(recommendations.id, activityRecommendations.recommendationId))
+      .where(inArray(activityRecommendations.activityId, activityIds))
+      .orderBy(asc(recommendations.name)),
+  ]);
+  for (const { activityId, id, name } of cats) links.categories.set(activityId, [...(links.categories.get(activityId) ?? []), { id, name }]);
+  for (const { activityId, id, name } of recos) links.recommendations.set(activityId, [...(links.recommendations.get(activityId) ?? []), { id, name }]);
+  return links;
+}
+
+function toActivity(actor: Actor, row: Row, links: Links): Activity {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type as ActivityType,
+    categories: links.categories.get(row.id) ?? [],
+    recommendations: links.recommendations.get(row.id) ?? [],
+    fileId: row.fileId,
+    videoUrl: row.type === "video" ? row.videoUrl : null,
+    gameBuildId: row.gameBuildId,
+    body: row.body,
+    clinicId: row.clinicId,
+    editable: canChangeCatalogueRow(actor, row.clinicId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listActivities(db: Db, actor: Actor, query: ActivityQuery): Promise<Paged<Activity>> {
+  const where = and(
+    catalogueScope(actor, activities.clinicId),
+    containsText(activities[query.name], query.value),
+    query.type ? eq(activities.type, query.type) : undefined,
+    query.category
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(activityCategories)
+            .where(and(eq(activityCategories.activityId, activities.id), eq(activityCategories.categoryId, query.category))),
+        )
+      : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [{ total }]] = await Promise.all([
+    selectActivities(db).where(where).orderBy(asc(activities.name), asc(activities.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(activities).where(where),
+  ]);
+  const links = await loadLinks(
+    db,
+    rows.map((row) => row.id),
+  );
+  return paged(
+    rows.map((row) => toActivity(actor, row, links)),
+    total,
+    query,
+  );
+}
+
+async function loadActivity(db: Db, id: number): Promise<Row | undefined> {
+  const [row] = await selectActivities(db).where(eq(activities.id, id));
+  return row;
+}
+
+export async function getActivity(db: Db, actor: Actor, id: number): Promise<Activity> {
+  const row = assertCatalogueAccess(actor, await loadActivity(db, id), "read");
+  return toActivity(actor, row, await loadLinks(db, [row.id]));
+}
+
+/**
+ * Linked rows must exist, be visible to the actor, and belong to the platform or to the
+ * activity's own clinic, so a platform activity never shows one clinic's entries to others.
+ */
+async function assertLinksUsable(
+  db: Db,
+  actor: Actor,
+  input: { categoryIds: number[]; recommendationIds: number[]; fileId: number | null },
+  owner: string | null,
+) {
+  const usable = (clinicId: string | null) => clinicId === null || clinicId === owner;
+  const visible = (clinicId: string | null) => actor.isAdmin || clinicId === null || canChangeCatalogueRow(actor, clinicId);
+  const fields: Record<string, string[]> = {};
+  if (input.categoryIds.length > 0) {
+    const found = await db.select({ id: categories.id, clinicId: categories.clinicId }).from(categories).where(inArray(categories.id, input.categoryIds));
+    const ok = new Set(found.filter((row) => visible(row.clinicId) && usable(row.clinicId)).map((row) => row.id));
+    if (input.categoryIds.some((id) => !ok.has(id))) fields.categoryIds = ["Unknown category."];
+  }
+  if (input.recommendationIds.length > 0) {
+    const found = await db
+      .select({ id: recommendations.id, clinicId: recommendations.clinicId })
+      .from(recommendations)
+      .where(inArray(recommendations.id, input.recommendationIds));
+    const ok = new Set(found.filter((row) => visible(row.clinicId) && usable(row.clinicId)).map((row) => row.id));
+    if (input.recommendationIds.some((id) => !ok.has(id))) fields.recommendationIds = ["Unknown recommendation."];
+  }
+  if (input.fileId !== null) {
+    const [file] = await db.select({ clinicId: files.clinicId, type: files.type }).from(files).where(eq(files.id, input.fileId));
+    if (!file || !visible(file.clinicId) || !usable(file.clinicId)) fields.fileId = ["Unknown file."];
+    else if (file.type !== "Video") fields.fileId = ["Choose a video file."];
+  }
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+}
+
+/** Only what the activity's type uses is kept: a video has no body, a text no file. */
+function typedColumns(input: ReturnType<typeof activityInputSchema.parse>) {
+  return {
+    name: input.name,
+    description: input.description,
+    type: input.type,
+    fileId: input.type === "video" ? input.fileId : null,
+    gameBuildId: input.type === "game" ? input.gameBuildId : null,
+    body: input.type === "text" ? input.body : null,
+  };
+}
+
+async function replaceLinks(db: Db, activityId: number, input: { categoryIds: number[]; recommendationIds: number[] }) {
+  await db.delete(activityCategories).where(eq(activityCategories.activityId, activityId));
+  await db.delete(activityRecommendations).where(eq(activityRecommendations.activityId, activityId));
+  const categoryIds = [...new Set(input.categoryIds)];
+  const recommendationIds = [...new Set(input.recommendationIds)];
+  if (categoryIds.length > 0) await db.insert(activityCategories).values(categoryIds.map((categoryId) => ({ activityId, categoryId })));
+  if (recommendationIds.length > 0)
+    await db.insert(activityRecommendations).values(recommendationIds.map((recommendationId) => ({ activityId, recommendationId })));
+}
+
+export async function createActivity(db: Db, actor: Actor, raw: ActivityInput): Promise<Activity> {
+  const input = activityInputSchema.parse(raw);
+  const owner = catalogueOwnerFor(actor);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const columns = typedColumns(input);
+    await assertLinksUsable(txDb, actor, { ...input, fileId: columns.fileId }, owner);
+    const [row] = await tx
+      .insert(activities)
+      .values({ ...columns, clinicId: owner, createdBy: actor.id })
+      .returning();
+    const id = (row as { id: number }).id;
+    await replaceLinks(txDb, id, input);
+    return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
+  });
+}
+
+export async function updateActivity(db: Db, actor: Actor, id: number, raw: ActivityInput): Promise<Activity> {
+  const input = activityInputSchema.parse(raw);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const current = assertCatalogueAccess(actor, await loadActivity(txDb, id), "change");
+    const columns = typedColumns(input);
+    await assertLinksUsable(txDb, actor, { ...input, fileId: columns.fileId }, current.clinicId);
+    await tx.update(activities).set(columns).where(eq(activities.id, id));
+    await replaceLinks(txDb, id, input);
+    return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
+  });
+}
+
+export async function deleteActivity(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    assertCatalogueAccess(actor, await loadActivity(tx as unknown as Db, id), "change");
+    await tx.delete(activities).where(eq(activities.id, id));
+  });
+}
+
+/** The activityCategories collection: links of the activities the actor can see. */
+export async function listActivityCategories(db: Db, actor: Actor, query: PageQuery & { activity?: number }) {
+  const where = and(catalogueScope(actor, activities.clinicId), query.activity ? eq(activityCategories.activityId, query.activity) : undefined);
+  const { limit, offset } = pageWindow(query);
+  const base = () =>
+    db
+      .select({ id: activityCategories.id, activity: activityCategories.activityId, category: activityCategories.categoryId, categoryName: categories.name })
+      .from(activityCategories)
+      .innerJoin(activities, eq(activities.id, activityCategories.activityId))
+      .innerJoin(categories, eq(categories.id, activityCategories.categoryId));
+  const [rows, [{ total }]] = await Promise.all([
+    base().where(where).orderBy(asc(activityCategories.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(activityCategories).innerJoin(activities, eq(activities.id, activityCategories.activityId)).where(where),
+  ]);
+  return paged(rows, total, query);
+}
+
+/** The clinics the actor may name (spec §7 GET /api/clinic/): all for admins, else their own. */
+export async function listClinics(db: Db, actor: Actor) {
+  const clinic = clinicOf(actor);
+  if (!actor.isAdmin && !clinic) return { data: [], page: 1, total: 0 };
+  const rows = await db
+    .select({ id: users.id, nombres: users.nombres, apellidos: users.apellidos, email: users.email })
+    .from(users)
+    .where(
+      and(sql`${users.id} in (select user_id from user_groups where group_id = ${GROUP.clinic})`, actor.isAdmin ? undefined : eq(users.id, clinic as string)),
+    )
+    .orderBy(asc(users.nombres), asc(users.id));
+  const data = rows.map((row) => ({ id: row.id, name: `${row.nombres} ${row.apellidos}`.trim(), email: row.email }));
+  return { data, page: 1, total: data.length };
+}

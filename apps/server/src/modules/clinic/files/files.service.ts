@@ -1,0 +1,180 @@
+import { FILE_TYPE_KINDS, type FileFields, type FileQuery, type FileRecord, type FileType, fileFieldsSchema, type Paged, UPLOAD_LIMITS } from "@clinic/shared";
+import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../../db/client.ts";
+import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
+import { badRequest, type FieldErrors } from "../../../platform/errors.ts";
+import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { type BlobStore, checkContent, newStorageKey, type StagedUpload } from "../../../platform/uploads.ts";
+import { uploads } from "../../../platform/uploads.table.ts";
+import { files } from "./files.table.ts";
+
+const selection = {
+  ...getTableColumns(files),
+  mime: uploads.mime,
+  size: uploads.size,
+  originalName: uploads.originalName,
+};
+type Row = typeof files.$inferSelect & { mime: string | null; size: number | null; originalName: string | null };
+
+function toRecord(actor: Actor, row: Row): FileRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as FileType,
+    downloadUrl: row.uploadId ? `/api/uploads/${row.uploadId}` : null,
+    link: row.link,
+    mime: row.mime,
+    size: row.size,
+    originalName: row.originalName,
+    clinicId: row.clinicId,
+    editable: canChangeCatalogueRow(actor, row.clinicId),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listFiles(db: Db, actor: Actor, query: FileQuery): Promise<Paged<FileRecord>> {
+  const where = and(catalogueScope(actor, files.clinicId), containsText(files[query.name], query.value), query.type ? eq(files.type, query.type) : undefined);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(selection)
+      .from(files)
+      .leftJoin(uploads, eq(uploads.id, files.uploadId))
+      .where(where)
+      .orderBy(asc(files.name), asc(files.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(files).where(where),
+  ]);
+  return paged(
+    rows.map((row) => toRecord(actor, row)),
+    total,
+    query,
+  );
+}
+
+/** The multipart form as received: its text fields, and the file part staged on disk (if any). */
+export interface ReceivedFileForm {
+  fields: Record<string, string>;
+  staged: StagedUpload | null;
+  /** Messages already known while reading (unknown parts, a file too large to keep). */
+  errors: FieldErrors;
+}
+
+function addError(errors: FieldErrors, field: string, message: string) {
+  errors[field] ??= [];
+  errors[field].push(message);
+}
+
+/** Every check of a new file, all reported at once; throws 400 when any fails. */
+export function validateFileForm({ fields, staged, errors: known }: ReceivedFileForm): { input: FileFields; content: { kind: string; mime: string } | null } {
+  const errors: FieldErrors = structuredClone(known);
+  const given = { ...fields };
+  // A form sends an empty link when the file is chosen instead.
+  if (given.link !== undefined && given.link.trim() === "") delete given.link;
+  const parsed = fileFieldsSchema.safeParse(given);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const keys = (issue as { keys?: string[] }).keys;
+      if (issue.code === "unrecognized_keys" && keys) for (const key of keys) addError(errors, key, "Unknown field.");
+      else addError(errors, issue.path.join(".") || "detail", issue.message);
+    }
+  }
+  const hasFile = staged !== null;
+  const hasLink = given.link !== undefined;
+  if (hasFile && hasLink) {
+    addError(errors, "file", "Give either a file or a link, not both.");
+    addError(errors, "link", "Give either a file or a link, not both.");
+  } else if (!hasFile && !hasLink && !errors.file) {
+    addError(errors, "file", "Give a file or a link.");
+    addError(errors, "link", "Give a file or a link.");
+  }
+  let content: { kind: string; mime: string } | null = null;
+  if (staged && !staged.tooLarge && parsed.success && !hasLink) {
+    const checked = checkContent(staged, FILE_TYPE_KINDS[parsed.data.type]);
+    if (checked.ok) content = { kind: checked.kind, mime: checked.mime };
+    else for (const message of checked.errors) addError(errors, "file", message);
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) throw badRequest(errors);
+  return { input: parsed.data, content };
+}
+
+/** The streaming cap for a file of `type` (the largest kind it may carry), before its bytes are seen. */
+export function uploadCapFor(type: string | undefined): number {
+  const kinds = FILE_TYPE_KINDS[type as FileType] ?? Object.keys(UPLOAD_LIMITS);
+  return Math.max(...kinds.map((kind) => UPLOAD_LIMITS[kind as keyof typeof UPLOAD_LIMITS]));
+}
+
+/**
+ * Creates a file. Bytes go into the store first and the rows after, in one transaction: a
+ * failure between the two leaves at most stray bytes (removed here), never a row without them.
+ */
+export async function createFile(db: Db, store: BlobStore, actor: Actor, form: ReceivedFileForm): Promise<FileRecord> {
+  const clinicId = catalogueOwnerFor(actor);
+  const { input, content } = validateFileForm(form);
+  const staged = form.staged;
+  let storageKey: string | null = null;
+  if (staged && content) {
+    storageKey = newStorageKey();
+    await store.put(storageKey, staged.tempPath, staged.size, content.mime);
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      let uploadId: string | null = null;
+      if (staged && content && storageKey) {
+        const [upload] = await tx
+          .insert(uploads)
+          .values({
+            kind: content.kind,
+            mime: content.mime,
+            size: staged.size,
+            sha256: staged.sha256,
+            originalName: staged.originalName,
+            storageKey,
+            clinicId,
+            createdBy: actor.id,
+          })
+          .returning({ id: uploads.id });
+        uploadId = upload?.id ?? null;
+      }
+      const [file] = await tx
+        .insert(files)
+        .values({ name: input.name, type: input.type, uploadId, link: uploadId ? null : (input.link ?? null), clinicId, createdBy: actor.id })
+        .returning();
+      if (!file) throw new Error("No file row inserted");
+      return file;
+    });
+    return toRecord(actor, {
+      ...row,
+      mime: content?.mime ?? null,
+      size: staged && content ? staged.size : null,
+      originalName: staged && content ? staged.originalName : null,
+    });
+  } catch (error) {
+    if (storageKey) await store.remove(storageKey).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Deletes a file and its upload. The rows go first (committed), the bytes after: should
+ * removing the bytes fail, what remains is unreferenced bytes (logged), never a row that
+ * points at nothing.
+ */
+export async function deleteFile(db: Db, store: BlobStore, actor: Actor, id: number, log: FastifyBaseLogger): Promise<void> {
+  const storageKey = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(files).where(eq(files.id, id)).for("update");
+    assertCatalogueAccess(actor, row, "change");
+    await tx.delete(files).where(eq(files.id, id));
+    if (!row?.uploadId) return null;
+    const [upload] = await tx
+      .delete(uploads)
+      .where(and(eq(uploads.id, row.uploadId), sql`not exists (select 1 from files f where f.upload_id = ${row.uploadId})`))
+      .returning({ storageKey: uploads.storageKey });
+    return upload?.storageKey ?? null;
+  });
+  if (storageKey) {
+    await store.remove(storageKey).catch((error: unknown) => log.error({ err: error, storageKey }, "could not remove the bytes of a deleted upload"));
+  }
+}

@@ -1,0 +1,85 @@
+import fastifyMultipart from "@fastify/multipart";
+import { uploadIdParamSchema } from "@clinic/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../config.ts";
+import { requireActor, requireAuth } from "./access.ts";
+import { forbidden, notFound } from "./errors.ts";
+import { type BlobStore, canDownload, contentDisposition, createBlobStore, MAX_UPLOAD_BYTES, parseRange, S3Store } from "./uploads.ts";
+import { uploads } from "./uploads.table.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    uploads: BlobStore;
+  }
+}
+
+/** Kinds a browser may show in place; anything else (zip) only downloads. */
+const INLINE_MIME = /^(image|video)\/|^application\/pdf$/;
+
+/**
+ * The uploads platform on the root app: multipart parsing for every module's upload route
+ * (bounded: one file, a few short fields), the byte store, and the one download route
+ * through which every upload is served after its access check.
+ */
+export async function registerUploads(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 4096, parts: 11, headerPairs: 100 },
+  });
+  const store = createBlobStore(config);
+  app.decorate("uploads", store);
+  app.addHook("onClose", async () => {
+    if (store instanceof S3Store) store.destroy();
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/uploads/:id",
+    {
+      preValidation: [requireAuth],
+      schema: {
+        tags: ["uploads"],
+        summary: "The bytes of one upload, after its access check; single byte ranges answer 206",
+        params: uploadIdParamSchema,
+        querystring: z.object({ download: z.enum(["1", "true"]).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const [upload] = await app.db.select().from(uploads).where(eq(uploads.id, request.params.id));
+      if (!upload) throw notFound();
+      if (!(await canDownload(app.db, actor, upload))) throw forbidden();
+
+      const disposition = request.query.download || !INLINE_MIME.test(upload.mime) ? "attachment" : "inline";
+      reply
+        .header("x-content-type-options", "nosniff")
+        .header("content-disposition", contentDisposition(disposition, upload.originalName))
+        .header("accept-ranges", "bytes")
+        .header("cache-control", "private, no-cache")
+        .header("etag", `"${upload.sha256}"`)
+        .header("cross-origin-resource-policy", "same-origin");
+      // A stored file never runs as a page of this site (the PDF viewer needs no sandbox of ours).
+      if (upload.mime !== "application/pdf") reply.header("content-security-policy", "sandbox; default-src 'none'; img-src 'self'; media-src 'self'");
+
+      const range = parseRange(request.headers.range, upload.size);
+      if (range === "unsatisfiable") {
+        return reply.status(416).header("content-range", `bytes */${upload.size}`).send({ detail: "Range not satisfiable." });
+      }
+      let body: NodeJS.ReadableStream;
+      try {
+        body = await store.read(upload.storageKey, range === "none" ? undefined : range);
+      } catch (error) {
+        request.log.error({ err: error, upload: upload.id }, "upload bytes missing");
+        throw notFound();
+      }
+      reply.header("content-type", upload.mime);
+      if (range === "none") return reply.header("content-length", upload.size).send(body);
+      return reply
+        .status(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${upload.size}`)
+        .header("content-length", range.end - range.start + 1)
+        .send(body);
+    },
+  );
+}

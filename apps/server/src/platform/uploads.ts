@@ -1,0 +1,340 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { UPLOAD_LIMITS, UPLOAD_MIME_TYPES, UPLOAD_KINDS, type UploadKind } from "@clinic/shared";
+import { sql } from "drizzle-orm";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { type Actor, clinicOf } from "./access.ts";
+import type { uploads } from "./uploads.table.ts";
+
+export type Upload = typeof uploads.$inferSelect;
+
+/** The largest upload of any kind: the cap while streaming, before the kind is known. */
+export const MAX_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_LIMITS));
+
+// ---------------------------------------------------------------- content checks
+
+/** The bytes read from the start of an upload to recognise it. */
+const HEAD_BYTES = 64;
+
+const startsWith = (head: Buffer, bytes: number[], at = 0) => bytes.every((byte, i) => head[at + i] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/**
+ * The MIME type the bytes themselves announce, from their signature ("magic bytes"), among
+ * the formats uploads accept; null for anything else. Small and explicit on purpose: a
+ * generic sniffing library knows hundreds of formats we refuse anyway.
+ */
+export function sniffMime(head: Buffer): string | null {
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(head, ascii("GIF87a")) || startsWith(head, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "image/webp";
+  // ISO base media (MP4): a box size, then "ftyp" and a brand; QuickTime ("qt  ") is not MP4.
+  if (startsWith(head, ascii("ftyp"), 4) && !startsWith(head, ascii("qt  "), 8)) return "video/mp4";
+  // Matroska/WebM: the EBML header.
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return "video/webm";
+  if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
+  // A zip starts with a local file header (or is an empty archive's end record).
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return "application/zip";
+  return null;
+}
+
+/** Names browsers and systems give the same formats. */
+const MIME_ALIASES: Record<string, string> = {
+  "image/jpg": "image/jpeg",
+  "image/pjpeg": "image/jpeg",
+  "application/x-zip-compressed": "application/zip",
+  "application/x-zip": "application/zip",
+  "application/x-pdf": "application/pdf",
+};
+
+export function kindOfMime(mime: string): UploadKind | null {
+  return UPLOAD_KINDS.find((kind) => UPLOAD_MIME_TYPES[kind].includes(mime)) ?? null;
+}
+
+/**
+ * Checks staged bytes against what the client declared: their signature must be one of
+ * `allowedKinds`, agree with the declared MIME, and fit that kind's size limit. Answers the
+ * accepted kind and MIME, or the messages for the `file` field.
+ */
+export function checkContent(
+  staged: Pick<StagedUpload, "head" | "size" | "declaredMime">,
+  allowedKinds: readonly UploadKind[],
+): { ok: true; kind: UploadKind; mime: string } | { ok: false; errors: string[] } {
+  if (staged.size === 0) return { ok: false, errors: ["The file is empty."] };
+  const sniffed = sniffMime(staged.head);
+  const kind = sniffed ? kindOfMime(sniffed) : null;
+  const accepted = allowedKinds.flatMap((allowed) => UPLOAD_MIME_TYPES[allowed]).join(", ");
+  if (!sniffed || !kind || !allowedKinds.includes(kind)) {
+    return { ok: false, errors: [`The file's content is not an accepted format (${accepted}).`] };
+  }
+  const declared = staged.declaredMime.toLowerCase().split(";")[0]?.trim() ?? "";
+  if ((MIME_ALIASES[declared] ?? declared) !== sniffed) {
+    return { ok: false, errors: [`The file's content (${sniffed}) does not match its declared type (${declared || "none"}).`] };
+  }
+  if (staged.size > UPLOAD_LIMITS[kind]) {
+    return { ok: false, errors: [`The file is too large: at most ${UPLOAD_LIMITS[kind] / (1024 * 1024)} MiB for this kind.`] };
+  }
+  return { ok: true, kind, mime: sniffed };
+}
+
+/**
+ * The client's filename made safe to show and to offer as a download name: no folders
+ * (`../../etc/passwd.png` → `passwd.png`), no control or markup characters, bounded. It is
+ * never used to store anything.
+ */
+export function sanitiseFilename(raw: string | undefined): string {
+  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N} ._()-]/gu, "_")
+    .replace(/\s+/g, " ")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(-120);
+  return cleaned || "file";
+}
+
+/** `Content-Disposition` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(type: "inline" | "attachment", filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+// ---------------------------------------------------------------- staging
+
+export interface StagedUpload {
+  /** A temp file under the uploads folder's `.staging`: moved into the store, or removed. */
+  tempPath: string;
+  size: number;
+  sha256: string;
+  head: Buffer;
+  /** More bytes arrived than the cap: nothing past the cap was kept. */
+  tooLarge: boolean;
+  declaredMime: string;
+  originalName: string;
+  discard(): Promise<void>;
+}
+
+/**
+ * Streams an incoming file to a temp file, hashing it and keeping its first bytes, without
+ * ever holding it in memory. Past `cap` it keeps reading (so the request completes and can
+ * be answered 400) but writes nothing more.
+ */
+export async function stageUpload(
+  stagingDir: string,
+  source: Readable,
+  cap: number,
+  declaredMime: string,
+  filename: string | undefined,
+): Promise<StagedUpload> {
+  await mkdir(stagingDir, { recursive: true });
+  const tempPath = path.join(stagingDir, `${randomUUID()}.part`);
+  const hash = createHash("sha256");
+  let size = 0;
+  let tooLarge = false;
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (tooLarge || size > cap) {
+        tooLarge = true;
+        return done();
+      }
+      if (headLength < HEAD_BYTES) {
+        headChunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
+        headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const discard = () => rm(tempPath, { force: true });
+  try {
+    await pipeline(source, meter, createWriteStream(tempPath, { flags: "wx" }));
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return {
+    tempPath,
+    size,
+    sha256: hash.digest("hex"),
+    head: Buffer.concat(headChunks),
+    tooLarge,
+    declaredMime,
+    originalName: sanitiseFilename(filename),
+    discard,
+  };
+}
+
+// ---------------------------------------------------------------- storage
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where upload bytes live. Keys are random; the store knows nothing of owners or names. */
+export interface BlobStore {
+  /** Moves a staged temp file into the store under `key`. */
+  put(key: string, tempPath: string, size: number, mime: string): Promise<void>;
+  /** The bytes (or one range of them, inclusive). */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes the bytes; a key already gone is not an error. */
+  remove(key: string): Promise<void>;
+  /** The staging folder for temp files (always local disk). */
+  readonly stagingDir: string;
+}
+
+/** A fresh storage key: random, sharded two levels deep so no folder grows huge (`ab/cd/abcd…`). */
+export function newStorageKey(): string {
+  const name = randomBytes(16).toString("hex");
+  return `${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
+}
+
+const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
+
+export class LocalDiskStore implements BlobStore {
+  readonly stagingDir: string;
+  constructor(readonly root: string) {
+    this.stagingDir = path.join(root, ".staging");
+  }
+
+  /** Only keys of our own shape ever reach the file system. */
+  pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Bad storage key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, tempPath: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(tempPath, target);
+    } catch (error) {
+      // A staging folder on another device: copy, then drop the temp file.
+      if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      await copyFile(tempPath, target);
+      await unlink(tempPath);
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.pathOf(key);
+    // Open first, so a missing file fails here rather than mid-response.
+    const handle = await open(file, "r");
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return stat(this.pathOf(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+}
+
+export class S3Store implements BlobStore {
+  readonly stagingDir: string;
+  private readonly client: S3Client;
+  constructor(
+    private readonly settings: NonNullable<Config["uploads"]["s3"]>,
+    localDir: string,
+  ) {
+    this.stagingDir = path.join(localDir, ".staging");
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      // Many S3-compatible servers do not know the SDK's newer default checksums.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  async put(key: string, tempPath: string, size: number, mime: string): Promise<void> {
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: createReadStream(tempPath), ContentLength: size, ContentType: mime }),
+      );
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const answer = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    if (!answer.Body) throw new Error(`No body for ${key}`);
+    return answer.Body as Readable;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+export function createBlobStore(config: Config): BlobStore {
+  const dir = path.resolve(config.uploads.dir);
+  return config.uploads.s3 ? new S3Store(config.uploads.s3, dir) : new LocalDiskStore(dir);
+}
+
+// ---------------------------------------------------------------- access
+
+/**
+ * Who may download an upload:
+ * - admins: every upload;
+ * - clinic staff (clinic accounts, therapists): their clinic's uploads and the platform's;
+ * - patients: an upload must belong to the platform or to their own clinic AND be
+ *   referenced by a file row of that same scope. Once assignments exist (issue 4) this
+ *   narrows to uploads of rows assigned to the patient; until then, a referenced file is
+ *   the closest rule that never exposes another clinic's bytes or unreferenced uploads.
+ */
+export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
+  if (actor.isAdmin) return true;
+  const ownClinic = upload.clinicId === null || upload.clinicId === clinicOf(actor);
+  if (actor.role !== "patient") return clinicOf(actor) !== null && ownClinic;
+  if (!actor.clinicId || !(upload.clinicId === null || upload.clinicId === actor.clinicId)) return false;
+  const result = await db.execute(sql`select 1 from files where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId}) limit 1`);
+  return result.rows.length > 0;
+}
+
+// ---------------------------------------------------------------- ranges
+
+/**
+ * One `bytes=` range of an object of `size` bytes; "none" when the header is absent or not
+ * a single byte range (the whole body is sent), "unsatisfiable" for a range past the end.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "none" | "unsatisfiable" {
+  if (!header) return "none";
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return "none";
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (start >= size || end < start) return "unsatisfiable";
+  return { start, end };
+}

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible, settled, signIn, visit } from "./fixtures.ts";
+
+test("a therapist adds a text activity, reads it, edits it and deletes it after confirming", async ({ page }) => {
+  await signIn(page, "therapist");
+  await visit(page, "/manager/admin/activities");
+  await expect(page.getByRole("link", { name: "Understanding dizziness", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Add activity" }).click();
+  await settled(page);
+  await expectAccessible(page);
+
+  await page.getByLabel("Name").fill("Breathing before exercises");
+  await page.getByLabel("Description").fill("Calm breathing to start each session.");
+  await page.getByRole("button", { name: "Text" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("A text activity needs its text.")).toBeVisible();
+  await page.getByLabel("Text", { exact: true }).fill("Breathe in for four counts.\nBreathe out for six counts.\nRepeat five times.");
+  await page.getByLabel("Categories").click();
+  await page.getByRole("option", { name: "Vestibular rehabilitation" }).click();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Activity created")).toBeVisible();
+  await expect(page.getByTestId("activity-text")).toContainText("Breathe out for six counts.");
+  await expect(page.getByRole("link", { name: "Vestibular rehabilitation" })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  await settled(page);
+  await page.getByLabel("Name").fill("Calm breathing");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Activity updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Calm breathing" })).toBeVisible();
+
+  await visit(page, "/manager/admin/activities");
+  await page.getByRole("button", { name: "Delete Calm breathing" }).click();
+  await expect(page.getByRole("dialog")).toContainText("“Calm breathing” will be deleted");
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Activity removed")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Calm breathing", exact: true })).toHaveCount(0);
+});
+
+test("a game activity says plainly that its build is not installed yet", async ({ page }) => {
+  await signIn(page, "clinic");
+  await visit(page, "/manager/admin/activities");
+  await page.getByRole("link", { name: "Reaction lights", exact: true }).click();
+  await settled(page);
+  await expect(page.getByText("The game build “reactor-lights-1” is not installed on this platform yet.")).toBeVisible();
+  // A platform activity is read-only for a clinic.
+  await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("patients see the activities screen in Spanish, with none until some are assigned", async ({ page }) => {
+  await signIn(page, "patient2");
+  await visit(page, "/manager/admin/activities");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actividades");
+  await expect(page.getByText("Tu terapeuta aún no te ha asignado actividades.")).toBeVisible();
+});

@@ -1,0 +1,71 @@
+import type { Activity } from "@clinic/shared";
+import AddIcon from "@mui/icons-material/Add";
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
+import { useAction } from "../../../lib/resource.ts";
+import { useSignedIn } from "../../../lib/session.ts";
+import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
+import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { ACTIVITIES_KEY, deleteActivity } from "./api.ts";
+
+const BASE = "/manager/admin/activities";
+
+/** Activities list (spec §2): search and paging on the server, add, edit, delete after confirming. */
+export function ActivitiesPage() {
+  const { t } = useTranslation();
+  const session = useSignedIn();
+  const list = useCatalogueList<Activity>(ACTIVITIES_KEY, "/api/activities/");
+  const [deleting, setDeleting] = useState<Activity | null>(null);
+  const remove = useAction((row: Activity) => deleteActivity(row.id), {
+    invalidate: [[ACTIVITIES_KEY]],
+    success: t("activities.removed"),
+    onSuccess: () => setDeleting(null),
+  });
+  const canChange = session.isAdmin || session.permission.codenames.includes("change_activity");
+  const isPatient = session.permission.is_patient && !session.isAdmin;
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}>
+          <Typography variant="h6" component="h2">
+            {t("activities.title")}
+          </Typography>
+          {canChange ? (
+            <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+              <Button component={RouterLink} to="/manager/admin/categories">
+                {t("categories.title")}
+              </Button>
+              <Button component={RouterLink} to="/manager/admin/files">
+                {t("activities.files")}
+              </Button>
+              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`${BASE}/new`}>
+                {t("activities.add")}
+              </Button>
+            </Box>
+          ) : null}
+        </Stack>
+        <CatalogueTable
+          {...list}
+          linkOf={(row) => `${BASE}/${row.id}`}
+          editLinkOf={(row) => `${BASE}/${row.id}?edit=1`}
+          onDelete={setDeleting}
+          extra={{ title: t("activities.type"), cell: (row) => <Chip size="small" label={t(`activities.types.${row.type}`)} /> }}
+          emptyText={isPatient ? t("activities.noneForPatient") : t("activities.empty")}
+        />
+      </CardContent>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("activities.deleteTitle")}
+        text={t("catalogue.deleteText", { name: deleting?.name ?? "" })}
+        confirmLabel={t("catalogue.delete")}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,226 @@
+import {
+  ACTIVITY_TYPES,
+  type Activity,
+  type ActivityInput,
+  type Category,
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  type Paged,
+  type Recommendation,
+  activityInputSchema,
+} from "@clinic/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { applyFieldErrors } from "../../../lib/forms.ts";
+import { useAction, useResource } from "../../../lib/resource.ts";
+import { ACTIVITIES_KEY, createActivity, updateActivity } from "./api.ts";
+
+type FormValues = {
+  name: string;
+  description: string;
+  type: (typeof ACTIVITY_TYPES)[number];
+  categoryIds: number[];
+  recommendationIds: number[];
+  fileId: number | null;
+  gameBuildId: string | null;
+  body: string | null;
+};
+const FIELDS = ["name", "description", "type", "categoryIds", "recommendationIds", "fileId", "gameBuildId", "body"] as const;
+
+interface FileOption {
+  id: number;
+  name: string;
+  type: string;
+}
+
+function valuesOf(activity: Activity | undefined): FormValues {
+  return {
+    name: activity?.name ?? "",
+    description: activity?.description ?? "",
+    type: activity?.type ?? "video",
+    categoryIds: activity?.categories.map((item) => item.id) ?? [],
+    recommendationIds: activity?.recommendations.map((item) => item.id) ?? [],
+    fileId: activity?.fileId ?? null,
+    gameBuildId: activity?.gameBuildId ?? null,
+    body: activity?.body ?? null,
+  };
+}
+
+/** Add or edit an activity: its type decides what it plays (a video file, a text, a game build). */
+export function ActivityForm({ activity }: { activity?: Activity }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: categories } = useResource<Paged<Category>>(["categories", "all"], "/api/categories/?rowsPerPage=100");
+  const { data: recommendations } = useResource<Paged<Recommendation>>(["recommendations", "all"], "/api/recommendations/?rowsPerPage=100");
+  const { data: files } = useResource<Paged<FileOption>>(["files", "videos"], "/api/files/?type=Video&rowsPerPage=100");
+  const form = useForm<FormValues>({ resolver: zodResolver(activityInputSchema) as never, defaultValues: valuesOf(activity) });
+  const { reset } = form;
+  useEffect(() => reset(valuesOf(activity)), [activity, reset]);
+
+  const save = useAction((values: FormValues) => (activity ? updateActivity(activity.id, values as ActivityInput) : createActivity(values as ActivityInput)), {
+    invalidate: [[ACTIVITIES_KEY], ["activity"], ["categories"]],
+    success: () => (activity ? t("activities.updated") : t("activities.created")),
+    onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, FIELDS),
+    onSuccess: (saved) => navigate(`/manager/admin/activities/${saved.id}`),
+  });
+
+  const errors = form.formState.errors;
+  const type = form.watch("type");
+  const categoryOptions = categories?.data ?? [];
+  const recommendationOptions = recommendations?.data ?? [];
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 860 }}>
+      <CardHeader title={activity ? t("activities.edit") : t("activities.add")} slotProps={{ title: { component: "h2" } }} />
+      <CardContent>
+        <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <Stack spacing={2}>
+            <TextField
+              label={t("catalogue.name")}
+              required
+              {...form.register("name")}
+              error={!!errors.name}
+              helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
+            />
+            <TextField
+              label={t("catalogue.description")}
+              required
+              multiline
+              minRows={3}
+              {...form.register("description")}
+              error={!!errors.description}
+              helperText={errors.description?.message ?? t("catalogue.counter", { count: form.watch("description")?.length ?? 0, max: DESCRIPTION_MAX })}
+            />
+            <Box>
+              <Typography variant="subtitle2" id="activity-type-label" gutterBottom>
+                {t("activities.type")}
+              </Typography>
+              <Controller
+                name="type"
+                control={form.control}
+                render={({ field }) => (
+                  <ToggleButtonGroup
+                    exclusive
+                    color="primary"
+                    value={field.value}
+                    onChange={(_, value) => value && field.onChange(value)}
+                    aria-labelledby="activity-type-label"
+                  >
+                    {ACTIVITY_TYPES.map((item) => (
+                      <ToggleButton key={item} value={item}>
+                        {t(`activities.types.${item}`)}
+                      </ToggleButton>
+                    ))}
+                  </ToggleButtonGroup>
+                )}
+              />
+            </Box>
+            {type === "video" ? (
+              <Controller
+                name="fileId"
+                control={form.control}
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t("activities.videoFile")}
+                    value={field.value ?? ""}
+                    onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+                    error={!!errors.fileId}
+                    helperText={errors.fileId?.message ?? t("activities.videoFileHint")}
+                  >
+                    <MenuItem value="">{t("activities.noFile")}</MenuItem>
+                    {(files?.data ?? []).map((file) => (
+                      <MenuItem key={file.id} value={file.id}>
+                        {file.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+            ) : null}
+            {type === "game" ? (
+              <TextField
+                label={t("activities.gameBuild")}
+                {...form.register("gameBuildId", { setValueAs: (value: string) => (value?.trim() ? value.trim() : null) })}
+                error={!!errors.gameBuildId}
+                helperText={errors.gameBuildId?.message ?? t("activities.gameBuildHint")}
+              />
+            ) : null}
+            {type === "text" ? (
+              <TextField
+                label={t("activities.body")}
+                multiline
+                minRows={8}
+                {...form.register("body", { setValueAs: (value: string) => (value ? value : null) })}
+                error={!!errors.body}
+                helperText={errors.body?.message}
+              />
+            ) : null}
+            <Controller
+              name="categoryIds"
+              control={form.control}
+              render={({ field }) => (
+                <Autocomplete
+                  multiple
+                  options={categoryOptions}
+                  getOptionLabel={(option) => option.name}
+                  value={categoryOptions.filter((option) => field.value.includes(option.id))}
+                  onChange={(_, value) => field.onChange(value.map((option) => option.id))}
+                  renderInput={(params) => (
+                    <TextField {...params} label={t("activities.categories")} error={!!errors.categoryIds} helperText={errors.categoryIds?.message} />
+                  )}
+                />
+              )}
+            />
+            <Controller
+              name="recommendationIds"
+              control={form.control}
+              render={({ field }) => (
+                <Autocomplete
+                  multiple
+                  options={recommendationOptions}
+                  getOptionLabel={(option) => option.name}
+                  value={recommendationOptions.filter((option) => field.value.includes(option.id))}
+                  onChange={(_, value) => field.onChange(value.map((option) => option.id))}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t("activities.recommendations")}
+                      error={!!errors.recommendationIds}
+                      helperText={errors.recommendationIds?.message}
+                    />
+                  )}
+                />
+              )}
+            />
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={save.isPending}>
+                {t("common.save")}
+              </Button>
+              <Button component={RouterLink} to={activity ? `/manager/admin/activities/${activity.id}` : "/manager/admin/activities"}>
+                {t("common.cancel")}
+              </Button>
+            </Stack>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

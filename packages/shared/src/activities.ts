@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
+import { catalogueQuerySchema } from "./catalogue.ts";
+import { pageQuerySchema, requiredText, rowId, rowIdParam, storableText } from "./schemas.ts";
+
+/** Spec §3: an activity is a game, a video or a text. */
+export const ACTIVITY_TYPES = ["game", "video", "text"] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_BODY_MAX = 20_000;
+
+const ids = (max: number) => z.array(rowId()).max(max).default([]);
+
+/**
+ * What makes each type playable: a video needs its file (an uploaded video or a link), a
+ * game the id of its build, a text its body.
+ */
+export const activityInputSchema = z
+  .object({
+    name: requiredText(NAME_MAX),
+    description: requiredText(DESCRIPTION_MAX),
+    type: z.enum(ACTIVITY_TYPES),
+    categoryIds: ids(20),
+    recommendationIds: ids(50),
+    fileId: rowId().nullable().default(null),
+    gameBuildId: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Use lowercase letters, digits and dashes.")
+      .nullable()
+      .default(null),
+    body: storableText(ACTIVITY_BODY_MAX).nullable().default(null),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.type === "video" && !value.fileId) context.addIssue({ code: "custom", path: ["fileId"], message: "A video activity needs its video file." });
+    if (value.type === "game" && !value.gameBuildId)
+      context.addIssue({ code: "custom", path: ["gameBuildId"], message: "A game activity needs its game build." });
+    if (value.type === "text" && !value.body?.trim()) context.addIssue({ code: "custom", path: ["body"], message: "A text activity needs its text." });
+  });
+export type ActivityInput = z.input<typeof activityInputSchema>;
+
+export const activitySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  recommendations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  fileId: z.number().int().nullable(),
+  /** Where a video activity's video plays from: the download address of its upload, or its link. */
+  videoUrl: z.string().nullable(),
+  gameBuildId: z.string().nullable(),
+  body: z.string().nullable(),
+  clinicId: z.string().nullable(),
+  editable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityQuerySchema = catalogueQuerySchema.extend({ type: z.enum(ACTIVITY_TYPES).optional() });
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+export const activityCategoryQuerySchema = pageQuerySchema.extend({ activity: rowIdParam().optional() });
+export const activityCategorySchema = z.object({ id: z.number().int(), activity: z.number().int(), category: z.number().int(), categoryName: z.string() });
+
+export const clinicSummarySchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
