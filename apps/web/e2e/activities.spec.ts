@@ -57,3 +57,40 @@ test("patients see the activities screen in Spanish, with none until some are as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actividades");
   await expect(page.getByText("Tu terapeuta aún no te ha asignado actividades.")).toBeVisible();
 });
+
+/** The smallest MP4 the server accepts: an `ftyp` box, then a few bytes. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isomiso2")]), Buffer.alloc(64, 7)]);
+
+test("a therapist makes a video activity from an uploaded file, and it plays in the app", async ({ page }) => {
+  await signIn(page, "therapist");
+  await visit(page, "/manager/admin/files/new");
+  await page.getByLabel("Name").fill("Stripes video");
+  await page.getByRole("combobox", { name: "Type" }).click();
+  await page.getByRole("option", { name: "Video" }).click();
+  await page.locator('input[type="file"]').setInputFiles({ name: "stripes.mp4", mimeType: "video/mp4", buffer: MP4 });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("File created")).toBeVisible();
+
+  await visit(page, "/manager/admin/activities/new");
+  await page.getByLabel("Name").fill("Optokinetic stripes");
+  await page.getByLabel("Description").fill("Watch the stripes seated, two minutes.");
+  await page.getByRole("combobox", { name: "Video file" }).click();
+  await page.getByRole("option", { name: "Stripes video" }).click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Activity created")).toBeVisible();
+
+  const video = page.locator("video");
+  await expect(video).toBeVisible();
+  const src = await video.getAttribute("src");
+  expect(src).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+  const response = await page.request.get(src as string, { headers: { range: "bytes=0-15" } });
+  expect(response.status()).toBe(206);
+  expect(response.headers()["content-type"]).toBe("video/mp4");
+  await settled(page);
+  await expectAccessible(page);
+
+  await visit(page, "/manager/admin/activities");
+  await page.getByRole("button", { name: "Delete Optokinetic stripes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Activity removed")).toBeVisible();
+});
