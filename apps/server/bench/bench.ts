@@ -7,6 +7,8 @@
 //   BENCH_WARMUP       seconds of unmeasured load before each measurement (default 2; 0 skips)
 //   BENCH_DATABASE_URL a PostgreSQL database to use instead of an embedded server in a temp dir;
 //                      migrations and the demo seed are applied to it
+//   BENCH_ACTIVITIES   activities seeded before the run (default 100000; 0 skips; none are added
+//                      when the table already holds that many, as a reused database may)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -16,7 +18,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { DEMO_ACCOUNTS, type DemoRole } from "../src/demo-accounts.ts";
 import { BENCH_ENDPOINTS, type BenchEndpoint } from "./endpoints.ts";
-import { type Child, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
+import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
+import { seedActivities } from "./seed-activities.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -37,6 +40,7 @@ function readSettings() {
       duration: intSetting("BENCH_DURATION", 10, 1),
       connections: intSetting("BENCH_CONNECTIONS", 10, 1),
       warmup: intSetting("BENCH_WARMUP", 2, 0),
+      activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     };
   } catch (error) {
@@ -119,7 +123,7 @@ function table(rows: string[][]): string {
 /** autocannon records whole milliseconds: 0 means under one. */
 const ms = (value: number) => (value < 1 ? "<1" : value.toFixed(0));
 
-function report(baseline: Measured, measured: Measured[]): boolean {
+function report(baseline: Measured, measured: Measured[], activities: string): boolean {
   const base = baseline.result.requests.mean;
   const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
   const rows = [["endpoint", "req/s (mean)", "p50 ms", "p99 ms", "vs hello-world", "failed"]];
@@ -139,6 +143,7 @@ function report(baseline: Measured, measured: Measured[]): boolean {
   // Other work on the machine moves both figures; the ratio less so.
   console.log(`Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
   console.log(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
+  console.log(`Activities: ${activities}`);
   console.log("");
   console.log(table(rows));
   console.log("");
@@ -179,6 +184,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`starting the production server on ${appUrl} and the hello-world on ${helloUrl}`);
   const server = startNode("app", [serverMain], env, repoRoot);
   children.push(server);
+  const embeddedPort = firstMatch(server, /embedded PostgreSQL on port (\d+)/);
   const hello = startNode(
     "hello",
     [path.join(here, "hello-server.ts")],
@@ -187,6 +193,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   );
   children.push(hello);
   await Promise.all([waitUntilAnswers(server, `${appUrl}/api/auth/ok`, 120_000), waitUntilAnswers(hello, `${helloUrl}/`, 30_000)]);
+  const activities = await seedBenchActivities(server, embeddedPort);
 
   const cookies = new Map<DemoRole, string>();
   for (const role of new Set(BENCH_ENDPOINTS.map((endpoint) => endpoint.role))) {
@@ -210,7 +217,29 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     };
     measured.push(await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target));
   }
-  return report(baseline, measured);
+  return report(baseline, measured, activities);
+}
+
+/** The server's database: BENCH_DATABASE_URL, or the embedded one whose port the server printed. */
+async function databaseUrl(server: Child, embeddedPort: () => RegExpMatchArray | undefined): Promise<string> {
+  if (settings.databaseUrl) return settings.databaseUrl;
+  // The line comes before the server answers; its echo may trail the answer by a moment.
+  for (let i = 0; i < 50 && !embeddedPort(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const port = embeddedPort()?.[1];
+  if (!port) throw new Error(`${server.name} never printed "embedded PostgreSQL on port N"`);
+  // The embedded server's fixed credentials and database name (src/db/embedded.ts, src/db/start.ts).
+  return `postgres://postgres:postgres@127.0.0.1:${port}/clinic`;
+}
+
+/** Seeds the activities the list endpoints are measured over; answers a line for the report. */
+async function seedBenchActivities(server: Child, embeddedPort: () => RegExpMatchArray | undefined): Promise<string> {
+  if (settings.activities === 0) return "none seeded (BENCH_ACTIVITIES=0)";
+  const url = await databaseUrl(server, embeddedPort);
+  log(`seeding ${settings.activities} activities`);
+  const seeded = await seedActivities(url, settings.activities, log);
+  const share = `${(seeded.searchMatches * 100).toFixed(2)} % of names match the search`;
+  if (seeded.inserted === 0) return `${seeded.total} rows, already there (${share})`;
+  return `${seeded.total} rows, ${seeded.inserted} seeded in ${seeded.seconds.toFixed(1)} s (${share})`;
 }
 
 const loadBefore = os.loadavg();

@@ -1,4 +1,5 @@
 import type { DemoRole } from "../src/demo-accounts.ts";
+import { SEARCH_WORD } from "./seed-activities.ts";
 
 /**
  * One benchmarked API call. `role` names the demo account whose session cookie is sent
@@ -20,4 +21,9 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   { name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin" },
   { name: "recommendations, searched", method: "GET", path: "/api/recommendations/?name=name&value=stance&rowsPerPage=10", role: "therapist" },
   { name: "categories with counts", method: "GET", path: "/api/categories/", role: "clinic" },
+  // Over the BENCH_ACTIVITIES seeded activities (seed-activities.ts): a name search that about
+  // 1 % of them match, seen by a clinic's therapist and by an admin, and the unfiltered first page.
+  { name: "activities, name search", method: "GET", path: `/api/activities/?name=name&value=${SEARCH_WORD}&rowsPerPage=10`, role: "therapist" },
+  { name: "activities, name search", method: "GET", path: `/api/activities/?name=name&value=${SEARCH_WORD}&rowsPerPage=10`, role: "admin" },
+  { name: "activities, first page", method: "GET", path: "/api/activities/?rowsPerPage=10", role: "therapist" },
 ];

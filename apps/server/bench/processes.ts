@@ -12,24 +12,41 @@ export interface Child {
   exited: Promise<string>;
   /** The last lines it printed, for the failure message. */
   tail: string[];
+  /** Called with every line it prints from now on. */
+  watchers: Set<(line: string) => void>;
 }
 
 /** Starts `node <args>` and echoes its output to stderr, each line prefixed with `[name]`. */
 export function startNode(name: string, args: string[], env: NodeJS.ProcessEnv, cwd: string): Child {
   const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   const tail: string[] = [];
+  const watchers = new Set<(line: string) => void>();
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => {
       tail.push(line);
       if (tail.length > 40) tail.shift();
       process.stderr.write(`[${name}] ${line}\n`);
+      for (const watcher of watchers) watcher(line);
     });
   }
   const exited = new Promise<string>((resolve) => {
     child.once("error", (error) => resolve(`failed to start: ${error.message}`));
     child.once("exit", (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`));
   });
-  return { name, process: child, exited, tail };
+  return { name, process: child, exited, tail, watchers };
+}
+
+/** The first match of `pattern` in what the child prints; watch before it could print it. */
+export function firstMatch(child: Child, pattern: RegExp): () => RegExpMatchArray | undefined {
+  let found: RegExpMatchArray | undefined;
+  const watcher = (line: string) => {
+    const match = line.match(pattern);
+    if (!match) return;
+    found = match;
+    child.watchers.delete(watcher);
+  };
+  child.watchers.add(watcher);
+  return () => found;
 }
 
 function failure(child: Child, what: string): Error {

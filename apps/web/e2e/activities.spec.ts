@@ -58,10 +58,16 @@ test("patients see the activities screen in Spanish, with none until some are as
   await expect(page.getByText("Tu terapeuta aún no te ha asignado actividades.")).toBeVisible();
 });
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3b2c20000000049454e44ae426082",
+  "hex",
+);
+
 /** The smallest MP4 the server accepts: an `ftyp` box, then a few bytes. */
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18, ...Buffer.from("ftypisom"), 0, 0, 2, 0, ...Buffer.from("isomiso2")]), Buffer.alloc(64, 7)]);
 
-test("a therapist makes a video activity from an uploaded file, and it plays in the app", async ({ page }) => {
+test("a therapist makes a video activity from an uploaded file with a picture, and it plays in the app", async ({ page }) => {
   await signIn(page, "therapist");
   await visit(page, "/manager/admin/files/new");
   await page.getByLabel("Name").fill("Stripes video");
@@ -76,8 +82,13 @@ test("a therapist makes a video activity from an uploaded file, and it plays in 
   await page.getByLabel("Description").fill("Watch the stripes seated, two minutes.");
   await page.getByRole("combobox", { name: "Video file" }).click();
   await page.getByRole("option", { name: "Stripes video" }).click();
+  await page.locator('input[type="file"][accept^="image"]').setInputFiles({ name: "stripes.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("img", { name: "Chosen image" })).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Activity created")).toBeVisible();
+  const picture = page.getByRole("img", { name: "Optokinetic stripes" });
+  await expect(picture).toBeVisible();
+  expect((await page.request.get((await picture.getAttribute("src")) as string)).status()).toBe(200);
 
   const video = page.locator("video");
   await expect(video).toBeVisible();

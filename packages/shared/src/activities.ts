@@ -29,6 +29,8 @@ export const activityInputSchema = z
       .nullable()
       .default(null),
     body: storableText(ACTIVITY_BODY_MAX).nullable().default(null),
+    /** The activity's picture: an image uploaded through `POST /api/uploads/`. */
+    imageUploadId: z.uuid().nullable().default(null),
   })
   .strict()
   .superRefine((value, context) => {
@@ -51,6 +53,8 @@ export const activitySchema = z.object({
   videoUrl: z.string().nullable(),
   gameBuildId: z.string().nullable(),
   body: z.string().nullable(),
+  imageUploadId: z.string().nullable(),
+  imageUrl: z.string().nullable(),
   clinicId: z.string().nullable(),
   editable: z.boolean(),
   createdAt: z.string(),

@@ -83,3 +83,19 @@ export const fileQuerySchema = z.object({
 export type FileQuery = z.infer<typeof fileQuerySchema>;
 
 export const uploadIdParamSchema = z.object({ id: z.uuid() });
+
+/**
+ * The rich-text editor's image upload (spec §7): a form with `archivo` (the file), `nombre`
+ * (a name) and `archivo_tipo` (its kind; images only for now). Answers where it is served.
+ */
+export const EDITOR_UPLOAD_KINDS = ["image"] as const;
+export const editorUploadFieldsSchema = z
+  .object({
+    nombre: storableText(200)
+      .transform((value) => value.trim())
+      .optional(),
+    archivo_tipo: z.enum(EDITOR_UPLOAD_KINDS),
+  })
+  .strict();
+export const uploadedSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
+export type Uploaded = z.infer<typeof uploadedSchema>;

@@ -1,13 +1,24 @@
 import fastifyMultipart from "@fastify/multipart";
-import { uploadIdParamSchema } from "@clinic/shared";
+import { EDITOR_UPLOAD_KINDS, editorUploadFieldsSchema, UPLOAD_LIMITS, uploadedSchema, uploadIdParamSchema } from "@clinic/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../config.ts";
-import { requireActor, requireAuth } from "./access.ts";
-import { forbidden, notFound } from "./errors.ts";
-import { type BlobStore, canDownload, contentDisposition, createBlobStore, MAX_UPLOAD_BYTES, parseRange, S3Store } from "./uploads.ts";
+import { catalogueOwnerFor, requireActor, requireAuth, requirePermission } from "./access.ts";
+import { badRequest, type FieldErrors, forbidden, notFound } from "./errors.ts";
+import { receiveMultipart } from "./multipart.ts";
+import {
+  type BlobStore,
+  canDownload,
+  checkContent,
+  contentDisposition,
+  createBlobStore,
+  MAX_UPLOAD_BYTES,
+  newStorageKey,
+  parseRange,
+  S3Store,
+} from "./uploads.ts";
 import { uploads } from "./uploads.table.ts";
 
 declare module "fastify" {
@@ -33,6 +44,63 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   app.addHook("onClose", async () => {
     if (store instanceof S3Store) store.destroy();
   });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    "/api/uploads/",
+    {
+      preValidation: [requirePermission("change_activity", "change_recommendation")],
+      schema: {
+        tags: ["uploads"],
+        summary: "Upload an image for the catalogue (activity pictures, the rich-text editor): multipart archivo, nombre, archivo_tipo=image",
+        consumes: ["multipart/form-data"],
+        response: { 201: uploadedSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const clinicId = catalogueOwnerFor(actor);
+      const form = await receiveMultipart(request, store.stagingDir, "archivo", () => Math.max(...EDITOR_UPLOAD_KINDS.map((kind) => UPLOAD_LIMITS[kind])));
+      try {
+        const errors: FieldErrors = { ...form.errors };
+        const add = (field: string, ...messages: string[]) => {
+          errors[field] = [...(errors[field] ?? []), ...messages];
+        };
+        const parsed = editorUploadFieldsSchema.safeParse(form.fields);
+        if (!parsed.success) for (const issue of parsed.error.issues) add(String(issue.path[0] ?? "detail"), issue.message);
+        if (!form.staged) add("archivo", "Choose a file to upload.");
+        const content = form.staged && !form.staged.tooLarge && parsed.success ? checkContent(form.staged, [parsed.data.archivo_tipo]) : null;
+        if (content && !content.ok) add("archivo", ...content.errors);
+        if (Object.keys(errors).length > 0 || !parsed.success || !form.staged || !content?.ok) throw badRequest(errors);
+        const staged = form.staged;
+        const storageKey = newStorageKey();
+        await store.put(storageKey, staged.tempPath, staged.size, content.mime);
+        const name = parsed.data.nombre || staged.originalName;
+        try {
+          const [row] = await app.db
+            .insert(uploads)
+            .values({
+              kind: content.kind,
+              mime: content.mime,
+              size: staged.size,
+              sha256: staged.sha256,
+              originalName: staged.originalName,
+              storageKey,
+              clinicId,
+              createdBy: actor.id,
+            })
+            .returning({ id: uploads.id });
+          const id = row?.id as string;
+          return reply.status(201).send({ id, url: `/api/uploads/${id}`, name, mime: content.mime, size: staged.size });
+        } catch (error) {
+          // No row, no bytes: the stored object goes too.
+          await store.remove(storageKey).catch(() => {});
+          throw error;
+        }
+      } finally {
+        await form.staged?.discard();
+      }
+    },
+  );
 
   app.withTypeProvider<ZodTypeProvider>().get(
     "/api/uploads/:id",

@@ -314,7 +314,11 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
   const ownClinic = upload.clinicId === null || upload.clinicId === clinicOf(actor);
   if (actor.role !== "patient") return clinicOf(actor) !== null && ownClinic;
   if (!actor.clinicId || !(upload.clinicId === null || upload.clinicId === actor.clinicId)) return false;
-  const result = await db.execute(sql`select 1 from files where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId}) limit 1`);
+  const result = await db.execute(sql`
+    select 1 from files where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    union all
+    select 1 from activities where image_upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    limit 1`);
   return result.rows.length > 0;
 }
 

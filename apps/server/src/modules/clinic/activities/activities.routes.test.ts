@@ -174,6 +174,8 @@ describe("GET /api/activities/", () => {
           videoUrl: null,
           gameBuildId: "memory-cards",
           body: null,
+          imageUploadId: null,
+          imageUrl: null,
           clinicId: t.ids.clinic,
           editable: true,
           createdAt: row.createdAt.toISOString(),

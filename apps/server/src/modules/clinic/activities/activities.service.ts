@@ -8,6 +8,7 @@ import { badRequest } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
+import { uploads } from "../../../platform/uploads.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
 
@@ -60,6 +61,8 @@ function toActivity(actor: Actor, row: Row, links: Links): Activity {
     videoUrl: row.type === "video" ? row.videoUrl : null,
     gameBuildId: row.gameBuildId,
     body: row.body,
+    imageUploadId: row.imageUploadId,
+    imageUrl: row.imageUploadId ? `/api/uploads/${row.imageUploadId}` : null,
     clinicId: row.clinicId,
     editable: canChangeCatalogueRow(actor, row.clinicId),
     createdAt: row.createdAt.toISOString(),
@@ -114,7 +117,7 @@ export async function getActivity(db: Db, actor: Actor, id: number): Promise<Act
 async function assertLinksUsable(
   db: Db,
   actor: Actor,
-  input: { categoryIds: number[]; recommendationIds: number[]; fileId: number | null },
+  input: { categoryIds: number[]; recommendationIds: number[]; fileId: number | null; imageUploadId: string | null },
   owner: string | null,
 ) {
   const usable = (clinicId: string | null) => clinicId === null || clinicId === owner;
@@ -138,6 +141,11 @@ async function assertLinksUsable(
     if (!file || !visible(file.clinicId) || !usable(file.clinicId)) fields.fileId = ["Unknown file."];
     else if (file.type !== "Video") fields.fileId = ["Choose a video file."];
   }
+  if (input.imageUploadId !== null) {
+    const [image] = await db.select({ clinicId: uploads.clinicId, kind: uploads.kind }).from(uploads).where(eq(uploads.id, input.imageUploadId));
+    if (!image || !visible(image.clinicId) || !usable(image.clinicId)) fields.imageUploadId = ["Unknown image."];
+    else if (image.kind !== "image") fields.imageUploadId = ["Choose an image."];
+  }
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 }
 
@@ -150,6 +158,7 @@ function typedColumns(input: ReturnType<typeof activityInputSchema.parse>) {
     fileId: input.type === "video" ? input.fileId : null,
     gameBuildId: input.type === "game" ? input.gameBuildId : null,
     body: input.type === "text" ? input.body : null,
+    imageUploadId: input.imageUploadId,
   };
 }
 

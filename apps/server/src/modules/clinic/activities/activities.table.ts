@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { uploads } from "../../../platform/uploads.table.ts";
 import { catalogueColumns } from "../catalogue.columns.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
@@ -14,9 +15,19 @@ export const activities = pgTable(
     /** The File (spec §3) holding a video activity's video: an upload or a link. */
     fileId: integer("file_id").references(() => files.id, { onDelete: "set null" }),
     gameBuildId: varchar("game_build_id", { length: 64 }),
+    /** The activity's picture, an image upload. */
+    imageUploadId: uuid("image_upload_id").references(() => uploads.id, { onDelete: "set null" }),
     body: text("body"),
   },
-  (table) => [index("activities_clinic_name_idx").on(table.clinicId, table.name), index("activities_type_idx").on(table.type)],
+  (table) => [
+    index("activities_clinic_name_idx").on(table.clinicId, table.name),
+    index("activities_type_idx").on(table.type),
+    // The list's "contains" search (ILIKE '%text%') on either field: trigram indexes (pg_trgm, created by migration 0007).
+    index("activities_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("activities_description_trgm_idx").using("gin", table.description.op("gin_trgm_ops")),
+    // The list's order: a first page is read from here instead of sorting every visible row.
+    index("activities_name_id_idx").on(table.name, table.id),
+  ],
 );
 
 /** The activityCategories collection of spec §3: which categories an activity is filed under. */

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { badRequest, type FieldErrors } from "../../../platform/errors.ts";
+import type { ReceivedForm } from "../../../platform/multipart.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
-import { type BlobStore, checkContent, newStorageKey, type StagedUpload } from "../../../platform/uploads.ts";
+import { type BlobStore, checkContent, newStorageKey } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
 import { files } from "./files.table.ts";
 
@@ -54,13 +55,7 @@ export async function listFiles(db: Db, actor: Actor, query: FileQuery): Promise
   );
 }
 
-/** The multipart form as received: its text fields, and the file part staged on disk (if any). */
-export interface ReceivedFileForm {
-  fields: Record<string, string>;
-  staged: StagedUpload | null;
-  /** Messages already known while reading (unknown parts, a file too large to keep). */
-  errors: FieldErrors;
-}
+export type ReceivedFileForm = ReceivedForm;
 
 function addError(errors: FieldErrors, field: string, message: string) {
   errors[field] ??= [];

@@ -28,6 +28,7 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { ImageUpload } from "../../../lib/components/ImageUpload.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { ACTIVITIES_KEY, createActivity, updateActivity } from "./api.ts";
@@ -41,8 +42,9 @@ type FormValues = {
   fileId: number | null;
   gameBuildId: string | null;
   body: string | null;
+  imageUploadId: string | null;
 };
-const FIELDS = ["name", "description", "type", "categoryIds", "recommendationIds", "fileId", "gameBuildId", "body"] as const;
+const FIELDS = ["name", "description", "type", "categoryIds", "recommendationIds", "fileId", "gameBuildId", "body", "imageUploadId"] as const;
 
 interface FileOption {
   id: number;
@@ -60,6 +62,7 @@ function valuesOf(activity: Activity | undefined): FormValues {
     fileId: activity?.fileId ?? null,
     gameBuildId: activity?.gameBuildId ?? null,
     body: activity?.body ?? null,
+    imageUploadId: activity?.imageUploadId ?? null,
   };
 }
 
@@ -84,6 +87,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
   const errors = form.formState.errors;
   const type = form.watch("type");
   const categoryOptions = categories?.data ?? [];
+  const imageId = form.watch("imageUploadId");
   const recommendationOptions = recommendations?.data ?? [];
 
   return (
@@ -173,6 +177,12 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
                 helperText={errors.body?.message}
               />
             ) : null}
+            <ImageUpload
+              label={t("activities.image")}
+              url={imageId ? `/api/uploads/${imageId}` : null}
+              onChange={(image) => form.setValue("imageUploadId", image?.id ?? null, { shouldDirty: true })}
+              error={errors.imageUploadId?.message}
+            />
             <Controller
               name="categoryIds"
               control={form.control}

@@ -1,6 +1,6 @@
 import type { Activity } from "@clinic/shared";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { Loading } from "../../../app/Shell.tsx";
@@ -41,6 +41,9 @@ export function ActivityPage() {
             ) : null}
           </Stack>
         </Stack>
+        {activity.imageUrl ? (
+          <Box component="img" src={activity.imageUrl} alt={activity.name} sx={{ display: "block", width: "100%", maxWidth: 420, borderRadius: 1, mb: 2 }} />
+        ) : null}
         <ActivityPlayer activity={activity} />
         {activity.categories.length + activity.recommendations.length > 0 ? (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", rowGap: 1 }}>

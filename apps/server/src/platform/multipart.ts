@@ -1,0 +1,64 @@
+import type { FastifyRequest } from "fastify";
+import { badRequest, type FieldErrors } from "./errors.ts";
+import { type StagedUpload, stageUpload } from "./uploads.ts";
+
+/** A multipart form as received: its text fields, and its one file part staged on disk (if any). */
+export interface ReceivedForm {
+  fields: Record<string, string>;
+  staged: StagedUpload | null;
+  /** Messages already known while reading (unknown parts, a file too large to keep). */
+  errors: FieldErrors;
+}
+
+/**
+ * Reads a multipart form: text fields, and the `fileField` part streamed to a staging file,
+ * capped by `capFor` of the fields that came before it (forms send their fields first).
+ * Any refusal of the multipart layer (too many parts, too large) becomes a 400. The caller
+ * discards `staged` when done.
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  stagingDir: string,
+  fileField: string,
+  capFor: (fields: Record<string, string>) => number,
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw badRequest("Send the form as multipart/form-data.");
+  const form: ReceivedForm = { fields: {}, staged: null, errors: {} };
+  const error = (field: string, message: string) => {
+    form.errors[field] ??= [];
+    form.errors[field].push(message);
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "field") {
+        if (part.fieldname in form.fields) error(part.fieldname, "Given more than once.");
+        else if (typeof part.value === "string") form.fields[part.fieldname] = part.value;
+        else error(part.fieldname, "Must be text.");
+        continue;
+      }
+      if (part.fieldname !== fileField || form.staged) {
+        part.file.resume();
+        error(part.fieldname, part.fieldname === fileField ? "Given more than once." : "Unknown field.");
+        continue;
+      }
+      const cap = capFor(form.fields);
+      const staged = await stageUpload(stagingDir, part.file, cap, part.mimetype, part.filename);
+      // A file input left empty still sends a nameless, empty part: no file.
+      if (staged.size === 0 && !part.filename) {
+        await staged.discard();
+        continue;
+      }
+      form.staged = staged;
+      if (staged.tooLarge) error(fileField, `The file is too large: at most ${cap / (1024 * 1024)} MiB for this type.`);
+    }
+  } catch (caught) {
+    await form.staged?.discard();
+    const status = (caught as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = (caught as Error).message;
+      throw badRequest((/file/i.test(message) ? { [fileField]: [message] } : { detail: message }) as FieldErrors);
+    }
+    throw caught;
+  }
+  return form;
+}
