@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities/activities.table.ts";
 import { categories } from "./categories/categories.table.ts";
+import { files } from "./files/files.table.ts";
 import { recommendations } from "./recommendations/recommendations.table.ts";
 
 type DemoCategory = { name: string; description: string; recommendations: { name: string; description: string }[] };
@@ -101,10 +102,32 @@ async function insert(
   return byName;
 }
 
-type DemoActivity = { name: string; description: string; type: "game" | "text"; category: string; gameBuildId?: string; body?: string };
+type DemoActivity = {
+  name: string;
+  description: string;
+  type: "game" | "text" | "video";
+  category: string;
+  gameBuildId?: string;
+  body?: string;
+  videoLink?: string;
+};
 
-/** Platform activities that need no uploaded file: a reading and two games (their builds come with the games issue). */
+/** Platform activities: readings, a video by link, and two games (their builds come with the games issue). */
 const PLATFORM_ACTIVITIES: DemoActivity[] = [
+  {
+    name: "Gaze stabilisation, demonstrated",
+    description: "A physiotherapist shows the VOR x1 exercise step by step.",
+    type: "video",
+    category: "Vestibular rehabilitation",
+    videoLink: "https://www.youtube.com/watch?v=Ua6hEm3TRRs",
+  },
+  {
+    name: "Ejercicios de equilibrio en casa",
+    description: "Lectura breve con cinco ejercicios seguros para practicar en casa.",
+    type: "text",
+    category: "Balance and falls prevention",
+    body: "1. De pie junto a la encimera, pies juntos, 30 segundos.\n2. Un pie delante del otro, 30 segundos por lado.\n3. Levantarse de la silla sin usar las manos, 10 veces.\n4. Caminar en línea recta junto a la pared, 2 minutos.\n5. Girar la cabeza mientras caminas despacio, 1 minuto.\n\nPara si notas mareo intenso y avisa a tu terapeuta.",
+  },
   {
     name: "Understanding dizziness",
     description: "A short reading on why the brain gets dizzy and how exercises help it adapt.",
@@ -130,12 +153,16 @@ const PLATFORM_ACTIVITIES: DemoActivity[] = [
 
 async function insertActivities(db: Db, list: DemoActivity[], links: Map<string, { categoryId: number; recommendationIds: number[] }>, createdBy: string) {
   for (const item of list) {
+    const [file] = item.videoLink
+      ? await db.insert(files).values({ name: item.name, type: "Video", link: item.videoLink, clinicId: null, createdBy }).returning({ id: files.id })
+      : [];
     const [row] = await db
       .insert(activities)
       .values({
         name: item.name,
         description: item.description,
         type: item.type,
+        fileId: file?.id ?? null,
         gameBuildId: item.gameBuildId ?? null,
         body: item.body ?? null,
         clinicId: null,
