@@ -1,14 +1,12 @@
 import type { Activity } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { useAction } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { ACTIVITIES_KEY, deleteActivity } from "./api.ts";
 
 const BASE = "/manager/admin/activities";
@@ -18,11 +16,12 @@ export function ActivitiesPage() {
   const { t } = useTranslation();
   const session = useSignedIn();
   const list = useCatalogueList<Activity>(ACTIVITIES_KEY, "/api/activities/");
-  const [deleting, setDeleting] = useState<Activity | null>(null);
-  const remove = useAction((row: Activity) => deleteActivity(row.id), {
+  const remove = useConfirmedDelete<Activity>({
+    remove: (row) => deleteActivity(row.id),
     invalidate: [[ACTIVITIES_KEY]],
     success: t("activities.removed"),
-    onSuccess: () => setDeleting(null),
+    title: t("activities.deleteTitle"),
+    text: (row) => t("catalogue.deleteText", { name: row.name }),
   });
   const canChange = session.isAdmin || session.permission.codenames.includes("change_activity");
   const isPatient = session.permission.is_patient && !session.isAdmin;
@@ -51,21 +50,12 @@ export function ActivitiesPage() {
           {...list}
           linkOf={(row) => `${BASE}/${row.id}`}
           editLinkOf={(row) => `${BASE}/${row.id}?edit=1`}
-          onDelete={setDeleting}
-          extra={{ title: t("activities.type"), cell: (row) => <Chip size="small" label={t(`activities.types.${row.type}`)} /> }}
+          onDelete={remove.ask}
+          extras={[{ title: t("activities.type"), cell: (row) => <Chip size="small" label={t(`activities.types.${row.type}`)} /> }]}
           emptyText={isPatient ? t("activities.noneForPatient") : t("activities.empty")}
         />
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("activities.deleteTitle")}
-        text={t("catalogue.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("catalogue.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {remove.dialog}
     </Card>
   );
 }

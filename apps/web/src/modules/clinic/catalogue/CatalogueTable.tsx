@@ -7,6 +7,7 @@ import {
   IconButton,
   InputAdornment,
   LinearProgress,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -25,9 +26,16 @@ import { Link as RouterLink } from "react-router";
 export interface CatalogueRow {
   id: number;
   name: string;
-  description: string;
+  description?: string;
   clinicId: string | null;
   editable: boolean;
+}
+
+/** A column of its own kind (a type chip, a category), hidden on screens narrower than `from`. */
+export interface ExtraColumn<T> {
+  title: string;
+  cell: (row: T) => ReactNode;
+  from?: "xs" | "sm" | "md";
 }
 
 interface CatalogueTableProps<T extends CatalogueRow> {
@@ -40,46 +48,63 @@ interface CatalogueTableProps<T extends CatalogueRow> {
   onSearch: (text: string) => void;
   onPage: (page: number) => void;
   onRowsPerPage: (rows: number) => void;
-  /** Where the name links to (a detail or edit screen). */
-  linkOf: (row: T) => string;
-  editLinkOf: (row: T) => string;
+  /** Where the name links to inside the app (a detail or edit screen)… */
+  linkOf?: (row: T) => string;
+  /** …or the whole name cell, when it opens something else (a file opens its download). */
+  nameCell?: (row: T) => ReactNode;
+  /** Rows without an edit screen (files are never updated) leave this out. */
+  editLinkOf?: (row: T) => string;
   onDelete: (row: T) => void;
-  /** One more column between the description and the owner (e.g. the category). */
-  extra?: { title: string; cell: (row: T) => ReactNode };
+  /** Whether rows show a description column (default yes). */
+  description?: boolean;
+  /** Columns between the description and the owner. */
+  extras?: ExtraColumn<T>[];
+  /** Controls beside the search field (e.g. a type filter). */
+  filters?: ReactNode;
   emptyText: string;
 }
+
+const shownFrom = (from: ExtraColumn<unknown>["from"] = "sm") => (from === "xs" ? undefined : { xs: "none", [from]: "table-cell" });
 
 /** The list every catalogue screen shares: search, server-side paging, owner, edit and delete. */
 export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProps<T>) {
   const { t } = useTranslation();
-  const { rows, extra } = props;
+  const { rows, extras = [] } = props;
+  const showDescription = props.description !== false;
   return (
     <Box>
-      <TextField
-        size="small"
-        label={t("catalogue.search")}
-        value={props.search}
-        onChange={(event) => props.onSearch(event.target.value)}
-        sx={{ mb: 2, width: { xs: "100%", sm: 320 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          size="small"
+          label={t("catalogue.search")}
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          sx={{ width: { xs: "100%", sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {props.filters}
+      </Stack>
       <Box sx={{ height: 4 }}>{props.loading ? <LinearProgress aria-label={t("catalogue.loading")} /> : null}</Box>
       <TableContainer>
         <Table size="small">
           <TableHead>
             <TableRow>
               <TableCell>{t("catalogue.name")}</TableCell>
-              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("catalogue.description")}</TableCell>
-              {extra ? <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{extra.title}</TableCell> : null}
-              <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{t("catalogue.owner")}</TableCell>
+              {showDescription ? <TableCell sx={{ display: shownFrom("md") }}>{t("catalogue.description")}</TableCell> : null}
+              {extras.map((column) => (
+                <TableCell key={column.title} sx={{ display: shownFrom(column.from) }}>
+                  {column.title}
+                </TableCell>
+              ))}
+              <TableCell sx={{ display: shownFrom("sm") }}>{t("catalogue.owner")}</TableCell>
               <TableCell align="right">{t("catalogue.actions")}</TableCell>
             </TableRow>
           </TableHead>
@@ -87,27 +112,39 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
             {rows?.map((row) => (
               <TableRow key={row.id} hover>
                 <TableCell>
-                  <Typography component={RouterLink} to={props.linkOf(row)} sx={{ color: "primary.main", fontWeight: 500, textDecoration: "none" }}>
-                    {row.name}
-                  </Typography>
+                  {props.nameCell ? (
+                    props.nameCell(row)
+                  ) : (
+                    <Typography component={RouterLink} to={props.linkOf?.(row) ?? "."} sx={{ color: "primary.main", fontWeight: 500, textDecoration: "none" }}>
+                      {row.name}
+                    </Typography>
+                  )}
                 </TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" }, maxWidth: 420 }}>
-                  <Typography variant="body2" color="text.secondary" noWrap>
-                    {row.description}
-                  </Typography>
-                </TableCell>
-                {extra ? <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{extra.cell(row)}</TableCell> : null}
-                <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
+                {showDescription ? (
+                  <TableCell sx={{ display: shownFrom("md"), maxWidth: 420 }}>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {row.description}
+                    </Typography>
+                  </TableCell>
+                ) : null}
+                {extras.map((column) => (
+                  <TableCell key={column.title} sx={{ display: shownFrom(column.from) }}>
+                    {column.cell(row)}
+                  </TableCell>
+                ))}
+                <TableCell sx={{ display: shownFrom("sm") }}>
                   <Chip size="small" variant="outlined" label={row.clinicId ? t("catalogue.ownClinic") : t("catalogue.platform")} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                   {row.editable ? (
                     <>
-                      <Tooltip title={t("catalogue.edit")}>
-                        <IconButton component={RouterLink} to={props.editLinkOf(row)} aria-label={t("catalogue.editNamed", { name: row.name })} size="small">
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {props.editLinkOf ? (
+                        <Tooltip title={t("catalogue.edit")}>
+                          <IconButton component={RouterLink} to={props.editLinkOf(row)} aria-label={t("catalogue.editNamed", { name: row.name })} size="small">
+                            <EditOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
                       <Tooltip title={t("catalogue.delete")}>
                         <IconButton onClick={() => props.onDelete(row)} aria-label={t("catalogue.deleteNamed", { name: row.name })} size="small">
                           <DeleteOutline fontSize="small" />
@@ -124,7 +161,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
             ))}
             {rows && rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={extra ? 5 : 4}>
+                <TableCell colSpan={3 + (showDescription ? 1 : 0) + extras.length}>
                   <Typography color="text.secondary">{props.emptyText}</Typography>
                 </TableCell>
               </TableRow>

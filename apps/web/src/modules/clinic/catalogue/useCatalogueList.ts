@@ -4,13 +4,15 @@ import { useResource } from "../../../lib/resource.ts";
 
 /**
  * Server-side paging and search for a catalogue list (spec §7: page, rowsPerPage, and
- * `name`/`value` as field and text). Typing waits a moment before asking the server.
+ * `name`/`value` as field and text). Typing waits a moment before asking the server; a
+ * change of search or of a filter in `extra` goes back to the first page.
  */
-export function useCatalogueList<T>(resource: string, path: string, extra: Record<string, string | number | undefined> = {}) {
+export function useCatalogueList<T>(resource: string, path: string, extra: Record<string, string | number | undefined> = {}, pageSize = 10) {
   const [page, setPage] = useState(1);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const [rowsPerPage, setRowsPerPage] = useState(pageSize);
   const [search, setSearch] = useState("");
   const [value, setValue] = useState("");
+  const filters = JSON.stringify(extra);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -20,9 +22,12 @@ export function useCatalogueList<T>(resource: string, path: string, extra: Recor
     return () => clearTimeout(timer);
   }, [search]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filters` is the key that changed; the page goes back to 1.
+  useEffect(() => setPage(1), [filters]);
+
   const params = new URLSearchParams({ page: String(page), rowsPerPage: String(rowsPerPage), name: "name" });
   if (value) params.set("value", value);
-  for (const [key, item] of Object.entries(extra)) if (item !== undefined) params.set(key, String(item));
+  for (const [key, item] of Object.entries(extra)) if (item !== undefined && item !== "") params.set(key, String(item));
   const { data, network } = useResource<Paged<T>>([resource, params.toString()], `${path}?${params}`);
 
   return {

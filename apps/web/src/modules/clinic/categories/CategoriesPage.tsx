@@ -3,10 +3,9 @@ import AddIcon from "@mui/icons-material/Add";
 import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { useAction } from "../../../lib/resource.ts";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { CATEGORIES_KEY, deleteCategory } from "./api.ts";
 import { CategoryDialog } from "./CategoryDialog.tsx";
 
@@ -16,11 +15,12 @@ export function CategoriesPage() {
   const list = useCatalogueList<Category>(CATEGORIES_KEY, "/api/categories/");
   const [editing, setEditing] = useState<Category | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const remove = useAction((row: Category) => deleteCategory(row.id), {
+  const remove = useConfirmedDelete<Category>({
+    remove: (row) => deleteCategory(row.id),
     invalidate: [[CATEGORIES_KEY], ["recommendations"]],
     success: t("categories.removed"),
-    onSuccess: () => setDeleting(null),
+    title: t("categories.deleteTitle"),
+    text: (row) => t("categories.deleteText", { name: row.name }),
   });
   return (
     <Card variant="outlined">
@@ -37,8 +37,8 @@ export function CategoriesPage() {
           {...list}
           linkOf={(row) => `/manager/admin/categories/${row.id}`}
           editLinkOf={(row) => `/manager/admin/categories/${row.id}?edit=1`}
-          onDelete={setDeleting}
-          extra={{ title: t("categories.recommendationCount"), cell: (row) => row.recommendationCount }}
+          onDelete={remove.ask}
+          extras={[{ title: t("categories.recommendationCount"), cell: (row) => row.recommendationCount }]}
           emptyText={t("categories.empty")}
         />
       </CardContent>
@@ -50,16 +50,7 @@ export function CategoriesPage() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("categories.deleteTitle")}
-        text={t("categories.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("catalogue.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {remove.dialog}
     </Card>
   );
 }

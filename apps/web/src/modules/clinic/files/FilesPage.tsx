@@ -1,49 +1,26 @@
-import { FILE_TYPES, type FileRecord } from "@clinic/shared";
+import { FILE_TYPES, FILES_PAGE_SIZE, type FileRecord } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  IconButton,
-  InputAdornment,
-  LinearProgress,
-  Link,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Button, Card, CardContent, Chip, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { useAction } from "../../../lib/resource.ts";
+import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
+import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteFile, FILES_KEY } from "./api.ts";
-import { useFileList } from "./useFileList.ts";
 
-/** Files (spec §2): a paged list with type chips, search and a type filter; add on its own screen, delete after confirming. */
+/** Files (spec §2): a paged list (5 a page, §9) with type chips, search and a type filter; add on its own screen, delete after confirming. */
 export function FilesPage() {
   const { t } = useTranslation();
-  const list = useFileList();
-  const [deleting, setDeleting] = useState<FileRecord | null>(null);
-  const remove = useAction((row: FileRecord) => deleteFile(row.id), {
+  const [type, setType] = useState("");
+  const list = useCatalogueList<FileRecord>(FILES_KEY, "/api/files/", { type }, FILES_PAGE_SIZE);
+  const remove = useConfirmedDelete<FileRecord>({
+    remove: (row) => deleteFile(row.id),
     invalidate: [[FILES_KEY]],
     success: t("files.removed"),
-    onSuccess: () => setDeleting(null),
+    title: t("files.deleteTitle"),
+    text: (row) => t("files.deleteText", { name: row.name }),
   });
-  const rows = list.rows;
   return (
     <Card variant="outlined">
       <CardContent>
@@ -55,115 +32,51 @@ export function FilesPage() {
             {t("files.add")}
           </Button>
         </Stack>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
-          <TextField
-            size="small"
-            label={t("catalogue.search")}
-            value={list.search}
-            onChange={(event) => list.onSearch(event.target.value)}
-            sx={{ width: { xs: "100%", sm: 320 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <TextField select size="small" label={t("files.type")} value={list.type} onChange={(event) => list.onType(event.target.value)} sx={{ minWidth: 160 }}>
-            <MenuItem value="">{t("files.allTypes")}</MenuItem>
-            {FILE_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`files.types.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-        <Box sx={{ height: 4 }}>{list.loading ? <LinearProgress aria-label={t("catalogue.loading")} /> : null}</Box>
-        <TableContainer>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("catalogue.name")}</TableCell>
-                <TableCell>{t("files.type")}</TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("files.source")}</TableCell>
-                <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{t("catalogue.owner")}</TableCell>
-                <TableCell align="right">{t("catalogue.actions")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows?.map((row) => {
-                const href = row.downloadUrl ?? row.link ?? "";
-                return (
-                  <TableRow key={row.id} hover>
-                    <TableCell>
-                      <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={t("files.open", { name: row.name })} sx={{ fontWeight: 500 }}>
-                        {row.name}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" color="primary" variant="outlined" label={t(`files.types.${row.type}`)} />
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" }, maxWidth: 320 }}>
-                      <Typography variant="body2" color="text.secondary" noWrap>
-                        {row.originalName ?? row.link}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>
-                      <Chip size="small" variant="outlined" label={row.clinicId ? t("catalogue.ownClinic") : t("catalogue.platform")} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      {row.editable ? (
-                        <Tooltip title={t("catalogue.delete")}>
-                          <IconButton onClick={() => setDeleting(row)} aria-label={t("catalogue.deleteNamed", { name: row.name })} size="small">
-                            <DeleteOutline fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      ) : (
-                        <Typography variant="caption" color="text.secondary">
-                          {t("catalogue.readOnly")}
-                        </Typography>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              {rows && rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Typography color="text.secondary">{t("files.empty")}</Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={list.total}
-          page={list.page - 1}
-          rowsPerPage={list.rowsPerPage}
-          rowsPerPageOptions={[5, 10, 25, 50]}
-          onPageChange={(_, page) => list.onPage(page + 1)}
-          onRowsPerPageChange={(event) => list.onRowsPerPage(Number(event.target.value))}
-          labelRowsPerPage={t("catalogue.rowsPerPage")}
-          labelDisplayedRows={({ from, to, count }) => t("catalogue.displayedRows", { from, to, count })}
-          getItemAriaLabel={(type) => t(`catalogue.page.${type}`)}
-          sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }}
+        <CatalogueTable
+          {...list}
+          description={false}
+          nameCell={(row) => (
+            <Link
+              href={row.downloadUrl ?? row.link ?? ""}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t("files.open", { name: row.name })}
+              sx={{ fontWeight: 500 }}
+            >
+              {row.name}
+            </Link>
+          )}
+          filters={
+            <TextField select size="small" label={t("files.type")} value={type} onChange={(event) => setType(event.target.value)} sx={{ minWidth: 160 }}>
+              <MenuItem value="">{t("files.allTypes")}</MenuItem>
+              {FILE_TYPES.map((item) => (
+                <MenuItem key={item} value={item}>
+                  {t(`files.types.${item}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          }
+          extras={[
+            {
+              title: t("files.type"),
+              from: "xs",
+              cell: (row) => <Chip size="small" color="primary" variant="outlined" label={t(`files.types.${row.type}`)} />,
+            },
+            {
+              title: t("files.source"),
+              from: "md",
+              cell: (row) => (
+                <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 320 }}>
+                  {row.originalName ?? row.link}
+                </Typography>
+              ),
+            },
+          ]}
+          onDelete={remove.ask}
+          emptyText={t("files.empty")}
         />
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("files.deleteTitle")}
-        text={t("files.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("catalogue.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {remove.dialog}
     </Card>
   );
 }

@@ -1,14 +1,12 @@
 import type { Recommendation } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { useAction } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteRecommendation, RECOMMENDATIONS_KEY } from "./api.ts";
 
 const BASE = "/manager/admin/recommendations";
@@ -18,11 +16,12 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
   const { t } = useTranslation();
   const session = useSignedIn();
   const list = useCatalogueList<Recommendation>(RECOMMENDATIONS_KEY, "/api/recommendations/", { category: categoryId });
-  const [deleting, setDeleting] = useState<Recommendation | null>(null);
-  const remove = useAction((row: Recommendation) => deleteRecommendation(row.id), {
+  const remove = useConfirmedDelete<Recommendation>({
+    remove: (row) => deleteRecommendation(row.id),
     invalidate: [[RECOMMENDATIONS_KEY], ["categories"], ["category"]],
     success: t("recommendations.removed"),
-    onSuccess: () => setDeleting(null),
+    title: t("recommendations.deleteTitle"),
+    text: (row) => t("catalogue.deleteText", { name: row.name }),
   });
   const canChange = session.isAdmin || session.permission.codenames.includes("change_recommendation");
   const canSeeCategories = session.isAdmin || session.permission.codenames.includes("change_activity");
@@ -53,21 +52,12 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
           {...list}
           linkOf={(row) => `${base}/${row.id}`}
           editLinkOf={(row) => `${base}/${row.id}`}
-          onDelete={setDeleting}
-          extra={categoryId ? undefined : { title: t("catalogue.category"), cell: (row) => row.categoryName ?? "—" }}
+          onDelete={remove.ask}
+          extras={categoryId ? [] : [{ title: t("catalogue.category"), cell: (row) => row.categoryName ?? "—" }]}
           emptyText={isPatient ? t("recommendations.noneForPatient") : t("recommendations.empty")}
         />
       </CardContent>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("recommendations.deleteTitle")}
-        text={t("catalogue.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("catalogue.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {remove.dialog}
     </Card>
   );
 }

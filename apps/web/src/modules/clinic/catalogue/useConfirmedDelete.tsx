@@ -1,0 +1,33 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
+import { useAction } from "../../../lib/resource.ts";
+
+interface ConfirmedDeleteOptions<T> {
+  remove: (row: T) => Promise<unknown>;
+  invalidate: unknown[][];
+  /** Notice after deleting (spec §8). */
+  success: string;
+  title: string;
+  text: (row: T) => string;
+}
+
+/** Delete after asking: `ask(row)` opens the confirmation, `dialog` renders it. */
+export function useConfirmedDelete<T>(options: ConfirmedDeleteOptions<T>) {
+  const { t } = useTranslation();
+  const [row, setRow] = useState<T | null>(null);
+  const action = useAction(options.remove, { invalidate: options.invalidate, success: options.success, onSuccess: () => setRow(null) });
+  const dialog = (
+    <ConfirmDialog
+      open={row !== null}
+      title={options.title}
+      text={row ? options.text(row) : ""}
+      confirmLabel={t("catalogue.delete")}
+      destructive
+      busy={action.isPending}
+      onConfirm={() => row && action.mutate(row)}
+      onCancel={() => setRow(null)}
+    />
+  );
+  return { ask: setRow, dialog };
+}
