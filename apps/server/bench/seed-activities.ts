@@ -1,5 +1,5 @@
 // Fills a demo database with a large activities catalogue for `npm run bench`: varied names
-// and descriptions built from word lists, games, videos (on a few link files) and texts,
+// and descriptions (rich-text HTML, as the editor stores them) built from word lists, games, videos (on a few link files) and texts,
 // split between the platform and the demo clinic, about a third filed under a category.
 // Everything is made by a handful of `insert ... select generate_series` statements.
 //
@@ -109,14 +109,14 @@ export async function seedActivities(url: string, count = 100_000, log: (line: s
        )
        insert into activities (name, description, clinic_id, created_by, type, file_id, game_build_id, body, created_at, updated_at)
        select adjectives[a] || ' ' || focus[f] || ' ' || form_name,
-              'A ' || lower(adjectives[a]) || ' ' || form_name || ' to work on ' || focus[f] || ' and ' || focus[f2] || ', for ' ||
-                ($6::text[])[audience] || '. ' || ($5::text[])[tip] || ' About ' || minutes || ' minutes.',
+              '<p>A ' || lower(adjectives[a]) || ' ' || form_name || ' to work on ' || focus[f] || ' and ' || focus[f2] || ', for ' ||
+                ($6::text[])[audience] || '. ' || ($5::text[])[tip] || ' About ' || minutes || ' minutes.</p>',
               case when platform then null else $2 end,
               case when platform then $9 else $2 end,
               type,
               case when type = 'video' then video_files[1 + g % array_length(video_files, 1)] end,
               case when type = 'game' then 'bench-game-' || (g % 50) end,
-              case when type = 'text' then 'Read this at your own pace. ' || ($5::text[])[tip] || ' Then try the ' || focus[f] || ' steps with your therapist.' end,
+              case when type = 'text' then '<p>Read this at your own pace. <strong>' || ($5::text[])[tip] || '</strong></p><p>Then try the ' || focus[f] || ' steps with your therapist.</p>' end,
               now() - (g % 1000) * interval '1 hour',
               now() - (g % 1000) * interval '1 hour'
        from named`,

@@ -14,7 +14,7 @@ test("a therapist adds a text activity, reads it, edits it and deletes it after 
   await page.getByRole("button", { name: "Text" }).click();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("A text activity needs its text.")).toBeVisible();
-  await page.getByLabel("Text", { exact: true }).fill("Breathe in for four counts.\nBreathe out for six counts.\nRepeat five times.");
+  await page.getByRole("textbox", { name: "Text" }).fill("Breathe in for four counts.\nBreathe out for six counts.\nRepeat five times.");
   await page.getByLabel("Categories").click();
   await page.getByRole("option", { name: "Vestibular rehabilitation" }).click();
   await page.keyboard.press("Escape");

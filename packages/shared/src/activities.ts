@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
 import { catalogueQuerySchema } from "./catalogue.ts";
-import { pageQuerySchema, requiredText, rowId, rowIdParam, storableText } from "./schemas.ts";
+import { richText, richTextToPlain } from "./rich-text.ts";
+import { pageQuerySchema, requiredText, rowId, rowIdParam } from "./schemas.ts";
 
 /** Spec §3: an activity is a game, a video or a text. */
 export const ACTIVITY_TYPES = ["game", "video", "text"] as const;
@@ -17,7 +18,7 @@ const ids = (max: number) => z.array(rowId()).max(max).default([]);
 export const activityInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
-    description: requiredText(DESCRIPTION_MAX),
+    description: richText(DESCRIPTION_MAX),
     type: z.enum(ACTIVITY_TYPES),
     categoryIds: ids(20),
     recommendationIds: ids(50),
@@ -28,7 +29,7 @@ export const activityInputSchema = z
       .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Use lowercase letters, digits and dashes.")
       .nullable()
       .default(null),
-    body: storableText(ACTIVITY_BODY_MAX).nullable().default(null),
+    body: richText(ACTIVITY_BODY_MAX, { optional: true }).nullable().default(null),
     /** The activity's picture: an image uploaded through `POST /api/uploads/`. */
     imageUploadId: z.uuid().nullable().default(null),
   })
@@ -37,7 +38,8 @@ export const activityInputSchema = z
     if (value.type === "video" && !value.fileId) context.addIssue({ code: "custom", path: ["fileId"], message: "A video activity needs its video file." });
     if (value.type === "game" && !value.gameBuildId)
       context.addIssue({ code: "custom", path: ["gameBuildId"], message: "A game activity needs its game build." });
-    if (value.type === "text" && !value.body?.trim()) context.addIssue({ code: "custom", path: ["body"], message: "A text activity needs its text." });
+    if (value.type === "text" && !(value.body && richTextToPlain(value.body)))
+      context.addIssue({ code: "custom", path: ["body"], message: "A text activity needs its text." });
   });
 export type ActivityInput = z.input<typeof activityInputSchema>;
 

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
+import { richText } from "./rich-text.ts";
 import { pageQuerySchema, requiredText, rowId, rowIdParam, storableText } from "./schemas.ts";
 
-/** Spec §3, §5: category and recommendation names ≤ 60, descriptions ≤ 600, both required. */
+/** Spec §3, §5: category and recommendation names ≤ 60, descriptions ≤ 600 (visible characters of rich text), both required. */
 export const categoryInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
-    description: requiredText(DESCRIPTION_MAX),
+    description: richText(DESCRIPTION_MAX),
   })
   .strict();
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
@@ -14,7 +15,7 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export const recommendationInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
-    description: requiredText(DESCRIPTION_MAX),
+    description: richText(DESCRIPTION_MAX),
     categoryId: rowId().nullable().default(null),
   })
   .strict();

@@ -99,3 +99,17 @@ export const editorUploadFieldsSchema = z
   .strict();
 export const uploadedSchema = z.object({ id: z.string(), url: z.string(), name: z.string(), mime: z.string(), size: z.number().int() });
 export type Uploaded = z.infer<typeof uploadedSchema>;
+
+/** `GET /api/uploads/`: the editor picker's gallery of images already uploaded in the caller's catalogue. */
+export const UPLOAD_GALLERY_PAGE_SIZE = 24;
+export const uploadListQuerySchema = z.object({
+  kind: z.enum(EDITOR_UPLOAD_KINDS).default("image"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  rowsPerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(UPLOAD_GALLERY_PAGE_SIZE),
+  q: storableText(100)
+    .transform((value) => value.trim())
+    .optional(),
+});
+export type UploadListQuery = z.infer<typeof uploadListQuerySchema>;
+export const uploadSummarySchema = uploadedSchema.extend({ createdAt: z.string() });
+export type UploadSummary = z.infer<typeof uploadSummarySchema>;

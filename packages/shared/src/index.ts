@@ -7,3 +7,4 @@ export * from "./schemas.ts";
 export * from "./catalogue.ts";
 export * from "./activities.ts";
 export * from "./files.ts";
+export * from "./rich-text.ts";

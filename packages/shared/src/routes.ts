@@ -35,6 +35,8 @@ export interface RouteEntry {
   userValidations: readonly UserValidation[];
   /** Reachable without signing in (spec §2 lists none in the app so far). */
   public?: boolean;
+  /** Opened in a window of its own, without the side menu and top bar (the editor's upload picker). */
+  popup?: boolean;
 }
 
 type Entry = Omit<RouteEntry, "navigation" | "modules" | "permissions" | "excludedPermissions" | "userValidations"> & Partial<RouteEntry>;
@@ -113,6 +115,17 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Add file", es: "Añadir archivo" },
     permissions: ["change_activity"],
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "uploadPicker",
+    path: "/uploads/:type/",
+    navigation: false,
+    popup: true,
+    section: "clinic",
+    modules: ["clinic"],
+    title: { en: "Insert an image", es: "Insertar una imagen" },
+    permissions: ["change_activity", "change_recommendation"],
     excludedPermissions: notPatient,
   }),
   clinic({

@@ -5,3 +5,4 @@ export * from "../modules/clinic/recommendations/recommendations.table.ts";
 export * from "../modules/clinic/activities/activities.table.ts";
 export * from "../platform/uploads.table.ts";
 export * from "../modules/clinic/files/files.table.ts";
+export * from "../platform/rich-text.table.ts";

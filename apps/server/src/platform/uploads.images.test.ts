@@ -2,15 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeClinic, type MadeClinic } from "../../test/factories.ts";
+import { type FormPart, multipart, PNG, postUpload } from "../../test/uploads.ts";
 import type { DemoRole } from "../demo-accounts.ts";
 import { activities } from "../modules/clinic/activities/activities.table.ts";
 import { uploads } from "./uploads.table.ts";
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f3b2c20000000049454e44ae426082",
-  "hex",
-);
 
 let t: TestApp;
 let other: MadeClinic;
@@ -20,22 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = "----clinic-test-boundary";
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}`;
-    const headers = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ""}\r\n`;
-    chunks.push(Buffer.from(headers), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function uploadImage(cookie: string, parts: Parameters<typeof multipart>[0]) {
-  const { payload, contentType } = multipart(parts);
-  return t.app.inject({ method: "POST", url: "/api/uploads/", headers: { cookie, origin: TEST_PUBLIC_URL, "content-type": contentType }, payload });
-}
+const uploadImage = (cookie: string, parts: FormPart[]) => postUpload(t, cookie, parts);
 
 const imageParts = (bytes: Buffer = PNG, type = "image/png") => [
   { name: "nombre", value: "Stance photo" },

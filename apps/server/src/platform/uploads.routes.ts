@@ -1,5 +1,14 @@
 import fastifyMultipart from "@fastify/multipart";
-import { EDITOR_UPLOAD_KINDS, editorUploadFieldsSchema, UPLOAD_LIMITS, uploadedSchema, uploadIdParamSchema } from "@clinic/shared";
+import {
+  EDITOR_UPLOAD_KINDS,
+  editorUploadFieldsSchema,
+  pagedSchema,
+  UPLOAD_LIMITS,
+  uploadedSchema,
+  uploadIdParamSchema,
+  uploadListQuerySchema,
+  uploadSummarySchema,
+} from "@clinic/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -19,6 +28,7 @@ import {
   parseRange,
   S3Store,
 } from "./uploads.ts";
+import { listUploads } from "./uploads.gallery.ts";
 import { uploads } from "./uploads.table.ts";
 
 declare module "fastify" {
@@ -84,6 +94,7 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
               size: staged.size,
               sha256: staged.sha256,
               originalName: staged.originalName,
+              name,
               storageKey,
               clinicId,
               createdBy: actor.id,
@@ -100,6 +111,21 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
         await form.staged?.discard();
       }
     },
+  );
+
+  // A static path: the router prefers it to `/api/uploads/:id` (whose id must be a uuid anyway).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/api/uploads/",
+    {
+      preValidation: [requirePermission("change_activity", "change_recommendation")],
+      schema: {
+        tags: ["uploads"],
+        summary: "The editor picker's gallery: uploads of one kind in the caller's catalogue, newest first; q searches their names",
+        querystring: uploadListQuerySchema,
+        response: { 200: pagedSchema(uploadSummarySchema) },
+      },
+    },
+    async (request) => listUploads(app.db, requireActor(request), request.query),
   );
 
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -304,10 +304,12 @@ export function createBlobStore(config: Config): BlobStore {
  * Who may download an upload:
  * - admins: every upload;
  * - clinic staff (clinic accounts, therapists): their clinic's uploads and the platform's;
- * - patients: an upload must belong to the platform or to their own clinic AND be
- *   referenced by a file row of that same scope. Once assignments exist (issue 4) this
- *   narrows to uploads of rows assigned to the patient; until then, a referenced file is
- *   the closest rule that never exposes another clinic's bytes or unreferenced uploads.
+ * - patients (an interim rule): an upload must belong to the platform or to their own clinic
+ *   AND be used by a catalogue row of that same scope: a file row, an activity's picture, or
+ *   an image in a row's rich text (rich_text_uploads). Once assignments exist (issue 4) this
+ *   narrows to uploads of rows assigned to the patient, which rich_text_uploads' owner_type
+ *   and owner_id make possible; until then, a referenced upload is the closest rule that
+ *   never exposes another clinic's bytes or unreferenced uploads.
  */
 export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
   if (actor.isAdmin) return true;
@@ -318,6 +320,8 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
     select 1 from files where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
     union all
     select 1 from activities where image_upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    union all
+    select 1 from rich_text_uploads where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
     limit 1`);
   return result.rows.length > 0;
 }

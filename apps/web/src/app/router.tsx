@@ -4,6 +4,7 @@ import { LoginPage } from "../modules/accounts/LoginPage.tsx";
 import { LogoutPage } from "../modules/accounts/LogoutPage.tsx";
 import { homeOf, useSession } from "../lib/session.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
+import { PopupLayout } from "./PopupLayout.tsx";
 import { RouteGate } from "./RouteGate.tsx";
 import { SCREENS } from "./screens.tsx";
 import { Loading, Shell } from "./Shell.tsx";
@@ -17,16 +18,18 @@ function SiteRoot() {
 
 /** Routes of the shared registry that have a screen; the rest are not routable yet. */
 export function appRoutes(): RouteObject[] {
-  const shellRoutes: RouteObject[] = ROUTES.filter((entry) => entry.id in SCREENS).map((entry) => ({
-    path: entry.path,
-    handle: { routeId: entry.id },
-    element: <RouteGate entry={entry} screen={SCREENS[entry.id]} />,
+  const built = ROUTES.filter((entry) => entry.id in SCREENS).map((entry) => ({
+    entry,
+    route: { path: entry.path, handle: { routeId: entry.id }, element: <RouteGate entry={entry} screen={SCREENS[entry.id]} /> } as RouteObject,
   }));
+  const shellRoutes = built.filter(({ entry }) => !entry.popup).map(({ route }) => route);
+  const popupRoutes = built.filter(({ entry }) => entry.popup).map(({ route }) => route);
   return [
     { path: "/", element: <SiteRoot /> },
     { path: "/accounts/login/", element: <LoginPage /> },
     { path: "/accounts/logout/", element: <LogoutPage /> },
     { element: <Shell />, children: shellRoutes },
+    { element: <PopupLayout />, children: popupRoutes },
     { path: "*", element: <NotFoundPage /> },
   ];
 }

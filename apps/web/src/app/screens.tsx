@@ -20,6 +20,7 @@ export const SCREENS: Record<string, ComponentType> = {
   ),
   files: lazy(() => import("../modules/clinic/files/FilesPage.tsx").then((m) => ({ default: m.FilesPage }))),
   fileAdd: lazy(() => import("../modules/clinic/files/FileAddPage.tsx").then((m) => ({ default: m.FileAddPage }))),
+  uploadPicker: lazy(() => import("../modules/uploads/UploadPickerPage.tsx").then((m) => ({ default: m.UploadPickerPage }))),
   flags: lazy(() => import("../modules/flags/FlagsPage.tsx").then((m) => ({ default: m.FlagsPage }))),
 };
 

@@ -1,9 +1,11 @@
+import { plainToRichText } from "@clinic/shared";
 import type { Db } from "../../db/client.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities/activities.table.ts";
 import { categories } from "./categories/categories.table.ts";
 import { files } from "./files/files.table.ts";
 import { recommendations } from "./recommendations/recommendations.table.ts";
 
+/** Descriptions are written here as plain text and stored as the editor's rich text (HTML). */
 type DemoCategory = { name: string; description: string; recommendations: { name: string; description: string }[] };
 
 /** The platform's own catalogue (seen by every clinic), in English. */
@@ -90,12 +92,12 @@ async function insert(
   for (const category of owned) {
     const [row] = await db
       .insert(categories)
-      .values({ name: category.name, description: category.description, clinicId, createdBy })
+      .values({ name: category.name, description: plainToRichText(category.description), clinicId, createdBy })
       .returning({ id: categories.id });
     const categoryId = row?.id as number;
     const recos = await db
       .insert(recommendations)
-      .values(category.recommendations.map((item) => ({ ...item, categoryId, clinicId, createdBy })))
+      .values(category.recommendations.map((item) => ({ name: item.name, description: plainToRichText(item.description), categoryId, clinicId, createdBy })))
       .returning({ id: recommendations.id });
     byName.set(category.name, { categoryId, recommendationIds: recos.map((reco) => reco.id) });
   }
@@ -108,6 +110,7 @@ type DemoActivity = {
   type: "game" | "text" | "video";
   category: string;
   gameBuildId?: string;
+  /** A text activity's body, as the editor writes it (HTML). */
   body?: string;
   videoLink?: string;
 };
@@ -126,14 +129,35 @@ const PLATFORM_ACTIVITIES: DemoActivity[] = [
     description: "Lectura breve con cinco ejercicios seguros para practicar en casa.",
     type: "text",
     category: "Balance and falls prevention",
-    body: "1. De pie junto a la encimera, pies juntos, 30 segundos.\n2. Un pie delante del otro, 30 segundos por lado.\n3. Levantarse de la silla sin usar las manos, 10 veces.\n4. Caminar en línea recta junto a la pared, 2 minutos.\n5. Girar la cabeza mientras caminas despacio, 1 minuto.\n\nPara si notas mareo intenso y avisa a tu terapeuta.",
+    body: [
+      "<h2>Cinco ejercicios de equilibrio</h2>",
+      "<p>Hazlos <strong>junto a una encimera o una pared</strong>, con calzado cómodo y sin prisas.</p>",
+      "<ol>",
+      "<li><p>De pie junto a la encimera, pies juntos: <strong>30 segundos</strong>.</p></li>",
+      "<li><p>Un pie delante del otro: 30 segundos por lado.</p></li>",
+      "<li><p>Levantarse de la silla sin usar las manos, 10 veces.</p></li>",
+      "<li><p>Caminar en línea recta junto a la pared, 2 minutos.</p></li>",
+      "<li><p>Girar la cabeza mientras caminas despacio, 1 minuto.</p></li>",
+      "</ol>",
+      "<h3>Cuándo parar</h3>",
+      "<p><strong>Para si notas mareo intenso</strong> y avisa a tu terapeuta.</p>",
+    ].join(""),
   },
   {
     name: "Understanding dizziness",
     description: "A short reading on why the brain gets dizzy and how exercises help it adapt.",
     type: "text",
     category: "Vestibular rehabilitation",
-    body: "Dizziness happens when the balance signals from your inner ears, eyes and body do not agree.\n\nVestibular exercises repeat the movements that make you dizzy in a safe, gradual way. Over days and weeks your brain learns to trust the signals again: this is called compensation.\n\nIt is normal to feel a little worse during an exercise. The feeling should settle within 15 minutes. Tell your therapist if it does not.",
+    body: [
+      "<h2>Why the brain gets dizzy</h2>",
+      "<p>Dizziness happens when the balance signals from your <strong>inner ears, eyes and body</strong> do not agree.</p>",
+      "<h3>How the exercises help</h3>",
+      "<ul>",
+      "<li><p>They repeat the movements that make you dizzy in a safe, gradual way.</p></li>",
+      "<li><p>Over days and weeks your brain learns to trust the signals again: this is called <em>compensation</em>.</p></li>",
+      "</ul>",
+      "<p>It is normal to feel a little worse during an exercise. <strong>The feeling should settle within 15 minutes.</strong> Tell your therapist if it does not.</p>",
+    ].join(""),
   },
   {
     name: "Reaction lights",
@@ -160,7 +184,7 @@ async function insertActivities(db: Db, list: DemoActivity[], links: Map<string,
       .insert(activities)
       .values({
         name: item.name,
-        description: item.description,
+        description: plainToRichText(item.description),
         type: item.type,
         fileId: file?.id ?? null,
         gameBuildId: item.gameBuildId ?? null,

@@ -1,10 +1,11 @@
-import { GROUP } from "@clinic/shared";
+import { FORBIDDEN_MARKUP_MESSAGE, GROUP } from "@clinic/shared";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
 import { type MadeClinic, makeActivity, makeCategory, makeClinic, makeRecommendation, makeUser } from "../../../../test/factories.ts";
+import { ATTACKS, boldParagraph, EDITOR_HTML, HARMLESS_EXTRA, ONLY_A_FOREIGN_IMAGE } from "../../../../test/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
@@ -282,9 +283,9 @@ describe("POST /api/activities/ (create)", () => {
     expect(await activityRow(response.json().id)).toMatchObject({ type: "game", gameBuildId: "memory-2", body: null, fileId: null });
   });
 
-  it("stores a text with its body as sent, and nothing of the other types (gameBuildId null)", async () => {
-    const body = "  Line one\nLine two  ";
-    const response = await send("therapist", "POST", "/api/activities/", { ...input(), body, gameBuildId: "some-game", fileId: 3 });
+  it("stores a text with its body (rich text, trimmed), and nothing of the other types (gameBuildId null)", async () => {
+    const body = "<h2>Line one</h2>\n<p>Line <strong>two</strong></p>";
+    const response = await send("therapist", "POST", "/api/activities/", { ...input(), body: `  ${body}\n`, gameBuildId: "some-game", fileId: 3 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ type: "text", body, gameBuildId: null, fileId: null });
     expect(await activityRow(response.json().id)).toMatchObject({ type: "text", body, gameBuildId: null, fileId: null });
@@ -1038,5 +1039,94 @@ describe("paging, filters and order", () => {
       expect(await ids("a_b")).toEqual([underscore.id]);
       expect(await ids("\\d")).toEqual([backslash.id]);
     }
+  });
+});
+
+describe("rich text: descriptions and text bodies", () => {
+  const create = (extra: Record<string, unknown>) => send("therapist", "POST", "/api/activities/", input(uniqueSuffix(), extra));
+  const update = (id: number, extra: Record<string, unknown>) => send("therapist", "PUT", `/api/activity/${id}`, input(uniqueSuffix(), extra));
+  const ownRow = () => makeActivity(t.db, { clinicId: t.ids.clinic, createdBy: t.ids.therapist });
+
+  it.each(["description", "body"] as const)("refuses attacks in the %s with 400 on that field, on create and on update, and writes nothing", async (field) => {
+    for (const [label, html] of ATTACKS) {
+      const before = await rowCounts();
+      const created = await create({ [field]: html });
+      // (An attack that is all of a text's body also leaves it with no text: that is said too.)
+      expect([label, created.statusCode, Object.keys(created.json())]).toEqual([label, 400, [field]]);
+      expect(created.json()[field]).toContain(FORBIDDEN_MARKUP_MESSAGE);
+      expect(await rowCounts()).toEqual(before);
+      const row = await ownRow();
+      const updated = await update(row.id, { [field]: html });
+      expect([label, updated.statusCode, Object.keys(updated.json())]).toEqual([label, 400, [field]]);
+      expect(updated.json()[field]).toContain(FORBIDDEN_MARKUP_MESSAGE);
+      expect(await activityRow(row.id)).toEqual(row);
+    }
+  });
+
+  it("refuses a text body with a javascript: link with 400 on body", async () => {
+    const before = await rowCounts();
+    const response = await create({ body: '<p>Read <a href="javascript:alert(1)">this</a></p>' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ body: [FORBIDDEN_MARKUP_MESSAGE] });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("stores harmless markup outside the allowlist sanitised, in descriptions and bodies, on create and on update", async () => {
+    const created = await create({ description: HARMLESS_EXTRA.sent, body: HARMLESS_EXTRA.sent });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ description: HARMLESS_EXTRA.stored, body: HARMLESS_EXTRA.stored });
+    expect(await activityRow(created.json().id)).toMatchObject({ description: HARMLESS_EXTRA.stored, body: HARMLESS_EXTRA.stored });
+    const row = await ownRow();
+    const updated = await update(row.id, { description: HARMLESS_EXTRA.sent, body: HARMLESS_EXTRA.sent });
+    expect(updated.statusCode).toBe(200);
+    expect(await activityRow(row.id)).toMatchObject({ description: HARMLESS_EXTRA.stored, body: HARMLESS_EXTRA.stored });
+  });
+
+  it("stores the editor's HTML as it is, and an image of this platform's uploads in a body", async () => {
+    const image = '<img src="/api/uploads/123e4567-e89b-42d3-a456-426614174000" alt="Tandem stance">';
+    const body = `${EDITOR_HTML}${image}<ol start="2"><li><p>Then <u>stand</u></p></li></ol><hr><blockquote><p>Stop if dizzy.<br>Sit down.</p></blockquote>`;
+    const created = await create({ description: EDITOR_HTML, body });
+    expect(created.statusCode).toBe(201);
+    expect(await activityRow(created.json().id)).toMatchObject({ description: EDITOR_HTML, body });
+    expect((await send("clinic", "GET", `/api/activity/${created.json().id}`)).json()).toMatchObject({ description: EDITOR_HTML, body });
+  });
+
+  it("counts 600 visible characters of a description, not the markup around them: 600 are accepted, 601 refused", async () => {
+    const created = await create({ description: boldParagraph(600) });
+    expect(created.statusCode).toBe(201);
+    expect((await activityRow(created.json().id)).description).toBe(boldParagraph(600));
+    const before = await rowCounts();
+    const refused = await create({ description: boldParagraph(601) });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(["description"]);
+    expect(await rowCounts()).toEqual(before);
+    const row = await ownRow();
+    expect((await update(row.id, { description: boldParagraph(600) })).statusCode).toBe(200);
+    expect((await update(row.id, { description: boldParagraph(601) })).statusCode).toBe(400);
+    expect((await activityRow(row.id)).description).toBe(boldParagraph(600));
+  });
+
+  it("counts a body's visible characters too: 20000 in markup are accepted, 20001 refused", async () => {
+    expect((await create({ body: boldParagraph(20_000) })).statusCode).toBe(201);
+    const refused = await create({ body: boldParagraph(20_001) });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json())).toEqual(["body"]);
+  });
+
+  it("refuses a text body with markup but no text, and a description the sanitiser would leave empty; nothing is written", async () => {
+    const before = await rowCounts();
+    const emptyBody = await create({ body: "<p></p><p> </p>" });
+    expect(emptyBody.statusCode).toBe(400);
+    expect(Object.keys(emptyBody.json())).toEqual(["body"]);
+    const foreignImage = await create({ description: ONLY_A_FOREIGN_IMAGE });
+    expect(foreignImage.statusCode).toBe(400);
+    expect(Object.keys(foreignImage.json())).toEqual(["description"]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("keeps no body for a game, whatever markup was sent with it", async () => {
+    const response = await create({ type: "game", gameBuildId: "equalizer-path-1", body: HARMLESS_EXTRA.sent });
+    expect(response.statusCode).toBe(201);
+    expect((await activityRow(response.json().id)).body).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
 import { badRequest } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
@@ -149,15 +150,17 @@ async function assertLinksUsable(
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 }
 
-/** Only what the activity's type uses is kept: a video has no body, a text no file. */
+/** Only what the activity's type uses is kept: a video has no body, a text no file. Rich text is stored sanitised. */
 function typedColumns(input: ReturnType<typeof activityInputSchema.parse>) {
+  const body =
+    input.type === "text" && input.body !== null ? richTextToStore("body", input.body, { required: true, message: "A text activity needs its text." }) : null;
   return {
     name: input.name,
-    description: input.description,
+    description: richTextToStore("description", input.description, { required: true }),
     type: input.type,
     fileId: input.type === "video" ? input.fileId : null,
     gameBuildId: input.type === "game" ? input.gameBuildId : null,
-    body: input.type === "text" ? input.body : null,
+    body,
     imageUploadId: input.imageUploadId,
   };
 }
@@ -185,6 +188,7 @@ export async function createActivity(db: Db, actor: Actor, raw: ActivityInput): 
       .returning();
     const id = (row as { id: number }).id;
     await replaceLinks(txDb, id, input);
+    await syncRichTextUploads(txDb, "activity", id, owner, { description: columns.description, body: columns.body });
     return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
   });
 }
@@ -198,6 +202,7 @@ export async function updateActivity(db: Db, actor: Actor, id: number, raw: Acti
     await assertLinksUsable(txDb, actor, { ...input, fileId: columns.fileId }, current.clinicId);
     await tx.update(activities).set(columns).where(eq(activities.id, id));
     await replaceLinks(txDb, id, input);
+    await syncRichTextUploads(txDb, "activity", id, current.clinicId, { description: columns.description, body: columns.body });
     return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
   });
 }
@@ -206,6 +211,7 @@ export async function deleteActivity(db: Db, actor: Actor, id: number): Promise<
   await db.transaction(async (tx) => {
     assertCatalogueAccess(actor, await loadActivity(tx as unknown as Db, id), "change");
     await tx.delete(activities).where(eq(activities.id, id));
+    await removeRichTextUploads(tx as unknown as Db, "activity", id);
   });
 }
 

@@ -3,6 +3,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { categories } from "./categories.table.ts";
 
@@ -73,19 +74,30 @@ export async function getCategory(db: Db, actor: Actor, id: number): Promise<Cat
   return toCategory(actor, assertCatalogueAccess(actor, await loadCategory(db, actor, id), "read"));
 }
 
+/** The columns a category's input writes: its description is stored sanitised. */
+function inputColumns(input: CategoryInput) {
+  return { name: input.name, description: richTextToStore("description", input.description, { required: true }) };
+}
+
 export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Category> {
-  const [row] = await db
-    .insert(categories)
-    .values({ ...input, clinicId: catalogueOwnerFor(actor), createdBy: actor.id })
-    .returning();
-  return toCategory(actor, { ...(row as Row), recommendationCount: 0 });
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(categories)
+      .values({ ...inputColumns(input), clinicId: catalogueOwnerFor(actor), createdBy: actor.id })
+      .returning();
+    const created = row as Row;
+    await syncRichTextUploads(tx as unknown as Db, "category", created.id, created.clinicId, { description: created.description });
+    return toCategory(actor, { ...created, recommendationCount: 0 });
+  });
 }
 
 export async function updateCategory(db: Db, actor: Actor, id: number, input: CategoryInput): Promise<Category> {
   return db.transaction(async (tx) => {
     const current = assertCatalogueAccess(actor, await loadCategory(tx as unknown as Db, actor, id), "change");
-    const [row] = await tx.update(categories).set(input).where(eq(categories.id, id)).returning();
-    return toCategory(actor, { ...(row as Row), recommendationCount: current.recommendationCount });
+    const [row] = await tx.update(categories).set(inputColumns(input)).where(eq(categories.id, id)).returning();
+    const updated = row as Row;
+    await syncRichTextUploads(tx as unknown as Db, "category", id, current.clinicId, { description: updated.description });
+    return toCategory(actor, { ...updated, recommendationCount: current.recommendationCount });
   });
 }
 
@@ -93,5 +105,6 @@ export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<
   await db.transaction(async (tx) => {
     assertCatalogueAccess(actor, await loadCategory(tx as unknown as Db, actor, id), "change");
     await tx.delete(categories).where(eq(categories.id, id));
+    await removeRichTextUploads(tx as unknown as Db, "category", id);
   });
 }

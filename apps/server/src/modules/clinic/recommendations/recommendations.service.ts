@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { badRequest } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "./recommendations.table.ts";
 
@@ -72,15 +73,23 @@ async function assertCategoryUsable(db: Db, actor: Actor, categoryId: number | n
   if (!visible || !sameOwner) throw badRequest({ categoryId: ["Unknown category."] });
 }
 
+/** The columns a recommendation's input writes: its description is stored sanitised. */
+function inputColumns(input: RecommendationInput) {
+  return { name: input.name, description: richTextToStore("description", input.description, { required: true }), categoryId: input.categoryId ?? null };
+}
+
 export async function createRecommendation(db: Db, actor: Actor, input: RecommendationInput): Promise<Recommendation> {
   const clinicId = catalogueOwnerFor(actor);
   return db.transaction(async (tx) => {
     await assertCategoryUsable(tx as unknown as Db, actor, input.categoryId, clinicId);
+    const columns = inputColumns(input);
     const [created] = await tx
       .insert(recommendations)
-      .values({ name: input.name, description: input.description, categoryId: input.categoryId ?? null, clinicId, createdBy: actor.id })
+      .values({ ...columns, clinicId, createdBy: actor.id })
       .returning({ id: recommendations.id });
-    return toRecommendation(actor, (await loadRecommendation(tx as unknown as Db, (created as { id: number }).id)) as Row);
+    const id = (created as { id: number }).id;
+    await syncRichTextUploads(tx as unknown as Db, "recommendation", id, clinicId, { description: columns.description });
+    return toRecommendation(actor, (await loadRecommendation(tx as unknown as Db, id)) as Row);
   });
 }
 
@@ -88,10 +97,9 @@ export async function updateRecommendation(db: Db, actor: Actor, id: number, inp
   return db.transaction(async (tx) => {
     const current = assertCatalogueAccess(actor, await loadRecommendation(tx as unknown as Db, id), "change");
     await assertCategoryUsable(tx as unknown as Db, actor, input.categoryId, current.clinicId);
-    await tx
-      .update(recommendations)
-      .set({ name: input.name, description: input.description, categoryId: input.categoryId ?? null })
-      .where(eq(recommendations.id, id));
+    const columns = inputColumns(input);
+    await tx.update(recommendations).set(columns).where(eq(recommendations.id, id));
+    await syncRichTextUploads(tx as unknown as Db, "recommendation", id, current.clinicId, { description: columns.description });
     return toRecommendation(actor, (await loadRecommendation(tx as unknown as Db, id)) as Row);
   });
 }
@@ -100,5 +108,6 @@ export async function deleteRecommendation(db: Db, actor: Actor, id: number): Pr
   await db.transaction(async (tx) => {
     assertCatalogueAccess(actor, await loadRecommendation(tx as unknown as Db, id), "change");
     await tx.delete(recommendations).where(eq(recommendations.id, id));
+    await removeRichTextUploads(tx as unknown as Db, "recommendation", id);
   });
 }

@@ -1,6 +1,7 @@
-import type { Activity } from "@clinic/shared";
+import { ACTIVITY_TYPES, type Activity, type ActivityType } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useSignedIn } from "../../../lib/session.ts";
@@ -15,7 +16,8 @@ const BASE = "/manager/admin/activities";
 export function ActivitiesPage() {
   const { t } = useTranslation();
   const session = useSignedIn();
-  const list = useCatalogueList<Activity>(ACTIVITIES_KEY, "/api/activities/");
+  const [type, setType] = useState<ActivityType | "">("");
+  const list = useCatalogueList<Activity>(ACTIVITIES_KEY, "/api/activities/", { type: type || undefined });
   const remove = useConfirmedDelete<Activity>({
     remove: (row) => deleteActivity(row.id),
     invalidate: [[ACTIVITIES_KEY]],
@@ -48,6 +50,28 @@ export function ActivitiesPage() {
         </Stack>
         <CatalogueTable
           {...list}
+          onReset={() => {
+            setType("");
+            list.reset();
+          }}
+          filters={
+            <TextField
+              select
+              size="small"
+              label={t("activities.type")}
+              value={type}
+              onChange={(event) => setType(event.target.value as ActivityType | "")}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ minWidth: 160 }}
+            >
+              <MenuItem value="">{t("activities.allTypes")}</MenuItem>
+              {ACTIVITY_TYPES.map((item) => (
+                <MenuItem key={item} value={item}>
+                  {t(`activities.types.${item}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          }
           linkOf={(row) => `${BASE}/${row.id}`}
           editLinkOf={(row) => `${BASE}/${row.id}?edit=1`}
           onDelete={remove.ask}

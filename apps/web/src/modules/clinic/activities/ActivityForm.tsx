@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_BODY_MAX,
   ACTIVITY_TYPES,
   type Activity,
   type ActivityInput,
@@ -28,6 +29,7 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
+import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 import { ImageUpload } from "../../../lib/components/ImageUpload.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
@@ -103,15 +105,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
               error={!!errors.name}
               helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
             />
-            <TextField
-              label={t("catalogue.description")}
-              required
-              multiline
-              minRows={3}
-              {...form.register("description")}
-              error={!!errors.description}
-              helperText={errors.description?.message ?? t("catalogue.counter", { count: form.watch("description")?.length ?? 0, max: DESCRIPTION_MAX })}
-            />
+            <RichTextField control={form.control} name="description" label={t("catalogue.description")} required max={DESCRIPTION_MAX} minHeight={100} />
             <Box>
               <Typography variant="subtitle2" id="activity-type-label" gutterBottom>
                 {t("activities.type")}
@@ -168,14 +162,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
               />
             ) : null}
             {type === "text" ? (
-              <TextField
-                label={t("activities.body")}
-                multiline
-                minRows={8}
-                {...form.register("body", { setValueAs: (value: string) => (value ? value : null) })}
-                error={!!errors.body}
-                helperText={errors.body?.message}
-              />
+              <RichTextField control={form.control} name="body" label={t("activities.body")} required max={ACTIVITY_BODY_MAX} minHeight={260} />
             ) : null}
             <ImageUpload
               label={t("activities.image")}

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { Loading } from "../../../app/Shell.tsx";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { ActivityForm } from "./ActivityForm.tsx";
 import { ActivityPlayer } from "./ActivityPlayer.tsx";
@@ -28,9 +29,7 @@ export function ActivityPage() {
             <Typography variant="h5" component="h2" gutterBottom>
               {activity.name}
             </Typography>
-            <Typography color="text.secondary" sx={{ whiteSpace: "pre-wrap" }}>
-              {activity.description}
-            </Typography>
+            <RichTextView html={activity.description} sx={{ color: "text.secondary" }} />
           </div>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Chip size="small" label={t(`activities.types.${activity.type}`)} />

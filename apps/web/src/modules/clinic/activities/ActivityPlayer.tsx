@@ -1,6 +1,7 @@
 import type { Activity } from "@clinic/shared";
-import { Alert, Box, Link, Typography } from "@mui/material";
+import { Alert, Box, Link } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 
 /** A YouTube or Vimeo page address turned into its embeddable player; anything else as given. */
 export function embeddableVideo(url: string): { kind: "iframe" | "video"; src: string } {
@@ -48,9 +49,9 @@ export function ActivityPlayer({ activity }: { activity: Activity }) {
   }
   if (activity.type === "text") {
     return (
-      <Typography component="div" sx={{ whiteSpace: "pre-wrap", maxWidth: 760, lineHeight: 1.7 }} data-testid="activity-text">
-        {activity.body}
-      </Typography>
+      <Box sx={{ maxWidth: 760, lineHeight: 1.7 }} data-testid="activity-text">
+        <RichTextView html={activity.body ?? ""} />
+      </Box>
     );
   }
   // The catalogue of game builds arrives with the games issue; until then say so plainly.

@@ -1,8 +1,9 @@
 import { DESCRIPTION_MAX, NAME_MAX } from "@clinic/shared";
 import { Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from "@mui/material";
-import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import type { Control, FieldErrors, UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 
 export interface CatalogueFormValues {
   name: string;
@@ -13,18 +14,18 @@ export interface CatalogueFormValues {
 interface CatalogueFormProps {
   title: string;
   register: UseFormRegister<CatalogueFormValues>;
+  control: Control<CatalogueFormValues>;
   errors: FieldErrors<CatalogueFormValues>;
   /** Shown as a select when given (recommendations are filed under a category). */
   categories?: { id: number; name: string }[];
   categoryValue?: number | null;
   onCategory?: (id: number | null) => void;
-  descriptionLength: number;
   busy: boolean;
   cancelTo: string;
   onSubmit: () => void;
 }
 
-/** Name and description with the limits of spec §5, shared by the catalogue's add and edit screens. */
+/** Name and (rich-text) description with the limits of spec §5, shared by the catalogue's add and edit screens. */
 export function CatalogueForm(props: CatalogueFormProps) {
   const { t } = useTranslation();
   const { errors } = props;
@@ -49,15 +50,7 @@ export function CatalogueForm(props: CatalogueFormProps) {
               helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
               slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
             />
-            <TextField
-              label={t("catalogue.description")}
-              required
-              multiline
-              minRows={4}
-              {...props.register("description")}
-              error={!!errors.description}
-              helperText={errors.description?.message ?? t("catalogue.counter", { count: props.descriptionLength, max: DESCRIPTION_MAX })}
-            />
+            <RichTextField control={props.control} name="description" label={t("catalogue.description")} required max={DESCRIPTION_MAX} />
             {props.categories ? (
               <TextField
                 select

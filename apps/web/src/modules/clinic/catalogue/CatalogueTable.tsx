@@ -1,8 +1,11 @@
+import { richTextToPlain } from "@clinic/shared";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
+import RestartAlt from "@mui/icons-material/RestartAlt";
 import SearchIcon from "@mui/icons-material/Search";
 import {
   Box,
+  Button,
   Chip,
   IconButton,
   InputAdornment,
@@ -61,6 +64,8 @@ interface CatalogueTableProps<T extends CatalogueRow> {
   extras?: ExtraColumn<T>[];
   /** Controls beside the search field (e.g. a type filter). */
   filters?: ReactNode;
+  /** Offers "Reset list": back to the list's initial state (spec §4). */
+  onReset?: () => void;
   emptyText: string;
 }
 
@@ -91,6 +96,11 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
           }}
         />
         {props.filters}
+        {props.onReset ? (
+          <Button startIcon={<RestartAlt />} onClick={props.onReset} sx={{ alignSelf: { xs: "flex-start", sm: "center" } }}>
+            {t("catalogue.reset")}
+          </Button>
+        ) : null}
       </Stack>
       <Box sx={{ height: 4 }}>{props.loading ? <LinearProgress aria-label={t("catalogue.loading")} /> : null}</Box>
       <TableContainer>
@@ -123,7 +133,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
                 {showDescription ? (
                   <TableCell sx={{ display: shownFrom("md"), maxWidth: 420 }}>
                     <Typography variant="body2" color="text.secondary" noWrap>
-                      {row.description}
+                      {row.description ? richTextToPlain(row.description) : ""}
                     </Typography>
                   </TableCell>
                 ) : null}

@@ -1,13 +1,16 @@
 import type { Paged } from "@clinic/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useResource } from "../../../lib/resource.ts";
 
 /**
  * Server-side paging and search for a catalogue list (spec §7: page, rowsPerPage, and
  * `name`/`value` as field and text). Typing waits a moment before asking the server; a
- * change of search or of a filter in `extra` goes back to the first page.
+ * change of search or of a filter in `extra` goes back to the first page. `reset` returns the
+ * list to its initial state (spec §4): no search, first page, default size, data fetched anew.
  */
 export function useCatalogueList<T>(resource: string, path: string, extra: Record<string, string | number | undefined> = {}, pageSize = 10) {
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(pageSize);
   const [search, setSearch] = useState("");
@@ -42,6 +45,13 @@ export function useCatalogueList<T>(resource: string, path: string, extra: Recor
     onRowsPerPage: (rows: number) => {
       setRowsPerPage(rows);
       setPage(1);
+    },
+    reset: () => {
+      setSearch("");
+      setValue("");
+      setPage(1);
+      setRowsPerPage(pageSize);
+      void queryClient.resetQueries({ queryKey: [resource] });
     },
   };
 }

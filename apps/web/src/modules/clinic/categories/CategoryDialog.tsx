@@ -4,6 +4,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { CATEGORIES_KEY, createCategory, updateCategory } from "./api.ts";
@@ -24,7 +25,6 @@ export function CategoryDialog({ open, category, onClose }: { open: boolean; cat
     onSuccess: (saved) => onClose(saved),
   });
   const errors = form.formState.errors;
-  const length = form.watch("description")?.length ?? 0;
   return (
     <Dialog open={open} onClose={() => onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
@@ -39,15 +39,7 @@ export function CategoryDialog({ open, category, onClose }: { open: boolean; cat
               error={!!errors.name}
               helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
             />
-            <TextField
-              label={t("catalogue.description")}
-              required
-              multiline
-              minRows={3}
-              {...form.register("description")}
-              error={!!errors.description}
-              helperText={errors.description?.message ?? t("catalogue.counter", { count: length, max: DESCRIPTION_MAX })}
-            />
+            <RichTextField control={form.control} name="description" label={t("catalogue.description")} required max={DESCRIPTION_MAX} minHeight={100} />
           </Stack>
         </DialogContent>
         <DialogActions>

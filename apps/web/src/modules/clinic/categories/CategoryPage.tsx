@@ -4,6 +4,7 @@ import { Button, Card, CardContent, Chip, Stack, Typography } from "@mui/materia
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { Loading } from "../../../app/Shell.tsx";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { RecommendationsPage } from "../recommendations/RecommendationsPage.tsx";
 import { categoryKey } from "./api.ts";
@@ -26,9 +27,7 @@ export function CategoryPage() {
               <Typography variant="h5" component="h2" gutterBottom>
                 {category.name}
               </Typography>
-              <Typography color="text.secondary" sx={{ whiteSpace: "pre-wrap" }}>
-                {category.description}
-              </Typography>
+              <RichTextView html={category.description} sx={{ color: "text.secondary" }} />
             </div>
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <Chip size="small" variant="outlined" label={category.clinicId ? t("catalogue.ownClinic") : t("catalogue.platform")} />

@@ -1,11 +1,12 @@
 import { type Category, type Paged, type Recommendation, recommendationInputSchema } from "@clinic/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Card, CardContent, CardHeader, Typography } from "@mui/material";
+import { Alert, Card, CardContent, CardHeader } from "@mui/material";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { Loading } from "../../../app/Shell.tsx";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { CatalogueForm, type CatalogueFormValues } from "../catalogue/CatalogueForm.tsx";
@@ -55,7 +56,7 @@ export function RecommendationFormPage() {
       <Card variant="outlined" sx={{ maxWidth: 760 }}>
         <CardHeader title={current.name} subheader={current.categoryName ?? undefined} slotProps={{ title: { component: "h2" } }} />
         <CardContent>
-          <Typography sx={{ whiteSpace: "pre-wrap" }}>{current.description}</Typography>
+          <RichTextView html={current.description} />
         </CardContent>
       </Card>
     );
@@ -70,7 +71,7 @@ export function RecommendationFormPage() {
       categories={(categories?.data ?? []).map(({ id: value, name }) => ({ id: value, name }))}
       categoryValue={categoryId}
       onCategory={(value) => form.setValue("categoryId", value, { shouldDirty: true })}
-      descriptionLength={form.watch("description")?.length ?? 0}
+      control={form.control}
       busy={save.isPending}
       cancelTo={back}
       onSubmit={form.handleSubmit((values) => save.mutate(values))}

@@ -50,6 +50,7 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
         </Stack>
         <CatalogueTable
           {...list}
+          onReset={list.reset}
           linkOf={(row) => `${base}/${row.id}`}
           editLinkOf={(row) => `${base}/${row.id}`}
           onDelete={remove.ask}

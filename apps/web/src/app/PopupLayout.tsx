@@ -1,0 +1,17 @@
+import { Suspense } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useSession } from "../lib/session.ts";
+import { Loading } from "./Shell.tsx";
+
+/** Pages opened in a window of their own (the upload picker): signed-in only, without the shell. */
+export function PopupLayout() {
+  const { session, isLoading } = useSession();
+  const location = useLocation();
+  if (isLoading) return <Loading />;
+  if (!session) return <Navigate to={`/accounts/login/?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
