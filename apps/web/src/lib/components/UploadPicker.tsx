@@ -1,6 +1,5 @@
 import { EDITOR_POPUP_MAX, type Paged, UPLOAD_GALLERY_PAGE_SIZE, UPLOAD_MIME_TYPES, type Uploaded, type UploadSummary } from "@clinic/shared";
 import CloudUploadOutlined from "@mui/icons-material/CloudUploadOutlined";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Alert,
   Box,
@@ -10,7 +9,6 @@ import {
   DialogContent,
   DialogTitle,
   FormHelperText,
-  InputAdornment,
   LinearProgress,
   Pagination,
   Stack,
@@ -18,10 +16,12 @@ import {
   Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, upload } from "../api.ts";
+import { useSettledText } from "../debounce.ts";
 import { useResource } from "../resource.ts";
+import { SearchField } from "./SearchField.tsx";
 
 /** What the picker hands back to the editor. */
 export interface PickedUpload {
@@ -89,16 +89,8 @@ export function UploadPicker({ type, onPick }: { type: PickerType; onPick: (pick
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [search, setSearch] = useState("");
-  const [query, setQuery] = useState("");
   const [page, setPage] = useState(1);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const query = useSettledText(search, () => setPage(1));
 
   const params = new URLSearchParams({ kind: type, page: String(page), rowsPerPage: String(UPLOAD_GALLERY_PAGE_SIZE) });
   if (query) params.set("q", query);
@@ -192,22 +184,7 @@ export function UploadPicker({ type, onPick }: { type: PickerType; onPick: (pick
           <Typography variant="h6" component="h2">
             {t("uploads.galleryTitle")}
           </Typography>
-          <TextField
-            size="small"
-            label={t("uploads.search")}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ width: { xs: "100%", sm: 280 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+          <SearchField label={t("uploads.search")} value={search} onChange={setSearch} width={280} />
         </Stack>
         <Box sx={{ height: 4 }}>{gallery.network.isFetching ? <LinearProgress aria-label={t("uploads.loading")} /> : null}</Box>
         {gallery.data && gallery.data.data.length === 0 ? <Alert severity="info">{query ? t("uploads.noMatch") : t("uploads.empty")}</Alert> : null}

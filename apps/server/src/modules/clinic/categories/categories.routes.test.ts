@@ -1,11 +1,10 @@
-import { FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
 import { count, eq } from "drizzle-orm";
 import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
 import { type MadeClinic, makeCategory, makeClinic, makeRecommendation } from "../../../../test/factories.ts";
-import { ATTACKS, boldParagraph, EDITOR_HTML, HARMLESS_EXTRA, ONLY_A_FOREIGN_IMAGE } from "../../../../test/rich-text.ts";
+import { richTextDescriptionTests } from "../../../../test/rich-text.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { categories } from "./categories.table.ts";
 
@@ -534,60 +533,12 @@ describe("paging, search and order", () => {
 });
 
 describe("rich-text descriptions", () => {
-  const create = (description: string) => send("clinic", "PUT", "/api/categories/", { name: `Rich ${uniqueSuffix()}`, description });
-  const update = (id: number, description: string) => send("clinic", "POST", `/api/category/${id}`, { name: `Rich ${uniqueSuffix()}`, description });
-
-  it.each(ATTACKS)("refuses %s with 400 on description, on create and on update, and writes nothing", async (_label, description) => {
-    const before = await categoryCount();
-    const created = await create(description);
-    expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual({ description: [FORBIDDEN_MARKUP_MESSAGE] });
-    expect(await categoryCount()).toBe(before);
-    const row = await makeCategory(t.db, { clinicId: t.ids.clinic });
-    const updated = await update(row.id, description);
-    expect(updated.statusCode).toBe(400);
-    expect(updated.json()).toEqual({ description: [FORBIDDEN_MARKUP_MESSAGE] });
-    expect(await categoryRow(row.id)).toEqual(row);
-  });
-
-  it("stores harmless markup outside the allowlist sanitised, on create and on update", async () => {
-    const created = await create(HARMLESS_EXTRA.sent);
-    expect(created.statusCode).toBe(201);
-    expect(created.json().description).toBe(HARMLESS_EXTRA.stored);
-    expect((await categoryRow(created.json().id)).description).toBe(HARMLESS_EXTRA.stored);
-    const row = await makeCategory(t.db, { clinicId: t.ids.clinic });
-    const updated = await update(row.id, HARMLESS_EXTRA.sent);
-    expect(updated.statusCode).toBe(200);
-    expect((await categoryRow(row.id)).description).toBe(HARMLESS_EXTRA.stored);
-  });
-
-  it("stores the editor's HTML as it is", async () => {
-    const created = await create(EDITOR_HTML);
-    expect(created.statusCode).toBe(201);
-    expect((await categoryRow(created.json().id)).description).toBe(EDITOR_HTML);
-    expect((await send("therapist", "GET", `/api/category/${created.json().id}`)).json().description).toBe(EDITOR_HTML);
-  });
-
-  it("counts 600 visible characters, not the markup around them: 600 are accepted, 601 refused", async () => {
-    const created = await create(boldParagraph(600));
-    expect(created.statusCode).toBe(201);
-    expect((await categoryRow(created.json().id)).description).toBe(boldParagraph(600));
-    const before = await categoryCount();
-    const refused = await create(boldParagraph(601));
-    expect(refused.statusCode).toBe(400);
-    expect(Object.keys(refused.json())).toEqual(["description"]);
-    expect(await categoryCount()).toBe(before);
-    const row = await makeCategory(t.db, { clinicId: t.ids.clinic });
-    expect((await update(row.id, boldParagraph(600))).statusCode).toBe(200);
-    expect((await update(row.id, boldParagraph(601))).statusCode).toBe(400);
-    expect((await categoryRow(row.id)).description).toBe(boldParagraph(600));
-  });
-
-  it("refuses a description the sanitiser would leave empty, and writes nothing", async () => {
-    const before = await categoryCount();
-    const response = await create(ONLY_A_FOREIGN_IMAGE);
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json())).toEqual(["description"]);
-    expect(await categoryCount()).toBe(before);
+  richTextDescriptionTests({
+    create: (description) => send("clinic", "PUT", "/api/categories/", { name: `Rich ${uniqueSuffix()}`, description }),
+    update: (id, description) => send("clinic", "POST", `/api/category/${id}`, { name: `Rich ${uniqueSuffix()}`, description }),
+    read: (id) => send("therapist", "GET", `/api/category/${id}`),
+    makeRow: () => makeCategory(t.db, { clinicId: t.ids.clinic }),
+    row: categoryRow,
+    count: categoryCount,
   });
 });

@@ -2,13 +2,11 @@ import { richTextToPlain } from "@clinic/shared";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import RestartAlt from "@mui/icons-material/RestartAlt";
-import SearchIcon from "@mui/icons-material/Search";
 import {
   Box,
   Button,
   Chip,
   IconButton,
-  InputAdornment,
   LinearProgress,
   Stack,
   Table,
@@ -18,13 +16,13 @@ import {
   TableHead,
   TablePagination,
   TableRow,
-  TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { SearchField } from "../../../lib/components/SearchField.tsx";
 
 export interface CatalogueRow {
   id: number;
@@ -79,22 +77,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
   return (
     <Box>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label={t("catalogue.search")}
-          value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          sx={{ width: { xs: "100%", sm: 320 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t("catalogue.search")} value={props.search} onChange={props.onSearch} />
         {props.filters}
         {props.onReset ? (
           <Button startIcon={<RestartAlt />} onClick={props.onReset} sx={{ alignSelf: { xs: "flex-start", sm: "center" } }}>

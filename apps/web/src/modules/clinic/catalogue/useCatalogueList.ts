@@ -1,6 +1,7 @@
 import type { Paged } from "@clinic/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useSettledText } from "../../../lib/debounce.ts";
 import { useResource } from "../../../lib/resource.ts";
 
 /**
@@ -14,16 +15,8 @@ export function useCatalogueList<T>(resource: string, path: string, extra: Recor
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(pageSize);
   const [search, setSearch] = useState("");
-  const [value, setValue] = useState("");
+  const value = useSettledText(search, () => setPage(1));
   const filters = JSON.stringify(extra);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setValue(search.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filters` is the key that changed; the page goes back to 1.
   useEffect(() => setPage(1), [filters]);
@@ -48,7 +41,6 @@ export function useCatalogueList<T>(resource: string, path: string, extra: Recor
     },
     reset: () => {
       setSearch("");
-      setValue("");
       setPage(1);
       setRowsPerPage(pageSize);
       void queryClient.resetQueries({ queryKey: [resource] });
