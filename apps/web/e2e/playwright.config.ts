@@ -6,7 +6,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const port = Number(process.env.E2E_PORT ?? 8123);
-const baseURL = `http://localhost:${port}`;
+// E2E_BASE_URL runs the specs against a server already running (say the Vite dev server while
+// working on screens); otherwise a production build is started on a fresh database.
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://localhost:${port}`;
 // A fresh embedded database per run: the demo data is created on its first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
 
@@ -30,22 +33,24 @@ export default defineConfig({
     },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 1366, height: 800 } } }],
-  webServer: {
-    command: "node apps/server/dist/main.js",
-    cwd: root,
-    url: `${baseURL}/accounts/login/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      // Every spec signs in afresh from one address; throttling has its own API test.
-      LOGIN_MAX_ATTEMPTS: "1000",
-      FEATURE_FLAGS: "clinic",
-    },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: "node apps/server/dist/main.js",
+        cwd: root,
+        url: `${baseURL}/accounts/login/`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          // Every spec signs in afresh from one address; throttling has its own API test.
+          LOGIN_MAX_ATTEMPTS: "1000",
+          FEATURE_FLAGS: "clinic",
+        },
+      },
 });

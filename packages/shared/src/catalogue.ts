@@ -8,9 +8,11 @@ export const categoryInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
     description: richText(DESCRIPTION_MAX),
+    /** Nutrition content: its recommendations and activities make the nutrition plans (spec §2). */
+    nutrition: z.boolean().default(false),
   })
   .strict();
-export type CategoryInput = z.infer<typeof categoryInputSchema>;
+export type CategoryInput = z.input<typeof categoryInputSchema>;
 
 export const recommendationInputSchema = z
   .object({
@@ -31,7 +33,7 @@ const ownedRecord = {
   updatedAt: z.string(),
 };
 
-export const categorySchema = z.object({ ...ownedRecord, name: z.string(), description: z.string(), recommendationCount: z.number().int() });
+export const categorySchema = z.object({ ...ownedRecord, name: z.string(), description: z.string(), nutrition: z.boolean(), recommendationCount: z.number().int() });
 export type Category = z.infer<typeof categorySchema>;
 
 export const recommendationSchema = z.object({

@@ -6,3 +6,6 @@ export * from "../modules/clinic/activities/activities.table.ts";
 export * from "../platform/uploads.table.ts";
 export * from "../modules/clinic/files/files.table.ts";
 export * from "../platform/rich-text.table.ts";
+export * from "../modules/clinic/memberships/memberships.table.ts";
+export * from "../modules/clinic/assignments/assignments.table.ts";
+export * from "../platform/mail.table.ts";

@@ -96,6 +96,7 @@ describe("GET /api/categories/", () => {
         id: row.id,
         name: row.name,
         description: row.description,
+        nutrition: false,
         clinicId: t.ids.clinic,
         editable: true,
         recommendationCount: 1,

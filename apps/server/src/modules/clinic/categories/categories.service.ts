@@ -22,6 +22,7 @@ function toCategory(actor: Actor, row: Row & { recommendationCount: number }): C
     id: row.id,
     name: row.name,
     description: row.description,
+    nutrition: row.nutrition,
     clinicId: row.clinicId,
     recommendationCount: row.recommendationCount,
     editable: canChangeCatalogueRow(actor, row.clinicId),
@@ -55,6 +56,7 @@ function categoriesColumns() {
     id: categories.id,
     name: categories.name,
     description: categories.description,
+    nutrition: categories.nutrition,
     clinicId: categories.clinicId,
     createdBy: categories.createdBy,
     createdAt: categories.createdAt,
@@ -76,7 +78,7 @@ export async function getCategory(db: Db, actor: Actor, id: number): Promise<Cat
 
 /** The columns a category's input writes: its description is stored sanitised. */
 function inputColumns(input: CategoryInput) {
-  return { name: input.name, description: richTextToStore("description", input.description, { required: true }) };
+  return { name: input.name, description: richTextToStore("description", input.description, { required: true }), nutrition: input.nutrition };
 }
 
 export async function createCategory(db: Db, actor: Actor, input: CategoryInput): Promise<Category> {

@@ -1,0 +1,51 @@
+import { GROUP } from "@clinic/shared";
+import { and, count, desc, eq, gte, lte } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { userGroups, users } from "../../../db/schema.ts";
+import { conflict } from "../../../platform/errors.ts";
+import { assignedMemberships, memberships } from "./memberships.table.ts";
+
+export type Seat = "therapist" | "patient";
+
+/** Today as YYYY-MM-DD (spec §9), in the server's calendar. */
+export const today = (): string => new Date().toLocaleDateString("en-CA");
+
+/** The membership a clinic holds on `day`: the one whose period holds it, the latest started if several. */
+export async function activeMembership(db: Db, clinicId: string, day = today()) {
+  const [row] = await db
+    .select({ membership: memberships, assignment: assignedMemberships })
+    .from(assignedMemberships)
+    .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
+    .where(and(eq(assignedMemberships.userId, clinicId), lte(assignedMemberships.fromDate, day), gte(assignedMemberships.toDate, day)))
+    .orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Active accounts of the clinic holding a seat of this kind (therapists: group 3, patients: group 1). */
+export async function seatsInUse(db: Db, clinicId: string, seat: Seat): Promise<number> {
+  const group = seat === "therapist" ? GROUP.therapist : GROUP.patient;
+  const [row] = await db
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(userGroups, and(eq(userGroups.userId, users.id), eq(userGroups.groupId, group)))
+    .where(and(eq(users.clinicId, clinicId), eq(users.isActive, true)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Refuses (409, with the limit) to add one more therapist or patient to a clinic beyond what
+ * its membership gives (nUsers, nPatients), or when it holds none today. Call it inside the
+ * transaction that adds (or reactivates) the account, after locking the clinic's row
+ * (`select … for update` on users where id = clinicId), so two adds cannot both take the last seat.
+ */
+export async function assertSeatAvailable(db: Db, clinicId: string, seat: Seat): Promise<void> {
+  const held = await activeMembership(db, clinicId);
+  if (!held) throw conflict("This clinic has no active membership today, so it cannot add therapists or patients. An administrator can assign one.");
+  const limit = seat === "therapist" ? held.membership.nUsers : held.membership.nPatients;
+  const used = await seatsInUse(db, clinicId, seat);
+  if (used >= limit) {
+    const what = seat === "therapist" ? "therapists" : "patients";
+    throw conflict(`The clinic's membership "${held.membership.plan}" allows ${limit} ${what}, and all ${limit} are in use.`);
+  }
+}

@@ -1,0 +1,29 @@
+import { bigserial, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { users } from "../db/schema.ts";
+
+/**
+ * Every email the platform sends (ARCHITECTURE.md: SMTP when `SMTP_URL` is set, otherwise an
+ * outbox admins read in the app). With SMTP a row records the delivery (`sent`, `failed`
+ * with its error and attempts); without it the row is the message (`outbox`).
+ */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** What it is about (invitation, password reset…), for the outbox screen. */
+    kind: varchar("kind", { length: 32 }).notNull(),
+    /** queued | sent | failed | outbox */
+    status: varchar("status", { length: 16 }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    /** The user it was written to, when it is one of ours. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [index("mail_messages_created_idx").on(table.createdAt), index("mail_messages_to_idx").on(table.to)],
+);
