@@ -2,7 +2,9 @@ import { GROUP } from "@clinic/shared";
 import type { Db } from "../src/db/client.ts";
 import { createUser, type NewUser } from "../src/modules/accounts/users.service.ts";
 import { activities, activityCategories, activityRecommendations } from "../src/modules/clinic/activities/activities.table.ts";
+import { assignedActivities, assignedRecommendations } from "../src/modules/clinic/assignments/assignments.table.ts";
 import { categories } from "../src/modules/clinic/categories/categories.table.ts";
+import { assignedMemberships, memberships } from "../src/modules/clinic/memberships/memberships.table.ts";
 import { recommendations } from "../src/modules/clinic/recommendations/recommendations.table.ts";
 import { uniqueSuffix } from "./databases.ts";
 
@@ -121,4 +123,60 @@ export async function makeActivity(db: Db, input: ActivityRowInput = {}): Promis
   if (input.recommendationIds?.length)
     await db.insert(activityRecommendations).values(input.recommendationIds.map((recommendationId) => ({ activityId, recommendationId })));
   return row;
+}
+
+/** A membership plan; unset fields get a plan with room for 5 therapists and 50 patients. */
+export async function makeMembership(db: Db, input: Partial<typeof memberships.$inferInsert> = {}): Promise<typeof memberships.$inferSelect> {
+  const [row] = await db
+    .insert(memberships)
+    .values({
+      plan: `Plan ${uniqueSuffix()}`,
+      description: "A plan for tests.",
+      value: "49.90",
+      valueAnnual: "499.00",
+      valuePatient: "2.50",
+      months: 1,
+      nUsers: 5,
+      nPatients: 50,
+      public: true,
+      ...input,
+    })
+    .returning();
+  return row as typeof memberships.$inferSelect;
+}
+
+/** `clinicId` holds `membershipId` (a new generous plan when unset) from a year ago to a year ahead unless dates are given. */
+export async function holdMembership(
+  db: Db,
+  clinicId: string,
+  input: { membershipId?: number; fromDate?: string; toDate?: string } = {},
+): Promise<typeof assignedMemberships.$inferSelect> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA");
+  const membershipId = input.membershipId ?? (await makeMembership(db)).id;
+  const [row] = await db
+    .insert(assignedMemberships)
+    .values({ membershipId, userId: clinicId, fromDate: input.fromDate ?? day(-365), toDate: input.toDate ?? day(365) })
+    .returning();
+  return row as typeof assignedMemberships.$inferSelect;
+}
+
+/** An activity assigned to a patient (today, 15 minutes, unless given). */
+export async function assignActivity(
+  db: Db,
+  input: Partial<typeof assignedActivities.$inferInsert> & { activityId: number; patientId: string },
+): Promise<typeof assignedActivities.$inferSelect> {
+  const [row] = await db
+    .insert(assignedActivities)
+    .values({ date: new Date().toLocaleDateString("en-CA"), duration: 15, ...input })
+    .returning();
+  return row as typeof assignedActivities.$inferSelect;
+}
+
+/** A recommendation given to a patient. */
+export async function assignRecommendation(
+  db: Db,
+  input: { recommendationId: number; patientId: string; assignedBy?: string | null },
+): Promise<typeof assignedRecommendations.$inferSelect> {
+  const [row] = await db.insert(assignedRecommendations).values(input).returning();
+  return row as typeof assignedRecommendations.$inferSelect;
 }
