@@ -5,6 +5,7 @@ import { users } from "./db/schema.ts";
 import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./modules/accounts/users.service.ts";
 import { seedDemoCatalogue } from "./modules/clinic/catalogue-demo.ts";
+import { seedDemoMemberships } from "./modules/clinic/memberships/memberships-demo.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
 
@@ -43,5 +44,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     language: "es",
   });
   await seedDemoCatalogue(db, adminId, clinicId);
+  await seedDemoMemberships(db, adminId, clinicId);
   return true;
 }
