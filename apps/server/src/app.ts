@@ -13,6 +13,7 @@ import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
+import { createMailer, type Mailer } from "./platform/mail.ts";
 import { registerSessions } from "./platform/session.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
 
@@ -21,6 +22,7 @@ declare module "fastify" {
     db: Db;
     auth: Auth;
     flags: FlagService;
+    mailer: Mailer;
   }
 }
 
@@ -60,6 +62,8 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   const flags = new FlagService(database.db, config.defaultFlags);
   await flags.ensureRows();
   app.decorate("flags", flags);
+  app.decorate("mailer", createMailer(database.db, { ...config.mail, publicUrl: config.publicUrl }));
+  app.addHook("onClose", async () => app.mailer.close());
 
   await app.register(fastifySwagger, {
     openapi: {

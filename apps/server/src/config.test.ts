@@ -17,7 +17,17 @@ describe("loadConfig", () => {
       logLevel: "info",
       secureCookies: false,
       uploads: { dir: "data/uploads", s3: null },
+      mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
     });
+  });
+
+  it("sends mail over SMTP_URL from MAIL_FROM, and refuses an address that is not SMTP", () => {
+    expect(loadConfig({ SMTP_URL: "smtps://user:pw@mail.example:465", MAIL_FROM: "Clinic <hello@clinic.example>" }).mail).toEqual({
+      smtpUrl: "smtps://user:pw@mail.example:465",
+      from: "Clinic <hello@clinic.example>",
+    });
+    expect(loadConfig({ PUBLIC_URL: "https://clinic.example" }).mail.from).toBe("Therapy platform <no-reply@clinic.example>");
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
   });
 
   it("keeps uploads under DATA_DIR unless UPLOADS_DIR is given, and reads the S3 settings", () => {

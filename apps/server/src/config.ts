@@ -37,6 +37,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//.test(value), "Must start with smtp:// or smtps://.")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export interface Config {
@@ -56,6 +62,8 @@ export interface Config {
   secureCookies: boolean;
   /** Uploaded bytes: in S3-compatible storage when `s3` is set, else on disk under `dir` (also the staging folder). */
   uploads: { dir: string; s3: S3Settings | null };
+  /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export interface S3Settings {
@@ -104,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
   };
 }

@@ -5,6 +5,12 @@ import { filesRoutes } from "./modules/clinic/files/files.routes.ts";
 import { categoriesRoutes } from "./modules/clinic/categories/categories.routes.ts";
 import { recommendationsRoutes } from "./modules/clinic/recommendations/recommendations.routes.ts";
 import { flagsRoutes } from "./modules/flags/flags.routes.ts";
+import { membershipsRoutes } from "./modules/clinic/memberships/memberships.routes.ts";
+import { recommendationAssignmentsRoutes } from "./modules/clinic/assignments/recommendation-assignments.routes.ts";
+import { activityAssignmentsRoutes } from "./modules/clinic/assignments/activity-assignments.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { peopleRoutes } from "./modules/people/people.routes.ts";
+import { usersRoutes } from "./modules/people/users.routes.ts";
 
 /** Every server module, registered in this order. A module's routes guard their own flag. */
 export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod }[] = [
@@ -14,4 +20,10 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "clinic/recommendations", routes: recommendationsRoutes },
   { name: "clinic/activities", routes: activitiesRoutes },
   { name: "clinic/files", routes: filesRoutes },
+  { name: "clinic/memberships", routes: membershipsRoutes },
+  { name: "clinic/recommendation-assignments", routes: recommendationAssignmentsRoutes },
+  { name: "clinic/activity-assignments", routes: activityAssignmentsRoutes },
+  { name: "dashboard", routes: dashboardRoutes },
+  { name: "people", routes: peopleRoutes },
+  { name: "people/users", routes: usersRoutes },
 ];

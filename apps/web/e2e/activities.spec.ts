@@ -51,11 +51,11 @@ test("a game activity says plainly that its build is not installed yet", async (
   await expectAccessible(page);
 });
 
-test("patients see the activities screen in Spanish, with none until some are assigned", async ({ page }) => {
+test("patients see their assigned activities on the activities screen, in Spanish, none until some are assigned", async ({ page }) => {
   await signIn(page, "patient2");
   await visit(page, "/manager/admin/activities");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actividades");
-  await expect(page.getByText("Tu terapeuta aún no te ha asignado actividades.")).toBeVisible();
+  await expect(page.getByText("Nada planificado para hoy ni para los próximos días.")).toBeVisible();
 });
 
 /** A 1×1 PNG. */

@@ -53,9 +53,10 @@ test("a therapist files a recommendation under a new category, edits it and dele
 
 test("the catalogue speaks Spanish, and the search narrows the list on the server", async ({ page }) => {
   await signIn(page, "patient2");
-  // A patient sees no catalogue entries until some are assigned to them.
+  // A patient has no catalogue: the screen shows what was given to them (the demo gives Paula two).
   await visit(page, "/manager/admin/recommendations");
-  await expect(page.getByText("Tu terapeuta aún no te ha dado recomendaciones.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mis recomendaciones" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Water with every meal" })).toBeVisible();
 
   await page.goto("/accounts/logout/");
   await signIn(page, "clinic");

@@ -9,11 +9,21 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   admin: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "activities", "recommendations", "flags", "config"],
+    menu: ["dashboard", "users", "memberships", "activities", "recommendations", "assign", "groups", "flags", "config", "userAdmin"],
     role: "Platform administrator",
   },
-  clinic: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "activities", "recommendations", "config"], role: "Clinic" },
-  therapist: { home: "/manager/admin/dashboard", title: "Dashboard", menu: ["dashboard", "activities", "recommendations", "config"], role: "Therapist" },
+  clinic: {
+    home: "/manager/admin/dashboard",
+    title: "Dashboard",
+    menu: ["dashboard", "users", "memberships", "activities", "recommendations", "assign", "config"],
+    role: "Clinic",
+  },
+  therapist: {
+    home: "/manager/admin/dashboard",
+    title: "Dashboard",
+    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "config"],
+    role: "Therapist",
+  },
   patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "activities", "recommendations", "config"], role: "Patient" },
 };
 
@@ -51,6 +61,6 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  await visit(page, "/manager/admin/assign");
+  await visit(page, "/manager/admin/appointments");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

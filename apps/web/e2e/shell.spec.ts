@@ -104,9 +104,11 @@ test("admins switch modules on the flags screen", async ({ page }) => {
 
   // Switching the clinic module off hides its routes from the menu, admins included.
   await page.getByRole("switch", { name: "Clinic manager" }).click();
-  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "config"]);
+  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "config", "userAdmin"]);
   await page.getByRole("switch", { name: "Clinic manager" }).click();
-  await expect.poll(() => menuRouteIds(page)).toEqual(["dashboard", "activities", "recommendations", "flags", "config"]);
+  await expect
+    .poll(() => menuRouteIds(page))
+    .toEqual(["dashboard", "users", "memberships", "activities", "recommendations", "assign", "groups", "flags", "config", "userAdmin"]);
 });
 
 test.describe("phone width", () => {

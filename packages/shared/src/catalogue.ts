@@ -33,7 +33,13 @@ const ownedRecord = {
   updatedAt: z.string(),
 };
 
-export const categorySchema = z.object({ ...ownedRecord, name: z.string(), description: z.string(), nutrition: z.boolean(), recommendationCount: z.number().int() });
+export const categorySchema = z.object({
+  ...ownedRecord,
+  name: z.string(),
+  description: z.string(),
+  nutrition: z.boolean(),
+  recommendationCount: z.number().int(),
+});
 export type Category = z.infer<typeof categorySchema>;
 
 export const recommendationSchema = z.object({

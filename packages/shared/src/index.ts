@@ -8,3 +8,8 @@ export * from "./catalogue.ts";
 export * from "./activities.ts";
 export * from "./files.ts";
 export * from "./rich-text.ts";
+export * from "./patient-recommendations.ts";
+export * from "./dashboard.ts";
+export * from "./memberships.ts";
+export * from "./assignments.ts";
+export * from "./people.ts";

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -21,6 +22,17 @@ export const hashPassword = (password: string) => hash(password, ARGON2);
 export const verifyPassword = (digest: string, password: string) => verify(digest, password).catch(() => false);
 
 export const SESSION_COOKIE_PREFIX = "clinic";
+
+/**
+ * Password-reset tokens (an invitation's link to choose the first password) are stored
+ * hashed: a copy of the verifications table opens no account. The stored form has a prefix of
+ * its own, so better-auth's fallback lookup of the plain `reset-password:<token>` never meets a
+ * stored hash, and a user's open invitations can be found (and revoked) by that prefix.
+ */
+export const STORED_RESET_PREFIX = "invitation:";
+export async function storedResetIdentifier(identifier: string): Promise<string> {
+  return `${STORED_RESET_PREFIX}${createHash("sha256").update(identifier).digest("base64url")}`;
+}
 
 /**
  * better-auth owns sign-in, sign-out, sessions (rows in PostgreSQL behind an httpOnly,
@@ -48,6 +60,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
         rateLimit: schema.rateLimits,
       },
     }),
+    verification: { storeIdentifier: { default: "plain", overrides: { "reset-password:": { hash: storedResetIdentifier } } } },
     user: {
       additionalFields: {
         nombres: { type: "string", required: false, input: false, defaultValue: "" },

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
-import { type MadeClinic, type MadeUser, makeClinic } from "../../test/factories.ts";
+import { assignActivity, assignRecommendation, type MadeClinic, type MadeUser, makeClinic } from "../../test/factories.ts";
 import { imageForm, postUpload } from "../../test/uploads.ts";
 import type { DemoRole } from "../demo-accounts.ts";
 import { activities } from "../modules/clinic/activities/activities.table.ts";
@@ -93,7 +93,7 @@ describe("uploadIdsIn", () => {
 });
 
 describe("images in rich text, for patients", () => {
-  it("show to the clinic's patients once a description or body uses them, never to another clinic's; taking the image out takes the access back", async () => {
+  it("show to the patients a row is assigned to once its description or body uses them, never to others; taking the image out takes the access back", async () => {
     const [inDescription, inBody, inRecommendation] = [await uploadImage("therapist"), await uploadImage("therapist"), await uploadImage("therapist")];
     // Uploaded but used nowhere: staff see it, patients do not.
     expect(await download("therapist", inDescription)).toBe(200);
@@ -108,8 +108,12 @@ describe("images in rich text, for patients", () => {
     expect(await references("activity", activityId)).toEqual([inDescription, inBody].sort().map((uploadId) => ({ uploadId, clinicId: t.ids.clinic })));
     expect(await references("recommendation", recommendationId)).toEqual([{ uploadId: inRecommendation, clinicId: t.ids.clinic }]);
 
+    // Used in the clinic's catalogue, but given to nobody yet.
+    for (const id of [inDescription, inBody, inRecommendation]) expect([id, await download("patient", id)]).toEqual([id, 403]);
+    await assignActivity(t.db, { activityId, patientId: t.ids.patient });
+    await assignRecommendation(t.db, { recommendationId, patientId: t.ids.patient });
     for (const id of [inDescription, inBody, inRecommendation]) {
-      expect([id, await download("patient", id), await download("patient2", id)]).toEqual([id, 200, 200]);
+      expect([id, await download("patient", id), await download("patient2", id)]).toEqual([id, 200, 403]);
       expect([id, await download(other.patient, id)]).toEqual([id, 403]);
     }
 
@@ -127,13 +131,14 @@ describe("images in rich text, for patients", () => {
     expect(await download("therapist", inRecommendation)).toBe(200);
   });
 
-  it("stay visible while another row still uses them", async () => {
+  it("stay visible while another assigned row still uses them", async () => {
     const image = await uploadImage("therapist");
     const first = (await create("therapist", "recommendation", catalogueInput(withImages(image)))).json().id as number;
-    const second = (await create("therapist", "category", catalogueInput(withImages(image)))).json().id as number;
+    const second = (await create("therapist", "recommendation", catalogueInput(withImages(image)))).json().id as number;
+    for (const recommendationId of [first, second]) await assignRecommendation(t.db, { recommendationId, patientId: t.ids.patient });
     expect((await update("therapist", "recommendation", first, catalogueInput("<p>Gone.</p>"))).statusCode).toBe(200);
     expect(await download("patient", image)).toBe(200);
-    expect((await update("therapist", "category", second, catalogueInput("<p>Gone too.</p>"))).statusCode).toBe(200);
+    expect((await update("therapist", "recommendation", second, catalogueInput("<p>Gone too.</p>"))).statusCode).toBe(200);
     expect(await download("patient", image)).toBe(403);
   });
 
@@ -147,20 +152,26 @@ describe("images in rich text, for patients", () => {
     for (const [ownerType, response] of made) {
       expect([ownerType, response.statusCode]).toEqual([ownerType, 201]);
       expect(await references(ownerType, response.json().id)).toEqual([{ uploadId: image, clinicId: t.ids.clinic }]);
-      expect(await download("patient", image)).toBe(200);
       expect((await remove("therapist", ownerType, response.json().id)).statusCode).toBe(204);
       expect(await references(ownerType, response.json().id)).toEqual([]);
     }
+    // A deleted recommendation takes its assignments, and with them the patient's access.
+    const given = await create("therapist", "recommendation", catalogueInput(withImages(image)));
+    await assignRecommendation(t.db, { recommendationId: given.json().id, patientId: t.ids.patient });
+    expect(await download("patient", image)).toBe(200);
+    expect((await remove("therapist", "recommendation", given.json().id)).statusCode).toBe(204);
     expect(await download("patient", image)).toBe(403);
   });
 
-  it("of the platform, in a platform row, show to the patients of every clinic", async () => {
+  it("of the platform, in a platform row, show to the patients of every clinic it is assigned to", async () => {
     const image = await uploadImage("admin");
     const created = await create("admin", "recommendation", catalogueInput(withImages(image)));
     expect(created.statusCode).toBe(201);
     expect(await references("recommendation", created.json().id)).toEqual([{ uploadId: image, clinicId: null }]);
+    for (const patientId of [t.ids.patient, other.patient.id]) await assignRecommendation(t.db, { recommendationId: created.json().id, patientId });
     expect(await download("patient", image)).toBe(200);
     expect(await download(other.patient, image)).toBe(200);
+    expect(await download("patient2", image)).toBe(403);
   });
 
   it("of the platform, in one clinic's row, show to that clinic's patients only", async () => {
@@ -168,6 +179,7 @@ describe("images in rich text, for patients", () => {
     const created = await create(other.therapist, "activity", activityInput(withImages(image)));
     expect(created.statusCode).toBe(201);
     expect(await references("activity", created.json().id)).toEqual([{ uploadId: image, clinicId: other.clinic.id }]);
+    await assignActivity(t.db, { activityId: created.json().id, patientId: other.patient.id });
     expect(await download(other.patient, image)).toBe(200);
     expect(await download("patient", image)).toBe(403);
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
-import { makeClinic, type MadeClinic } from "../../test/factories.ts";
+import { assignActivity, makeClinic, type MadeClinic } from "../../test/factories.ts";
 import { type FormPart, multipart, PNG, postUpload } from "../../test/uploads.ts";
 import type { DemoRole } from "../demo-accounts.ts";
 import { activities } from "../modules/clinic/activities/activities.table.ts";
@@ -72,13 +72,15 @@ describe("activity pictures", () => {
     });
   }
 
-  it("take the clinic's own image, and patients of that clinic can then see it", async () => {
+  it("take the clinic's own image, and the patients the activity is assigned to can then see it", async () => {
     const uploaded = (await uploadImage(await t.loginAs("clinic"), imageParts())).json();
     const created = await createWithImage("therapist", uploaded.id);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ imageUploadId: uploaded.id, imageUrl: uploaded.url });
-    const patientView = await t.app.inject({ method: "GET", url: uploaded.url, headers: { cookie: await t.loginAs("patient") } });
-    expect(patientView.statusCode).toBe(200);
+    const patientView = async () => (await t.app.inject({ method: "GET", url: uploaded.url, headers: { cookie: await t.loginAs("patient") } })).statusCode;
+    expect(await patientView()).toBe(403);
+    await assignActivity(t.db, { activityId: created.json().id, patientId: t.ids.patient });
+    expect(await patientView()).toBe(200);
   });
 
   it("refuse another clinic's image, and a platform activity with a clinic's image", async () => {

@@ -304,12 +304,11 @@ export function createBlobStore(config: Config): BlobStore {
  * Who may download an upload:
  * - admins: every upload;
  * - clinic staff (clinic accounts, therapists): their clinic's uploads and the platform's;
- * - patients (an interim rule): an upload must belong to the platform or to their own clinic
- *   AND be used by a catalogue row of that same scope: a file row, an activity's picture, or
- *   an image in a row's rich text (rich_text_uploads). Once assignments exist (issue 4) this
- *   narrows to uploads of rows assigned to the patient, which rich_text_uploads' owner_type
- *   and owner_id make possible; until then, a referenced upload is the closest rule that
- *   never exposes another clinic's bytes or unreferenced uploads.
+ * - patients: only what an assignment of theirs shows them. For an active assigned activity:
+ *   its video file's upload, its picture, and the images of its rich text (rich_text_uploads,
+ *   owner_type 'activity'); for an assigned recommendation: the images of its rich text
+ *   (owner_type 'recommendation'). The upload must also be the platform's or their own
+ *   clinic's, a second fence should an assignment ever name another clinic's row.
  */
 export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
   if (actor.isAdmin) return true;
@@ -317,11 +316,18 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
   if (actor.role !== "patient") return clinicOf(actor) !== null && ownClinic;
   if (!actor.clinicId || !(upload.clinicId === null || upload.clinicId === actor.clinicId)) return false;
   const result = await db.execute(sql`
-    select 1 from files where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    select 1 from assigned_activities aa
+      join activities a on a.id = aa.activity_id
+      left join files f on f.id = a.file_id
+      where aa.patient_id = ${actor.id} and aa.activate and (a.image_upload_id = ${upload.id} or f.upload_id = ${upload.id})
     union all
-    select 1 from activities where image_upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    select 1 from rich_text_uploads r
+      join assigned_activities aa on aa.activity_id = r.owner_id and aa.patient_id = ${actor.id} and aa.activate
+      where r.upload_id = ${upload.id} and r.owner_type = 'activity'
     union all
-    select 1 from rich_text_uploads where upload_id = ${upload.id} and (clinic_id is null or clinic_id = ${actor.clinicId})
+    select 1 from rich_text_uploads r
+      join assigned_recommendations ar on ar.recommendation_id = r.owner_id and ar.patient_id = ${actor.id}
+      where r.upload_id = ${upload.id} and r.owner_type = 'recommendation'
     limit 1`);
   return result.rows.length > 0;
 }

@@ -1,9 +1,9 @@
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, Chip, IconButton } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../lib/components/ConfirmDialog.tsx";
-import { readSelectedPatient, SELECTED_PATIENT_KEY } from "../lib/session.ts";
+import { useSelectedPatient } from "../lib/session.ts";
 
 /**
  * The selected patient in the top bar (spec §2, §6: shown to signed-in staff and admins).
@@ -11,21 +11,8 @@ import { readSelectedPatient, SELECTED_PATIENT_KEY } from "../lib/session.ts";
  */
 export function PatientBadge() {
   const { t } = useTranslation();
-  const [patient, setPatient] = useState(readSelectedPatient);
+  const patient = useSelectedPatient();
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    const refresh = () => setPatient(readSelectedPatient());
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === SELECTED_PATIENT_KEY || event.key === null) refresh();
-    };
-    window.addEventListener("selected-patient", refresh);
-    window.addEventListener("storage", onStorage);
-    return () => {
-      window.removeEventListener("selected-patient", refresh);
-      window.removeEventListener("storage", onStorage);
-    };
-  }, []);
 
   if (!patient) return null;
   const name = `${patient.nombres} ${patient.apellidos}`.trim();

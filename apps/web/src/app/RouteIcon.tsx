@@ -1,4 +1,5 @@
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
+import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
 import DashboardOutlined from "@mui/icons-material/DashboardOutlined";
@@ -7,6 +8,12 @@ import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import FavoriteBorderOutlined from "@mui/icons-material/FavoriteBorderOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import ToggleOnOutlined from "@mui/icons-material/ToggleOnOutlined";
+import CardMembershipOutlined from "@mui/icons-material/CardMembershipOutlined";
+import RestaurantOutlined from "@mui/icons-material/RestaurantOutlined";
+import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
+import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
+import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -18,6 +25,13 @@ const ICONS: Record<string, SvgIconComponent> = {
   activities: ExtensionOutlined,
   categories: CategoryOutlined,
   files: FolderOutlined,
+  assign: AssignmentOutlined,
+  nutritionPlans: RestaurantOutlined,
+  memberships: CardMembershipOutlined,
+  users: ApartmentOutlined,
+  patients: PeopleAltOutlined,
+  userAdmin: AdminPanelSettingsOutlined,
+  groups: SecurityOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

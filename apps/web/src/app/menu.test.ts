@@ -33,19 +33,47 @@ const ids = (s: SessionState) => menuFor(s).flatMap((section) => section.routes.
 
 describe("side menu", () => {
   it("gives each role its spec §2 menu, limited to built screens", () => {
-    expect(ids(session({ isAdmin: true }))).toEqual(["dashboard", "activities", "recommendations", "flags", "config"]);
-    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual(["dashboard", "activities", "recommendations", "config"]);
-    expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual(["dashboard", "activities", "recommendations", "config"]);
+    // Grouped by section (home, management, clinic, settings); /user/admin comes from the module menu.
+    expect(ids(session({ isAdmin: true }))).toEqual([
+      "dashboard",
+      "users",
+      "memberships",
+      "activities",
+      "recommendations",
+      "assign",
+      "groups",
+      "flags",
+      "config",
+      "userAdmin",
+    ]);
+    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual([
+      "dashboard",
+      "users",
+      "memberships",
+      "activities",
+      "recommendations",
+      "assign",
+      "config",
+    ]);
+    expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
+      "dashboard",
+      "users",
+      "patients",
+      "activities",
+      "recommendations",
+      "nutritionPlans",
+      "config",
+    ]);
     expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual(["patientHome", "activities", "recommendations", "config"]);
     // Without a permission for it, the route is not listed.
-    expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "config"]);
+    expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "users", "patients", "config"]);
   });
 
   it("drops a switched-off module's routes, for admins too", () => {
-    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config"]);
+    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config", "userAdmin"]);
   });
 
   it("groups routes by section in menu order", () => {
-    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "clinic", "settings"]);
+    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "management", "clinic", "settings"]);
   });
 });

@@ -2,6 +2,7 @@ import { ROUTES } from "@clinic/shared";
 import { Navigate, type RouteObject, createBrowserRouter } from "react-router";
 import { LoginPage } from "../modules/accounts/LoginPage.tsx";
 import { LogoutPage } from "../modules/accounts/LogoutPage.tsx";
+import { SetPasswordPage } from "../modules/people/SetPasswordPage.tsx";
 import { homeOf, useSession } from "../lib/session.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 import { PopupLayout } from "./PopupLayout.tsx";
@@ -28,6 +29,7 @@ export function appRoutes(): RouteObject[] {
     { path: "/", element: <SiteRoot /> },
     { path: "/accounts/login/", element: <LoginPage /> },
     { path: "/accounts/logout/", element: <LogoutPage /> },
+    { path: "/accounts/set-password/", element: <SetPasswordPage /> },
     { element: <Shell />, children: shellRoutes },
     { element: <PopupLayout />, children: popupRoutes },
     { path: "*", element: <NotFoundPage /> },

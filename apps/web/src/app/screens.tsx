@@ -22,6 +22,19 @@ export const SCREENS: Record<string, ComponentType> = {
   fileAdd: lazy(() => import("../modules/clinic/files/FileAddPage.tsx").then((m) => ({ default: m.FileAddPage }))),
   uploadPicker: lazy(() => import("../modules/uploads/UploadPickerPage.tsx").then((m) => ({ default: m.UploadPickerPage }))),
   flags: lazy(() => import("../modules/flags/FlagsPage.tsx").then((m) => ({ default: m.FlagsPage }))),
+  assign: lazy(() => import("../modules/clinic/assign/AssignPage.tsx").then((m) => ({ default: m.AssignPage }))),
+  assignActivity: lazy(() => import("../modules/clinic/assign/activity/AssignActivityPage.tsx").then((m) => ({ default: m.AssignActivityPage }))),
+  memberships: lazy(() => import("../modules/clinic/memberships/MembershipsPage.tsx").then((m) => ({ default: m.MembershipsPage }))),
+  membership: lazy(() => import("../modules/clinic/memberships/MembershipFormPage.tsx").then((m) => ({ default: m.MembershipFormPage }))),
+  assignMembership: lazy(() => import("../modules/clinic/memberships/AssignMembershipPage.tsx").then((m) => ({ default: m.AssignMembershipPage }))),
+  assignRecommendation: lazy(() =>
+    import("../modules/clinic/assign/recommendation/AssignRecommendationPage.tsx").then((m) => ({ default: m.AssignRecommendationPage })),
+  ),
+  nutritionPlans: lazy(() => import("../modules/clinic/assign/recommendation/NutritionPlansPage.tsx").then((m) => ({ default: m.NutritionPlansPage }))),
+  users: lazy(() => import("../modules/people/ClinicsPage.tsx").then((m) => ({ default: m.ClinicsPage }))),
+  patients: lazy(() => import("../modules/people/PatientsPage.tsx").then((m) => ({ default: m.PatientsPage }))),
+  userAdmin: lazy(() => import("../modules/people/UserAdminPage.tsx").then((m) => ({ default: m.UserAdminPage }))),
+  groups: lazy(() => import("../modules/people/GroupsPage.tsx").then((m) => ({ default: m.GroupsPage }))),
 };
 
 export const isBuilt = (routeId: string) => routeId in SCREENS;

@@ -1,5 +1,6 @@
 import { type FeatureFlags, type SessionState, type VisibilityContext, homePathOf } from "@clinic/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { ApiError, get, post } from "./api.ts";
 
 export const SESSION_KEY = ["session"] as const;
@@ -79,4 +80,25 @@ export function readSelectedPatient(): SelectedPatient | null {
 export function selectPatient(patient: SelectedPatient): void {
   localStorage.setItem(SELECTED_PATIENT_KEY, JSON.stringify(patient));
   window.dispatchEvent(new Event("selected-patient"));
+}
+
+/**
+ * The patient selected in the top bar's badge, kept current: selecting one anywhere (the
+ * dashboard's picker, a home's list) or in another tab updates every screen that acts on them.
+ */
+export function useSelectedPatient(): SelectedPatient | null {
+  const [patient, setPatient] = useState(readSelectedPatient);
+  useEffect(() => {
+    const refresh = () => setPatient(readSelectedPatient());
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SELECTED_PATIENT_KEY || event.key === null) refresh();
+    };
+    window.addEventListener("selected-patient", refresh);
+    window.addEventListener("storage", onStorage);
+    return () => {
+      window.removeEventListener("selected-patient", refresh);
+      window.removeEventListener("storage", onStorage);
+    };
+  }, []);
+  return patient;
 }

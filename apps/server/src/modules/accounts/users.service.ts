@@ -7,7 +7,8 @@ import { permissionIds } from "../../platform/bootstrap.ts";
 
 export interface NewUser {
   email: string;
-  password: string;
+  /** Unset: no password yet; the user chooses one from an emailed invitation (people/invitations.ts). */
+  password?: string;
   nombres: string;
   apellidos: string;
   identification?: string;
@@ -20,37 +21,45 @@ export interface NewUser {
   therapistIds?: string[];
 }
 
-/** Creates a user with a password credential, groups and grants, all or nothing. */
+/** Creates a user with its password credential (when given), groups and grants, all or nothing. */
 export async function createUser(db: Db, input: NewUser): Promise<string> {
-  const id = randomUUID();
-  const digest = await hashPassword(input.password);
+  const digest = input.password === undefined ? null : await hashPassword(input.password);
   const grantIds = await permissionIds(db, input.permissions ?? []);
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values({
-      id,
-      email: input.email.toLowerCase(),
-      name: `${input.nombres} ${input.apellidos}`.trim(),
-      emailVerified: true,
-      nombres: input.nombres,
-      apellidos: input.apellidos,
-      identification: input.identification ?? "",
-      language: input.language ?? "en",
-      isAdmin: input.isAdmin ?? false,
-      isActive: input.isActive ?? true,
-      clinicId: input.clinicId ?? null,
-    });
-    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: digest });
-    const groupIds = input.groups ?? [];
-    if (groupIds.length > 0) {
-      await tx.insert(userGroups).values(groupIds.map((groupId, position) => ({ userId: id, groupId, position })));
-    }
-    if (grantIds.length > 0) {
-      await tx.insert(userPermissions).values(grantIds.map((permissionId) => ({ userId: id, permissionId })));
-    }
-    const therapistIds = input.therapistIds ?? [];
-    if (therapistIds.length > 0) {
-      await tx.insert(careTeam).values(therapistIds.map((therapistId) => ({ therapistId, patientId: id })));
-    }
+  return db.transaction((tx) => insertUser(tx, input, digest, grantIds));
+}
+
+/**
+ * The inserts of `createUser`, inside the caller's transaction (`digest`: the hashed password,
+ * or null for an account that has none yet). Answers the new user's id.
+ */
+export async function insertUser(tx: Db, input: NewUser, digest: string | null, grantIds: number[] = []): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(users).values({
+    id,
+    email: input.email.toLowerCase(),
+    name: `${input.nombres} ${input.apellidos}`.trim(),
+    emailVerified: true,
+    nombres: input.nombres,
+    apellidos: input.apellidos,
+    identification: input.identification ?? "",
+    language: input.language ?? "en",
+    isAdmin: input.isAdmin ?? false,
+    isActive: input.isActive ?? true,
+    clinicId: input.clinicId ?? null,
   });
+  if (digest !== null) {
+    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: digest });
+  }
+  const groupIds = input.groups ?? [];
+  if (groupIds.length > 0) {
+    await tx.insert(userGroups).values(groupIds.map((groupId, position) => ({ userId: id, groupId, position })));
+  }
+  if (grantIds.length > 0) {
+    await tx.insert(userPermissions).values(grantIds.map((permissionId) => ({ userId: id, permissionId })));
+  }
+  const therapistIds = input.therapistIds ?? [];
+  if (therapistIds.length > 0) {
+    await tx.insert(careTeam).values(therapistIds.map((therapistId) => ({ therapistId, patientId: id })));
+  }
   return id;
 }

@@ -90,7 +90,7 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
 
   // A form reset (a record loaded for editing) replaces the content without echoing a change.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? "" : editor.getHTML();
     if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
@@ -103,7 +103,8 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
 
   // aria attributes follow the label, the error and the helper text as they change.
   useEffect(() => {
-    editor?.setOptions({
+    if (!editor || editor.isDestroyed) return;
+    editor.setOptions({
       editorProps: {
         attributes: {
           role: "textbox",
@@ -119,19 +120,23 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
 
   const state = useEditorState({
     editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive("bold") ?? false,
-      italic: current?.isActive("italic") ?? false,
-      underline: current?.isActive("underline") ?? false,
-      heading2: current?.isActive("heading", { level: 2 }) ?? false,
-      heading3: current?.isActive("heading", { level: 3 }) ?? false,
-      bulletList: current?.isActive("bulletList") ?? false,
-      orderedList: current?.isActive("orderedList") ?? false,
-      blockquote: current?.isActive("blockquote") ?? false,
-      link: current?.isActive("link") ?? false,
-      canUndo: current?.can().undo() ?? false,
-      canRedo: current?.can().redo() ?? false,
-    }),
+    // A destroyed editor (a closed dialog, StrictMode's second mount) has no state to ask.
+    selector: ({ editor: current }) =>
+      !current || current.isDestroyed
+        ? null
+        : {
+            bold: current.isActive("bold"),
+            italic: current.isActive("italic"),
+            underline: current.isActive("underline"),
+            heading2: current.isActive("heading", { level: 2 }),
+            heading3: current.isActive("heading", { level: 3 }),
+            bulletList: current.isActive("bulletList"),
+            orderedList: current.isActive("orderedList"),
+            blockquote: current.isActive("blockquote"),
+            link: current.isActive("link"),
+            canUndo: current.can().undo(),
+            canRedo: current.can().redo(),
+          },
   });
 
   const insertImage = (picked: PickedUpload | null) => {

@@ -1,8 +1,13 @@
 import { Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActivitiesCard.tsx";
+import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { WelcomeCard } from "./WelcomeCard.tsx";
 
-/** The patient's home; assigned activities, appointments and forms arrive with their issues. */
+/**
+ * The patient's home (spec §2): today's and upcoming activities first, then recommendations;
+ * appointments and forms arrive with their issues.
+ */
 export function PatientHomePage() {
   const { t } = useTranslation();
   return (
@@ -10,6 +15,9 @@ export function PatientHomePage() {
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
+      <PatientActivitiesCard />
+      {/* Recommendations given to the patient (assign/recommendation). */}
+      <PatientRecommendationsCard />
     </Stack>
   );
 }

@@ -4,13 +4,14 @@ import { and, asc, count, eq, exists, getTableColumns, inArray, sql } from "driz
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
-import { badRequest } from "../../../platform/errors.ts";
+import { badRequest, conflict } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
 import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
+import { assignedActivities } from "../assignments/assignments.table.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
 
 type Row = typeof activities.$inferSelect & { videoUrl: string | null };
@@ -207,10 +208,22 @@ export async function updateActivity(db: Db, actor: Actor, id: number, raw: Acti
   });
 }
 
+/** An assigned activity stays (the assignments' key is restrict): deleting it is a conflict, not an error. */
+const ASSIGNED_ACTIVITY_CONFLICT = "This activity is assigned to patients: unassign it from them before deleting it.";
+
 export async function deleteActivity(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     assertCatalogueAccess(actor, await loadActivity(tx as unknown as Db, id), "change");
-    await tx.delete(activities).where(eq(activities.id, id));
+    const [assigned] = await tx.select({ one: sql`1` }).from(assignedActivities).where(eq(assignedActivities.activityId, id)).limit(1);
+    if (assigned) throw conflict(ASSIGNED_ACTIVITY_CONFLICT);
+    try {
+      await tx.delete(activities).where(eq(activities.id, id));
+    } catch (error) {
+      // Assigned between the check and the delete: the foreign key refuses it (23503).
+      const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === "23503") throw conflict(ASSIGNED_ACTIVITY_CONFLICT);
+      throw error;
+    }
     await removeRichTextUploads(tx as unknown as Db, "activity", id);
   });
 }

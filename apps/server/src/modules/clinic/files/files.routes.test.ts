@@ -5,7 +5,7 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
-import { type MadeClinic, makeClinic } from "../../../../test/factories.ts";
+import { assignActivity, type MadeClinic, makeActivity, makeClinic } from "../../../../test/factories.ts";
 import { loadActor } from "../../../platform/access.ts";
 import { canDownload, newStorageKey } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
@@ -98,6 +98,13 @@ async function ownedFiles(token = uniqueSuffix()) {
     made[owner] = response.json();
   }
   return { token, ...made };
+}
+
+/** A video activity playing file `fileId`, owned by `clinicId`, assigned to `who` (a patient). */
+async function assignVideo(fileId: number, clinicId: string | null, who: Who) {
+  const patientId = who === "otherPatient" ? other.patient.id : t.ids.patient;
+  const activity = await makeActivity(t.db, { type: "video", fileId, clinicId });
+  await assignActivity(t.db, { activityId: activity.id, patientId });
 }
 
 const MAY_READ: Record<Demo, Owner[]> = { admin: OWNERS, clinic: ["platform", "own"], therapist: ["platform", "own"], patient: [] };
@@ -306,10 +313,11 @@ describe("GET /api/uploads/:id", () => {
     admin: OWNERS,
     clinic: ["platform", "own"],
     therapist: ["platform", "own"],
-    patient: ["platform", "own"],
+    // Patients reach a file's bytes only through an activity assigned to them (see below).
+    patient: [],
     otherClinic: ["platform", "foreign"],
     otherTherapist: ["platform", "foreign"],
-    otherPatient: ["platform", "foreign"],
+    otherPatient: [],
   };
 
   it.each(Object.keys(MAY_DOWNLOAD) as Who[])("serves %s the bytes in its scope and refuses the rest with 403", async (who) => {
@@ -320,6 +328,24 @@ describe("GET /api/uploads/:id", () => {
       expect({ owner, status: response.statusCode }).toEqual({ owner, status: allowed ? 200 : 403 });
       if (allowed) expect(response.rawPayload.equals(MP4)).toBe(true);
     }
+  });
+
+  it("serves a patient a file's bytes once a video activity using it is assigned to them, and only them", async () => {
+    const rows = await ownedFiles();
+    const playedBy: Record<Owner, Who> = { platform: "patient", own: "patient", foreign: "otherPatient" };
+    for (const owner of OWNERS)
+      await assignVideo(rows[owner].id, owner === "foreign" ? other.clinic.id : owner === "own" ? t.ids.clinic : null, playedBy[owner]);
+    const answers = [];
+    for (const who of ["patient", "otherPatient"] as Who[])
+      for (const owner of OWNERS) answers.push([who, owner, (await send(who, "GET", rows[owner].downloadUrl)).statusCode]);
+    expect(answers).toEqual([
+      ["patient", "platform", 200],
+      ["patient", "own", 200],
+      ["patient", "foreign", 403],
+      ["otherPatient", "platform", 403],
+      ["otherPatient", "own", 403],
+      ["otherPatient", "foreign", 200],
+    ]);
   });
 
   it("answers with the stored type, a safe disposition, nosniff and the length", async () => {
@@ -341,6 +367,8 @@ describe("GET /api/uploads/:id", () => {
 
   it("answers byte ranges with 206, and an unsatisfiable one with 416", async () => {
     const created = (await post("clinic", { name: "Range", type: "Video" }, mp4())).json();
+    // The patient plays it from an assigned video activity, as the patient home does.
+    await assignVideo(created.id, t.ids.clinic, "patient");
     const ranges: [string, number, number][] = [
       ["bytes=0-9", 0, 9],
       ["bytes=100-", 100, MP4.length - 1],
@@ -401,7 +429,7 @@ describe("canDownload", () => {
     ]);
   });
 
-  it("lets a patient read only platform or own-clinic uploads that a file row refers to", async () => {
+  it("lets a patient read a file's upload only through an activity assigned to them, never another clinic's", async () => {
     const patient = await actorOf(t.ids.patient);
     const unreferenced = await orphanUpload(t.ids.clinic);
     expect(await canDownload(t.db, patient, unreferenced)).toBe(false);
@@ -409,12 +437,16 @@ describe("canDownload", () => {
     expect((await send("clinic", "GET", `/api/uploads/${unreferenced.id}`)).statusCode).toBe(404); // no bytes were ever stored
     const rows = await ownedFiles();
     const idOf = (owner: Owner) => rows[owner].downloadUrl.split("/").pop() as string;
-    const answers = [];
-    for (const owner of OWNERS)
-      answers.push(
-        await canDownload(t.db, patient, { id: idOf(owner), clinicId: owner === "platform" ? null : owner === "own" ? t.ids.clinic : other.clinic.id }),
-      );
-    expect(answers).toEqual([true, true, false]);
+    const clinicOf = (owner: Owner) => (owner === "platform" ? null : owner === "own" ? t.ids.clinic : other.clinic.id);
+    const answers = async () => {
+      const list = [];
+      for (const owner of OWNERS) list.push(await canDownload(t.db, patient, { id: idOf(owner), clinicId: clinicOf(owner) }));
+      return list;
+    };
+    // A file row alone, even of their own clinic, shows a patient nothing.
+    expect(await answers()).toEqual([false, false, false]);
+    for (const owner of OWNERS) await assignVideo(rows[owner].id, clinicOf(owner), "patient");
+    expect(await answers()).toEqual([true, true, false]);
   });
 });
 

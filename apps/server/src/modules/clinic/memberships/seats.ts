@@ -45,7 +45,8 @@ export async function assertSeatAvailable(db: Db, clinicId: string, seat: Seat):
   const limit = seat === "therapist" ? held.membership.nUsers : held.membership.nPatients;
   const used = await seatsInUse(db, clinicId, seat);
   if (used >= limit) {
-    const what = seat === "therapist" ? "therapists" : "patients";
-    throw conflict(`The clinic's membership "${held.membership.plan}" allows ${limit} ${what}, and all ${limit} are in use.`);
+    const what = limit === 1 ? seat : `${seat}s`;
+    const use = limit === 1 ? "it is in use" : `all ${limit} are in use`;
+    throw conflict(`The clinic's membership "${held.membership.plan}" allows ${limit} ${what}, and ${use}.`);
   }
 }

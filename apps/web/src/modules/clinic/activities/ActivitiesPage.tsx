@@ -5,8 +5,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useSignedIn } from "../../../lib/session.ts";
+import { PatientActivitiesCard } from "../assign/activity/PatientActivitiesCard.tsx";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
-import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { ACTIVITIES_KEY, deleteActivity } from "./api.ts";
 
@@ -17,7 +18,7 @@ export function ActivitiesPage() {
   const { t } = useTranslation();
   const session = useSignedIn();
   const [type, setType] = useState<ActivityType | "">("");
-  const list = useCatalogueList<Activity>(ACTIVITIES_KEY, "/api/activities/", { type: type || undefined });
+  const list = usePagedList<Activity>(ACTIVITIES_KEY, "/api/activities/", { searchField: "name", filters: { type: type || undefined } });
   const remove = useConfirmedDelete<Activity>({
     remove: (row) => deleteActivity(row.id),
     invalidate: [[ACTIVITIES_KEY]],
@@ -27,6 +28,8 @@ export function ActivitiesPage() {
   });
   const canChange = session.isAdmin || session.permission.codenames.includes("change_activity");
   const isPatient = session.permission.is_patient && !session.isAdmin;
+  // Patients have no catalogue: their activities are the ones assigned to them.
+  if (isPatient) return <PatientActivitiesCard />;
   return (
     <Card variant="outlined">
       <CardContent>
@@ -76,7 +79,7 @@ export function ActivitiesPage() {
           editLinkOf={(row) => `${BASE}/${row.id}?edit=1`}
           onDelete={remove.ask}
           extras={[{ title: t("activities.type"), cell: (row) => <Chip size="small" label={t(`activities.types.${row.type}`)} /> }]}
-          emptyText={isPatient ? t("activities.noneForPatient") : t("activities.empty")}
+          emptyText={t("activities.empty")}
         />
       </CardContent>
       {remove.dialog}

@@ -2,26 +2,11 @@ import { richTextToPlain } from "@clinic/shared";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import RestartAlt from "@mui/icons-material/RestartAlt";
-import {
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 
 export interface CatalogueRow {
@@ -85,7 +70,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
           </Button>
         ) : null}
       </Stack>
-      <Box sx={{ height: 4 }}>{props.loading ? <LinearProgress aria-label={t("catalogue.loading")} /> : null}</Box>
+      <ListLoading loading={props.loading} labels="catalogue" />
       <TableContainer>
         <Table size="small">
           <TableHead>
@@ -162,18 +147,13 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={props.total}
-        page={props.page - 1}
+      <ListPagination
+        total={props.total}
+        page={props.page}
         rowsPerPage={props.rowsPerPage}
-        rowsPerPageOptions={[5, 10, 25, 50]}
-        onPageChange={(_, page) => props.onPage(page + 1)}
-        onRowsPerPageChange={(event) => props.onRowsPerPage(Number(event.target.value))}
-        labelRowsPerPage={t("catalogue.rowsPerPage")}
-        labelDisplayedRows={({ from, to, count }) => t("catalogue.displayedRows", { from, to, count })}
-        getItemAriaLabel={(type) => t(`catalogue.page.${type}`)}
-        sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }}
+        onPage={props.onPage}
+        onRowsPerPage={props.onRowsPerPage}
+        labels="catalogue"
       />
     </Box>
   );

@@ -25,7 +25,8 @@ export function useConfirmedDelete<T>(options: ConfirmedDeleteOptions<T>) {
       confirmLabel={t("catalogue.delete")}
       destructive
       busy={action.isPending}
-      onConfirm={() => row && action.mutate(row)}
+      // A refusal (say 409: still in use) is told by its notice; the question is over either way.
+      onConfirm={() => row && action.mutate(row, { onError: () => setRow(null) })}
       onCancel={() => setRow(null)}
     />
   );

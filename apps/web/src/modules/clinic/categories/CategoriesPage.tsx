@@ -1,10 +1,10 @@
 import type { Category } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import { Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
-import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { CATEGORIES_KEY, deleteCategory } from "./api.ts";
 import { CategoryDialog } from "./CategoryDialog.tsx";
@@ -12,7 +12,7 @@ import { CategoryDialog } from "./CategoryDialog.tsx";
 /** Categories (spec §2): each opens onto its recommendations; add and edit in a dialog. */
 export function CategoriesPage() {
   const { t } = useTranslation();
-  const list = useCatalogueList<Category>(CATEGORIES_KEY, "/api/categories/");
+  const list = usePagedList<Category>(CATEGORIES_KEY, "/api/categories/", { searchField: "name" });
   const [editing, setEditing] = useState<Category | null>(null);
   const [adding, setAdding] = useState(false);
   const remove = useConfirmedDelete<Category>({
@@ -38,7 +38,14 @@ export function CategoriesPage() {
           linkOf={(row) => `/manager/admin/categories/${row.id}`}
           editLinkOf={(row) => `/manager/admin/categories/${row.id}?edit=1`}
           onDelete={remove.ask}
-          extras={[{ title: t("categories.recommendationCount"), cell: (row) => row.recommendationCount }]}
+          extras={[
+            { title: t("categories.recommendationCount"), cell: (row) => row.recommendationCount },
+            {
+              title: t("categories.kind"),
+              from: "sm",
+              cell: (row) => (row.nutrition ? <Chip size="small" color="success" variant="outlined" label={t("categories.nutrition")} /> : null),
+            },
+          ]}
           emptyText={t("categories.empty")}
         />
       </CardContent>

@@ -1,8 +1,8 @@
 import { type Category, type CategoryInput, categoryInputSchema, DESCRIPTION_MAX, NAME_MAX } from "@clinic/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
@@ -13,10 +13,10 @@ import { CATEGORIES_KEY, createCategory, updateCategory } from "./api.ts";
 export function CategoryDialog({ open, category, onClose }: { open: boolean; category: Category | null; onClose: (saved?: Category) => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const form = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: { name: "", description: "" } });
+  const form = useForm<CategoryInput>({ resolver: zodResolver(categoryInputSchema), defaultValues: { name: "", description: "", nutrition: false } });
   const { reset } = form;
   useEffect(() => {
-    if (open) reset({ name: category?.name ?? "", description: category?.description ?? "" });
+    if (open) reset({ name: category?.name ?? "", description: category?.description ?? "", nutrition: category?.nutrition ?? false });
   }, [open, category, reset]);
   const save = useAction((values: CategoryInput) => (category ? updateCategory(category.id, values) : createCategory(values)), {
     invalidate: [[CATEGORIES_KEY], ["category"], ["recommendations"]],
@@ -40,6 +40,19 @@ export function CategoryDialog({ open, category, onClose }: { open: boolean; cat
               helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
             />
             <RichTextField control={form.control} name="description" label={t("catalogue.description")} required max={DESCRIPTION_MAX} minHeight={100} />
+            <div>
+              <Controller
+                control={form.control}
+                name="nutrition"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value ?? false} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
+                    label={t("categories.nutrition")}
+                  />
+                )}
+              />
+              <FormHelperText sx={{ mt: 0 }}>{t("categories.nutritionHint")}</FormHelperText>
+            </div>
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -30,6 +30,7 @@ export function CategoryPage() {
               <RichTextView html={category.description} sx={{ color: "text.secondary" }} />
             </div>
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              {category.nutrition ? <Chip size="small" color="success" variant="outlined" label={t("categories.nutrition")} /> : null}
               <Chip size="small" variant="outlined" label={category.clinicId ? t("catalogue.ownClinic") : t("catalogue.platform")} />
               {category.editable ? (
                 <Button startIcon={<EditOutlined />} onClick={() => setParams({ edit: "1" })}>

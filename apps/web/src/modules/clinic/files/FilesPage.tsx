@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
-import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteFile, FILES_KEY } from "./api.ts";
 
@@ -13,7 +13,7 @@ import { deleteFile, FILES_KEY } from "./api.ts";
 export function FilesPage() {
   const { t } = useTranslation();
   const [type, setType] = useState("");
-  const list = useCatalogueList<FileRecord>(FILES_KEY, "/api/files/", { type }, FILES_PAGE_SIZE);
+  const list = usePagedList<FileRecord>(FILES_KEY, "/api/files/", { searchField: "name", filters: { type }, pageSize: FILES_PAGE_SIZE });
   const remove = useConfirmedDelete<FileRecord>({
     remove: (row) => deleteFile(row.id),
     invalidate: [[FILES_KEY]],

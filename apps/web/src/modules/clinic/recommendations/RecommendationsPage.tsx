@@ -4,8 +4,9 @@ import { Box, Button, Card, CardContent, Stack, Typography } from "@mui/material
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useSignedIn } from "../../../lib/session.ts";
+import { PatientRecommendationsCard } from "../../dashboard/PatientRecommendationsCard.tsx";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
-import { useCatalogueList } from "../catalogue/useCatalogueList.ts";
+import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteRecommendation, RECOMMENDATIONS_KEY } from "./api.ts";
 
@@ -15,7 +16,7 @@ const BASE = "/manager/admin/recommendations";
 export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
   const { t } = useTranslation();
   const session = useSignedIn();
-  const list = useCatalogueList<Recommendation>(RECOMMENDATIONS_KEY, "/api/recommendations/", { category: categoryId });
+  const list = usePagedList<Recommendation>(RECOMMENDATIONS_KEY, "/api/recommendations/", { searchField: "name", filters: { category: categoryId } });
   const remove = useConfirmedDelete<Recommendation>({
     remove: (row) => deleteRecommendation(row.id),
     invalidate: [[RECOMMENDATIONS_KEY], ["categories"], ["category"]],
@@ -26,6 +27,8 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
   const canChange = session.isAdmin || session.permission.codenames.includes("change_recommendation");
   const canSeeCategories = session.isAdmin || session.permission.codenames.includes("change_activity");
   const isPatient = session.permission.is_patient && !session.isAdmin;
+  // Patients have no catalogue: their recommendations are the ones given to them.
+  if (isPatient) return <PatientRecommendationsCard />;
   const base = categoryId ? `/manager/admin/categories/${categoryId}` : BASE;
 
   return (
@@ -55,7 +58,7 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
           editLinkOf={(row) => `${base}/${row.id}`}
           onDelete={remove.ask}
           extras={categoryId ? [] : [{ title: t("catalogue.category"), cell: (row) => row.categoryName ?? "—" }]}
-          emptyText={isPatient ? t("recommendations.noneForPatient") : t("recommendations.empty")}
+          emptyText={t("recommendations.empty")}
         />
       </CardContent>
       {remove.dialog}

@@ -1,0 +1,156 @@
+import {
+  type AssignableRecommendation,
+  type AssignListRecommendationsQuery,
+  GROUP,
+  type GivenRecommendation,
+  type GiveRecommendationsResult,
+  type Paged,
+  type PatientRecommendationsQuery,
+} from "@clinic/shared";
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
+import { notFound } from "../../../platform/errors.ts";
+import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { categories } from "../categories/categories.table.ts";
+import { recommendations } from "../recommendations/recommendations.table.ts";
+import { assignedRecommendations } from "./assignments.table.ts";
+
+export interface ScopedPatient {
+  id: string;
+  clinicId: string | null;
+}
+
+/**
+ * The patient a request names, once checked: it exists, is a patient (group 1), and is in the
+ * actor's scope (a therapist's care team, a clinic's own patients, anyone for admins, oneself
+ * for a patient). Anything else is one 404, so a refusal never tells whether the id exists.
+ */
+export async function assertPatientInScope(db: Db, actor: Actor, patientId: string): Promise<ScopedPatient> {
+  const [row] = await db
+    .select({ id: users.id, clinicId: users.clinicId })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, patientId),
+        patientScope(actor, users.id),
+        sql`exists (select 1 from user_groups ug where ug.user_id = ${users.id} and ug.group_id = ${GROUP.patient})`,
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Recommendations the actor may give to `patient`: those of the actor's catalogue (the
+ * platform's and their clinic's; all for admins) that the patient's own clinic can also see,
+ * so an admin never hands one clinic's recommendation to another clinic's patient.
+ */
+function givable(actor: Actor, patient: ScopedPatient | null): SQL {
+  const scope = catalogueScope(actor, recommendations.clinicId);
+  if (!patient) return scope;
+  const patientClinic = patient.clinicId ? eq(recommendations.clinicId, patient.clinicId) : undefined;
+  return and(scope, or(isNull(recommendations.clinicId), patientClinic)) as SQL;
+}
+
+const nutritionOnly = (nutrition: boolean | undefined) => (nutrition ? eq(categories.nutrition, true) : undefined);
+
+const recommendationColumns = {
+  id: recommendations.id,
+  name: recommendations.name,
+  description: recommendations.description,
+  categoryId: recommendations.categoryId,
+  categoryName: categories.name,
+  nutrition: sql<boolean>`coalesce(${categories.nutrition}, false)`,
+};
+
+/** `GET /api/assignListRecommendations/`: what the actor can give, each marked when the named patient has it. */
+export async function listAssignableRecommendations(db: Db, actor: Actor, query: AssignListRecommendationsQuery): Promise<Paged<AssignableRecommendation>> {
+  const patient = query.patient ? await assertPatientInScope(db, actor, query.patient) : null;
+  const where = and(givable(actor, patient), containsText(recommendations.name, query.q), nutritionOnly(query.nutrition));
+  const assigned = patient
+    ? sql<boolean>`exists (select 1 from ${assignedRecommendations} ar where ar.recommendation_id = ${recommendations.id} and ar.patient_id = ${patient.id})`
+    : sql<boolean>`false`;
+  const { limit, offset } = pageWindow(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...recommendationColumns, clinicId: recommendations.clinicId, assigned })
+      .from(recommendations)
+      .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+      .where(where)
+      .orderBy(asc(recommendations.name), asc(recommendations.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(recommendations).leftJoin(categories, eq(categories.id, recommendations.categoryId)).where(where),
+  ]);
+  return paged(rows, total, query);
+}
+
+/** `GET /api/patients-recommendations/{id}`: the recommendations given to the patient, newest first. */
+export async function listGivenRecommendations(
+  db: Db,
+  actor: Actor,
+  patientId: string,
+  query: PatientRecommendationsQuery,
+): Promise<Paged<GivenRecommendation>> {
+  const patient = await assertPatientInScope(db, actor, patientId);
+  const where = and(eq(assignedRecommendations.patientId, patient.id), nutritionOnly(query.nutrition));
+  const { limit, offset } = pageWindow(query);
+  const from = () =>
+    db
+      .select({ ...recommendationColumns, givenAt: assignedRecommendations.createdAt })
+      .from(assignedRecommendations)
+      .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
+      .leftJoin(categories, eq(categories.id, recommendations.categoryId));
+  const [rows, [{ total }]] = await Promise.all([
+    from().where(where).orderBy(desc(assignedRecommendations.createdAt), desc(assignedRecommendations.id)).limit(limit).offset(offset),
+    db
+      .select({ total: count() })
+      .from(assignedRecommendations)
+      .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
+      .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+      .where(where),
+  ]);
+  return paged(
+    rows.map((row) => ({ ...row, givenAt: row.givenAt.toISOString() })),
+    total,
+    query,
+  );
+}
+
+/**
+ * `POST /api/patients-recommendations/{id}`: gives every recommendation named, in one
+ * transaction. One id the actor may not give (or that does not exist) refuses the whole
+ * request with 404 and writes nothing; ones the patient already has are ignored.
+ */
+export async function giveRecommendations(db: Db, actor: Actor, patientId: string, ids: number[]): Promise<GiveRecommendationsResult> {
+  const wanted = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const patient = await assertPatientInScope(tx as unknown as Db, actor, patientId);
+    const found = await tx
+      .select({ id: recommendations.id })
+      .from(recommendations)
+      .where(and(inArray(recommendations.id, wanted), givable(actor, patient)));
+    if (found.length !== wanted.length) throw notFound("Not found.");
+    const inserted = await tx
+      .insert(assignedRecommendations)
+      .values(wanted.map((recommendationId) => ({ recommendationId, patientId: patient.id, assignedBy: actor.id })))
+      .onConflictDoNothing({ target: [assignedRecommendations.patientId, assignedRecommendations.recommendationId] })
+      .returning({ id: assignedRecommendations.recommendationId });
+    const added = new Set(inserted.map((row) => row.id));
+    return { added: wanted.filter((id) => added.has(id)), alreadyGiven: wanted.filter((id) => !added.has(id)) };
+  });
+}
+
+/** `PUT /api/patient/{idUser}/?idRecommendation=`: takes one recommendation back (404 when the patient does not have it). */
+export async function removeRecommendation(db: Db, actor: Actor, patientId: string, recommendationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const patient = await assertPatientInScope(tx as unknown as Db, actor, patientId);
+    const removed = await tx
+      .delete(assignedRecommendations)
+      .where(and(eq(assignedRecommendations.patientId, patient.id), eq(assignedRecommendations.recommendationId, recommendationId)))
+      .returning({ id: assignedRecommendations.id });
+    if (removed.length === 0) throw notFound();
+  });
+}

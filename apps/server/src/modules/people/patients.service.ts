@@ -1,0 +1,100 @@
+import { GROUP, type PageQuery, type Paged, type PatientCreate, type PatientRow, type PatientUpdate } from "@clinic/shared";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { careTeam, users } from "../../db/schema.ts";
+import { type Actor, patientScope } from "../../platform/access.ts";
+import { badRequest, notFound } from "../../platform/errors.ts";
+import type { MailOutcome } from "../../platform/mail.ts";
+import { paged } from "../../platform/paging.ts";
+import {
+  assertManaged,
+  clinicForNewPerson,
+  clinicPersonColumns,
+  createPerson,
+  hasRole,
+  outerUserId,
+  pageOfPeople,
+  personFilters,
+  personRow,
+  savePerson,
+} from "./people.service.ts";
+
+/**
+ * Patients (spec §3): admins see all, a clinic its own, a therapist those in its care (the
+ * care team). Staff add and edit them with the therapists of their clinic who treat them.
+ */
+
+const columns = {
+  ...clinicPersonColumns,
+  therapists: sql<{ id: string; nombres: string; apellidos: string }[]>`coalesce((
+    select json_agg(json_build_object('id', t.id, 'nombres', t.nombres, 'apellidos', t.apellidos) order by t.apellidos, t.nombres)
+    from care_team ct join users t on t.id = ct.therapist_id where ct.patient_id = ${outerUserId}), '[]'::json)`,
+};
+const selectPatients = (db: Db) => db.select(columns).from(users);
+type Row = Awaited<ReturnType<ReturnType<typeof selectPatients>["execute"]>>[number];
+const toPatientRow = (row: Row): PatientRow => personRow(row);
+
+export async function listPatients(
+  db: Db,
+  actor: Actor,
+  query: PageQuery & { q?: string; active?: boolean; clinic?: string; therapist?: string },
+): Promise<Paged<PatientRow>> {
+  const conditions: (SQL | undefined)[] = [
+    hasRole(GROUP.patient),
+    patientScope(actor, users.id),
+    ...personFilters(query, [users.nombres, users.apellidos, users.email, users.identification]),
+  ];
+  if (query.therapist) conditions.push(sql`${users.id} in (select patient_id from care_team where therapist_id = ${query.therapist})`);
+  const { rows, total } = await pageOfPeople(db, selectPatients(db).$dynamic(), and(...conditions), query);
+  return paged(rows.map(toPatientRow), total, query);
+}
+
+export async function getPatient(db: Db, actor: Actor, id: string): Promise<PatientRow> {
+  const person = await assertManaged(db, actor, id, "read");
+  if (person.role !== "patient") throw notFound();
+  const [row] = await selectPatients(db).where(eq(users.id, id));
+  if (!row) throw notFound();
+  return toPatientRow(row);
+}
+
+/**
+ * The care team a patient of `clinicId` gets: the therapists named (each an active therapist of
+ * that clinic, else 400 naming the field), plus the therapist who is acting, who always keeps
+ * the patients they add or edit.
+ */
+async function careTeamFor(db: Db, actor: Actor, clinicId: string | null, therapistIds: string[]): Promise<string[]> {
+  const wanted = [...new Set(actor.role === "therapist" && !actor.isAdmin ? [...therapistIds, actor.id] : therapistIds)];
+  if (wanted.length === 0) return [];
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, wanted), clinicId ? eq(users.clinicId, clinicId) : sql`false`, eq(users.isActive, true), hasRole(GROUP.therapist)));
+  if (found.length !== wanted.length) throw badRequest({ therapistIds: ["Choose active therapists of the patient's clinic."] });
+  return wanted;
+}
+
+export async function createPatient(app: FastifyInstance, actor: Actor, input: PatientCreate): Promise<PatientRow & { invitation: MailOutcome }> {
+  const { clinicId: requested, therapistIds, ...fields } = input;
+  const clinicId = await clinicForNewPerson(app.db, actor, requested);
+  const team = await careTeamFor(app.db, actor, clinicId, therapistIds);
+  const { id, invitation } = await createPerson(
+    app,
+    actor,
+    { ...fields, groups: [GROUP.patient], clinicId, therapistIds: team },
+    { clinicId, seat: "patient" },
+  );
+  return { ...(await getPatient(app.db, actor, id)), invitation };
+}
+
+export async function updatePatient(db: Db, actor: Actor, id: string, input: PatientUpdate): Promise<PatientRow> {
+  const person = await assertManaged(db, actor, id, "change");
+  if (person.role !== "patient") throw notFound();
+  const { therapistIds, ...fields } = input;
+  const team = await careTeamFor(db, actor, person.clinicId, therapistIds);
+  await savePerson(db, id, fields, async (tx) => {
+    await tx.delete(careTeam).where(eq(careTeam.patientId, id));
+    if (team.length > 0) await tx.insert(careTeam).values(team.map((therapistId) => ({ therapistId, patientId: id })));
+  });
+  return getPatient(db, actor, id);
+}

@@ -1,0 +1,130 @@
+import type { MailMessage, MailStatus, PageQuery, Paged } from "@clinic/shared";
+import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { createTransport } from "nodemailer";
+import type { Db } from "../db/client.ts";
+import { mailMessages } from "./mail.table.ts";
+import { containsText, pageWindow, paged } from "./paging.ts";
+
+/** One email to write: who to, what, and what it is about (`kind`, for the outbox screen). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  /** The user it is written to, when it is one of ours. */
+  userId?: string | null;
+}
+
+export interface MailOutcome {
+  id: number;
+  status: Exclude<MailStatus, "queued">;
+  error: string | null;
+}
+
+/** What sends over SMTP; `null` keeps every message in the outbox. */
+export interface MailTransport {
+  from: string;
+  send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  close(): void;
+}
+
+/**
+ * A transport for `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer's URL
+ * options such as `?ignoreTLS=true` apply). Short timeouts unless the URL says otherwise: the
+ * API call that caused the message waits for it, and a silent server must not hold it for
+ * nodemailer's default two minutes.
+ */
+export function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return { from, send: (message) => transporter.sendMail(message), close: () => transporter.close() };
+}
+
+/**
+ * Writes one email (ARCHITECTURE.md: SMTP when `SMTP_URL` is set, otherwise an outbox admins
+ * read). Without a transport the row is the message (`outbox`). With one, the row is written
+ * first (`queued`), then the message is sent and the row records `sent`, or `failed` with the
+ * error: a failed delivery is recorded, never thrown, so the call that caused it still
+ * succeeds. Call it after the caller's transaction has committed: nothing here runs in one,
+ * so no transaction stays open while an SMTP server answers.
+ */
+export async function sendMail(db: Db, message: OutgoingMail, transport: MailTransport | null = null): Promise<MailOutcome> {
+  const values = {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    kind: message.kind,
+    userId: message.userId ?? null,
+  };
+  if (!transport) {
+    const [row] = await db
+      .insert(mailMessages)
+      .values({ ...values, status: "outbox" })
+      .returning({ id: mailMessages.id });
+    return { id: (row as { id: number }).id, status: "outbox", error: null };
+  }
+  const [row] = await db
+    .insert(mailMessages)
+    .values({ ...values, status: "queued" })
+    .returning({ id: mailMessages.id });
+  const id = (row as { id: number }).id;
+  try {
+    await transport.send({ from: transport.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await db.update(mailMessages).set({ status: "sent", attempts: 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
+    return { id, status: "sent", error: null };
+  } catch (failure) {
+    const error = failure instanceof Error ? failure.message : String(failure);
+    await db.update(mailMessages).set({ status: "failed", attempts: 1, error }).where(eq(mailMessages.id, id));
+    return { id, status: "failed", error };
+  }
+}
+
+/** The app's mailer (`app.mailer`): `sendMail` bound to the app's database and transport. */
+export interface Mailer {
+  send(message: OutgoingMail): Promise<MailOutcome>;
+  /** The absolute address of a page of the site, for links in messages. */
+  link(path: string): string;
+  close(): void;
+}
+
+export function createMailer(db: Db, settings: { smtpUrl: string | undefined; from: string; publicUrl: string }): Mailer {
+  const transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl, settings.from) : null;
+  return {
+    send: (message) => sendMail(db, message, transport),
+    link: (path) => new URL(path, settings.publicUrl).toString(),
+    close: () => transport?.close(),
+  };
+}
+
+/** The mail log / outbox, newest first, for admins (`q` searches address and subject). */
+export async function listMail(db: Db, query: PageQuery & { q?: string; status?: MailStatus; kind?: string }): Promise<Paged<MailMessage>> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) conditions.push(or(containsText(mailMessages.to, query.q), containsText(mailMessages.subject, query.q)));
+  if (query.status) conditions.push(eq(mailMessages.status, query.status));
+  if (query.kind) conditions.push(eq(mailMessages.kind, query.kind));
+  const where = and(...conditions);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(mailMessages).where(where).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(mailMessages).where(where),
+  ]);
+  return paged(
+    rows.map((row) => ({
+      id: row.id,
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      kind: row.kind,
+      status: row.status as MailStatus,
+      attempts: row.attempts,
+      error: row.error,
+      userId: row.userId,
+      createdAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt ? row.sentAt.toISOString() : null,
+    })),
+    totals?.total ?? 0,
+    query,
+  );
+}

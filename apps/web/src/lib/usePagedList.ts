@@ -1,0 +1,65 @@
+import type { Paged } from "@clinic/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useSettledText } from "./debounce.ts";
+import { useResource } from "./resource.ts";
+
+export interface PagedListOptions {
+  /** Filters sent beside the search; a change of any goes back to the first page. Empty values are left out. */
+  filters?: Record<string, string | number | undefined>;
+  pageSize?: number;
+  /**
+   * How the search text reaches the server: `q=…` (default), or a field searched by name, as
+   * the catalogue's endpoints take it (spec §7: `name=<field>&value=<text>`).
+   */
+  searchField?: string;
+}
+
+/**
+ * Server-side paging and search for a list: page, rowsPerPage and the search text. Typing waits
+ * a moment before asking the server; a new search or filter goes back to the first page. `path`
+ * null waits (a filter the list needs is not chosen yet). `reset` returns the list to its initial
+ * state (spec §4): no search, first page, default size, data fetched anew.
+ */
+export function usePagedList<T>(resource: string, path: string | null, { filters = {}, pageSize = 10, searchField }: PagedListOptions = {}) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(pageSize);
+  const [search, setSearch] = useState("");
+  const text = useSettledText(search, () => setPage(1));
+  const filterKey = JSON.stringify(filters);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `filterKey` is what changed; the page goes back to 1.
+  useEffect(() => setPage(1), [filterKey]);
+
+  const params = new URLSearchParams({ page: String(page), rowsPerPage: String(rowsPerPage) });
+  if (searchField) {
+    params.set("name", searchField);
+    if (text) params.set("value", text);
+  } else if (text) params.set("q", text);
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== "") params.set(key, String(value));
+  const { data, network } = useResource<Paged<T>>([resource, path, params.toString()], path ? `${path}?${params}` : null);
+
+  return {
+    rows: data?.data,
+    total: data?.total ?? 0,
+    page,
+    rowsPerPage,
+    search,
+    loading: network.isFetching,
+    onSearch: setSearch,
+    onPage: setPage,
+    onRowsPerPage: (rows: number) => {
+      setRowsPerPage(rows);
+      setPage(1);
+    },
+    reset: () => {
+      setSearch("");
+      setPage(1);
+      setRowsPerPage(pageSize);
+      void queryClient.resetQueries({ queryKey: [resource] });
+    },
+  };
+}
+
+export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -1,0 +1,56 @@
+import type { Activity, Paged } from "@clinic/shared";
+import { Autocomplete, Chip, TextField } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSettledText } from "../../../../lib/debounce.ts";
+import { useResource } from "../../../../lib/resource.ts";
+
+export type ActivityOption = Pick<Activity, "id" | "name" | "type">;
+
+interface ActivityPickerProps<Multiple extends boolean> {
+  multiple: Multiple;
+  label: string;
+  value: Multiple extends true ? ActivityOption[] : ActivityOption | null;
+  onChange: (value: Multiple extends true ? ActivityOption[] : ActivityOption | null) => void;
+  error?: string;
+  size?: "small" | "medium";
+}
+
+/** Activities of the caller's catalogue, searched by name on the server as one types. */
+export function ActivityPicker<Multiple extends boolean>({ multiple, label, value, onChange, error, size }: ActivityPickerProps<Multiple>) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState("");
+  const settled = useSettledText(input);
+  const params = new URLSearchParams({ rowsPerPage: "25", name: "name" });
+  if (settled) params.set("value", settled);
+  const { data, network } = useResource<Paged<Activity>>(["activities", "picker", settled], `/api/activities/?${params}`);
+  const options: ActivityOption[] = (data?.data ?? []).map(({ id, name, type }) => ({ id, name, type }));
+  return (
+    <Autocomplete
+      multiple={multiple}
+      size={size}
+      options={options}
+      value={value as never}
+      loading={network.isFetching}
+      filterOptions={(list) => list}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      getOptionLabel={(option) => option.name}
+      onChange={(_, chosen) => onChange(chosen as never)}
+      onInputChange={(_, text, reason) => {
+        if (reason !== "reset") setInput(text);
+      }}
+      noOptionsText={t("assignActivity.noActivities")}
+      loadingText={t("assignActivity.loading")}
+      renderOption={(props, option) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest}>
+            <span style={{ flex: 1 }}>{option.name}</span>
+            <Chip size="small" variant="outlined" label={t(`activities.types.${option.type}`)} sx={{ ml: 1 }} />
+          </li>
+        );
+      }}
+      renderInput={(params) => <TextField {...params} label={label} error={!!error} helperText={error} />}
+    />
+  );
+}

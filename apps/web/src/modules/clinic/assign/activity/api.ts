@@ -1,0 +1,26 @@
+import type {
+  AssignedActivity,
+  AssignedActivityDetail,
+  AssignmentReplicate,
+  AssignmentUpdate,
+  BulkAssignmentInput,
+  BulkAssignmentResult,
+  ReplyActivityInput,
+} from "@clinic/shared";
+import dayjs from "dayjs";
+import { post, put } from "../../../../lib/api.ts";
+
+/** Query keys: every list of one patient's assignments starts with ASSIGNMENTS_KEY, so one invalidation refreshes them all. */
+export const ASSIGNMENTS_KEY = "assignActivities";
+export const assignmentKey = (id: number) => ["assignActivity", id] as const;
+
+export const bulkAssign = (input: BulkAssignmentInput) => post<BulkAssignmentResult>("/api/assign-unassign-activities/", input);
+export const updateAssignment = (id: number, input: AssignmentUpdate) => put<AssignedActivity>(`/api/assignActivity/${id}`, input);
+export const replicateAssignment = (id: number, input: AssignmentReplicate) => post<AssignedActivity>(`/api/assignActivity/${id}`, input);
+export const replyActivity = (input: ReplyActivityInput) => post<AssignedActivity>("/api/replyActivity/", input);
+export const assignmentPath = (id: number) => `/api/assignActivity/${id}/`;
+export type { AssignedActivity, AssignedActivityDetail };
+
+/** Calendar days as the API takes them (YYYY-MM-DD, the viewer's own day). */
+export const today = () => dayjs().format("YYYY-MM-DD");
+export const dayAfter = (date: string, days = 1) => dayjs(date).add(days, "day").format("YYYY-MM-DD");

@@ -1,0 +1,97 @@
+import { FEATURE_FLAG_TITLES, type Group, type GroupsResponse, isFeatureFlag } from "@clinic/shared";
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Loading } from "../../app/Shell.tsx";
+import { currentLanguage } from "../../lib/i18n.ts";
+import { useAction, useResource } from "../../lib/resource.ts";
+import { SESSION_KEY } from "../../lib/session.ts";
+import { GROUPS_KEY, saveGroupPermissions } from "./api.ts";
+
+/** §2 `groups` (admins): the three groups and their grants by module, changed with a save. */
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const { data } = useResource<GroupsResponse>([GROUPS_KEY], "/api/groups/");
+  const [groupId, setGroupId] = useState(1);
+  if (!data) return <Loading />;
+  const group = data.groups.find((entry) => entry.id === groupId) ?? data.groups[0];
+  if (!group) return null;
+  const language = currentLanguage();
+  return (
+    <Card variant="outlined">
+      <Box sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
+        <Tabs value={group.id} onChange={(_, value: number) => setGroupId(value)} aria-label={t("people.groups.tabs")} variant="scrollable">
+          {data.groups.map((entry) => (
+            <Tab key={entry.id} value={entry.id} label={entry.name[language]} id={`group-tab-${entry.id}`} aria-controls="group-panel" />
+          ))}
+        </Tabs>
+      </Box>
+      <CardContent role="tabpanel" id="group-panel" aria-labelledby={`group-tab-${group.id}`}>
+        <GroupGrants key={group.id} group={group} modules={data.modules} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function GroupGrants({ group, modules }: { group: Group; modules: GroupsResponse["modules"] }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [granted, setGranted] = useState(() => new Set(group.permissions));
+  useEffect(() => setGranted(new Set(group.permissions)), [group.permissions]);
+  const changed = granted.size !== group.permissions.length || group.permissions.some((codename) => !granted.has(codename));
+  const save = useAction(() => saveGroupPermissions(group.id, [...granted].sort()), {
+    invalidate: [[GROUPS_KEY], SESSION_KEY],
+    success: () => t("people.groups.saved", { group: group.name[language] }),
+  });
+  const toggle = (codename: string, on: boolean) =>
+    setGranted((current) => {
+      const next = new Set(current);
+      if (on) next.add(codename);
+      else next.delete(codename);
+      return next;
+    });
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Typography variant="h6" component="h2">
+          {t("people.groups.title", { group: group.name[language] })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("people.groups.hint", { count: granted.size })}
+        </Typography>
+      </div>
+      <Alert severity="info">{t("people.groups.effect")}</Alert>
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", lg: "1fr 1fr 1fr" }, gap: 2 }}>
+        {modules.map((entry) => (
+          <Box component="fieldset" key={entry.module} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+              {isFeatureFlag(entry.module) ? FEATURE_FLAG_TITLES[entry.module][language] : entry.module}
+            </Typography>
+            <FormGroup>
+              {entry.permissions.map((codename) => (
+                <FormControlLabel
+                  key={codename}
+                  control={<Checkbox size="small" checked={granted.has(codename)} onChange={(event) => toggle(codename, event.target.checked)} />}
+                  label={
+                    <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
+                      {codename}
+                    </Typography>
+                  }
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1}>
+        <Button variant="contained" onClick={() => save.mutate(undefined)} disabled={!changed || save.isPending}>
+          {t("common.save")}
+        </Button>
+        <Button onClick={() => setGranted(new Set(group.permissions))} disabled={!changed}>
+          {t("people.groups.undo")}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { GROUP_IDS } from "./groups.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, storableText } from "./schemas.ts";
+
+/**
+ * Contracts of the people screens: clinics (§2 `users`), their therapists, patients (§3),
+ * the user administration (/user/admin), groups and their grants, invitations and the
+ * mail outbox. Accounts are made without a password: the new user chooses it from an
+ * emailed invitation.
+ */
+
+export const NAME_PART_MAX = 150;
+export const IDENTIFICATION_MAX = 30;
+export const EMAIL_MAX = 254;
+/** An invitation link stays valid this long. */
+export const INVITATION_DAYS = 7;
+
+const emailField = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
+const identificationField = storableText(IDENTIFICATION_MAX).transform((value) => value.trim());
+const userIdField = z.string().min(1).max(64);
+/** `true`/`false` in a query string. */
+const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
+const searchQuery = storableText(100)
+  .transform((value) => value.trim())
+  .optional();
+
+export const personFieldsSchema = z.object({
+  nombres: requiredText(NAME_PART_MAX),
+  apellidos: requiredText(NAME_PART_MAX),
+  identification: identificationField,
+  email: emailField,
+  language: languageSchema,
+});
+
+/** A clinic is one account of group 2; its name is the account's name. */
+export const clinicInputSchema = z
+  .object({ name: requiredText(NAME_PART_MAX), identification: identificationField, email: emailField, language: languageSchema })
+  .strict();
+export type ClinicInput = z.infer<typeof clinicInputSchema>;
+
+/** A therapist: admins name the clinic, a clinic adds to its own team. */
+export const staffCreateSchema = personFieldsSchema.extend({ clinicId: userIdField.optional() }).strict();
+export type StaffCreate = z.infer<typeof staffCreateSchema>;
+export const staffUpdateSchema = personFieldsSchema.strict();
+export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
+
+/** A patient and the therapists of its clinic who treat them (its care team). */
+export const patientCreateSchema = personFieldsSchema
+  .extend({ clinicId: userIdField.optional(), therapistIds: z.array(userIdField).max(20).default([]) })
+  .strict();
+export type PatientCreate = z.infer<typeof patientCreateSchema>;
+export const patientUpdateSchema = personFieldsSchema.extend({ therapistIds: z.array(userIdField).max(20).default([]) }).strict();
+export type PatientUpdate = z.infer<typeof patientUpdateSchema>;
+
+export const activeUpdateSchema = z.object({ isActive: z.boolean() }).strict();
+
+export const MAIL_STATUSES = ["queued", "sent", "failed", "outbox"] as const;
+export const mailStatusSchema = z.enum(MAIL_STATUSES);
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
+/** What became of the invitation a new account was sent. */
+export const invitationOutcomeSchema = z.object({ status: mailStatusSchema, error: z.string().nullable() });
+
+/** Fields every person row shows. `invitationPending`: no password chosen yet. */
+const personRow = {
+  id: z.string(),
+  email: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  identification: z.string(),
+  language: languageSchema,
+  isActive: z.boolean(),
+  invitationPending: z.boolean(),
+  createdAt: z.string(),
+};
+
+export const clinicMembershipSchema = z.object({
+  plan: z.string(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  nUsers: z.number().int(),
+  nPatients: z.number().int(),
+});
+
+export const clinicRowSchema = z.object({
+  ...personRow,
+  name: z.string(),
+  /** The membership it holds today, if any. */
+  membership: clinicMembershipSchema.nullable(),
+  /** Active therapists and patients: the seats in use. */
+  therapists: z.number().int(),
+  patients: z.number().int(),
+});
+export type ClinicRow = z.infer<typeof clinicRowSchema>;
+
+export const staffRowSchema = z.object({
+  ...personRow,
+  clinicId: z.string().nullable(),
+  clinicName: z.string().nullable(),
+  /** Patients in their care. */
+  patients: z.number().int(),
+});
+export type StaffRow = z.infer<typeof staffRowSchema>;
+
+export const therapistRefSchema = z.object({ id: z.string(), nombres: z.string(), apellidos: z.string() });
+export const patientRowSchema = z.object({
+  ...personRow,
+  clinicId: z.string().nullable(),
+  clinicName: z.string().nullable(),
+  therapists: z.array(therapistRefSchema),
+});
+export type PatientRow = z.infer<typeof patientRowSchema>;
+
+export const ROLES = ["admin", "clinic", "therapist", "patient"] as const;
+export const roleSchema = z.enum(ROLES);
+export const userAdminRowSchema = z.object({
+  ...personRow,
+  role: roleSchema,
+  clinicId: z.string().nullable(),
+  clinicName: z.string().nullable(),
+});
+export type UserAdminRow = z.infer<typeof userAdminRowSchema>;
+
+export const withInvitation = <T extends z.ZodObject>(row: T) => row.extend({ invitation: invitationOutcomeSchema });
+
+export const clinicsQuerySchema = pageQuerySchema.extend({ q: searchQuery, active: booleanQuery.optional() });
+export const staffQuerySchema = clinicsQuerySchema.extend({ clinic: userIdField.optional() });
+export const patientsQuerySchema = staffQuerySchema.extend({ therapist: userIdField.optional() });
+export const usersQuerySchema = staffQuerySchema.extend({ role: roleSchema.optional() });
+export const mailQuerySchema = pageQuerySchema.extend({ q: searchQuery, status: mailStatusSchema.optional(), kind: z.string().max(32).optional() });
+
+export const mailMessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  kind: z.string(),
+  status: mailStatusSchema,
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  userId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+/** Invitations: the emailed link carries a token; the page checks it, then sets the password. */
+export const invitationTokenSchema = z.object({ token: z.string().trim().min(1).max(200) }).strict();
+export const invitationAcceptSchema = z.object({ token: z.string().trim().min(1).max(200), password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX) }).strict();
+export const invitationInfoSchema = z.object({ email: z.string(), nombres: z.string(), language: languageSchema });
+export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+/** `code` of a 400 about the token, for the page to explain it. */
+export const INVITATION_ERRORS = ["TOKEN_EXPIRED", "TOKEN_INVALID"] as const;
+
+export const groupIdParamSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .refine((id) => (GROUP_IDS as readonly number[]).includes(id), "Unknown group."),
+});
+export const groupSchema = z.object({ id: z.number().int(), name: z.object({ en: z.string(), es: z.string() }), permissions: z.array(z.string()) });
+export type Group = z.infer<typeof groupSchema>;
+export const groupsResponseSchema = z.object({
+  groups: z.array(groupSchema),
+  /** Every codename, by the module that owns it. */
+  modules: z.array(z.object({ module: z.string(), permissions: z.array(z.string()) })),
+});
+export type GroupsResponse = z.infer<typeof groupsResponseSchema>;
+export const groupPermissionsUpdateSchema = z.object({ permissions: z.array(permissionSchema).max(200) }).strict();
