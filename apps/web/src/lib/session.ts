@@ -21,10 +21,20 @@ export function useSession() {
 }
 
 /** The session every screen inside the shell can rely on (the shell renders only once it is known). */
+/** The session a screen last rendered with (see useSignedIn). */
+let lastSession: SessionState | null = null;
+
 export function useSignedIn(): SessionState {
   const { session } = useSession();
-  if (!session) throw new Error("useSignedIn outside the signed-in shell");
-  return session;
+  if (session) {
+    lastSession = session;
+    return session;
+  }
+  // Signing out (or a 401) clears the session; a screen subscribed to it may render once more
+  // before the shell above it redirects and unmounts it. It keeps the session it had; the
+  // server refuses anything it would ask for.
+  if (lastSession) return lastSession;
+  throw new Error("useSignedIn outside the signed-in shell");
 }
 
 export function useRefreshSession() {
