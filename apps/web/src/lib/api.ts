@@ -87,3 +87,15 @@ export function upload<T>(path: string, formData: FormData, onProgress?: (fracti
     request.send(formData);
   });
 }
+
+/**
+ * The editor's upload of spec §7 (`POST /api/uploads/`): a form with `archivo` (the file),
+ * `nombre` (its name) and `archivo_tipo` (its kind). Activity pictures and the upload picker use it.
+ */
+export function uploadEditorFile<T>(file: File, name: string, kind: string, onProgress?: (fraction: number) => void): Promise<T> {
+  const form = new FormData();
+  form.append("nombre", name);
+  form.append("archivo_tipo", kind);
+  form.append("archivo", file);
+  return upload<T>("/api/uploads/", form, onProgress);
+}

@@ -3,7 +3,8 @@ import AddPhotoAlternateOutlined from "@mui/icons-material/AddPhotoAlternateOutl
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, upload } from "../api.ts";
+import { ApiError, uploadEditorFile } from "../api.ts";
+import { describeFailure } from "../notices.tsx";
 
 interface ImageUploadProps {
   label: string;
@@ -24,18 +25,15 @@ export function ImageUpload({ label, url, onChange, error }: ImageUploadProps) {
   const [failure, setFailure] = useState<string | null>(null);
 
   async function send(file: File) {
-    const form = new FormData();
-    form.append("nombre", file.name);
-    form.append("archivo_tipo", "image");
-    form.append("archivo", file);
     setFailure(null);
     setProgress(0);
     try {
-      const uploaded = await upload<Uploaded>("/api/uploads/", form, setProgress);
+      const uploaded = await uploadEditorFile<Uploaded>(file, file.name, "image", setProgress);
       onChange({ id: uploaded.id, url: uploaded.url });
     } catch (caught) {
+      // The field's own message when the server gave one (wrong bytes, too large), else the status.
       const fields = caught instanceof ApiError ? Object.values(caught.fieldErrors).flat() : [];
-      setFailure(fields[0] ?? t("notices.fallback"));
+      setFailure(fields[0] ?? describeFailure(caught, t));
     } finally {
       setProgress(null);
     }

@@ -18,7 +18,8 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, upload } from "../api.ts";
+import { ApiError, uploadEditorFile } from "../api.ts";
+import { describeFailure } from "../notices.tsx";
 import { useSettledText } from "../debounce.ts";
 import { useResource } from "../resource.ts";
 import { SearchField } from "./SearchField.tsx";
@@ -102,24 +103,16 @@ export function UploadPicker({ type, onPick }: { type: PickerType; onPick: (pick
       setErrors({ archivo: t("uploads.chooseFirst") });
       return;
     }
-    const form = new FormData();
-    form.append("nombre", name.trim() || file.name);
-    form.append("archivo_tipo", type);
-    form.append("archivo", file);
     setErrors({});
     setProgress(0);
     try {
-      const uploaded = await upload<Uploaded>("/api/uploads/", form, setProgress);
+      const uploaded = await uploadEditorFile<Uploaded>(file, name.trim() || file.name, type, setProgress);
       await queryClient.invalidateQueries({ queryKey: ["uploads"] });
       onPick({ url: uploaded.url, name: uploaded.name });
     } catch (caught) {
       const fields = caught instanceof ApiError ? caught.fieldErrors : {};
       const mapped = Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages.join(" ")]));
-      setErrors(
-        Object.keys(mapped).length > 0
-          ? mapped
-          : { archivo: caught instanceof ApiError ? t(`errors.status${caught.status}`, t("notices.fallback")) : t("notices.fallback") },
-      );
+      setErrors(Object.keys(mapped).length > 0 ? mapped : { archivo: describeFailure(caught, t) });
     } finally {
       setProgress(null);
     }
