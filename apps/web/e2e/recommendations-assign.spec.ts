@@ -129,6 +129,25 @@ test("a category marked as nutrition brings its recommendation to the nutrition 
   await page.getByLabel("Search recommendations").fill("");
   await settled(page);
   await expectAccessible(page);
+
+  // The nutrition plan's readings: only text activities of nutrition categories can be picked.
+  await expect(page.getByRole("heading", { name: "Assign nutrition readings" })).toBeVisible();
+  const picker = page.getByRole("combobox", { name: "Activities" });
+  await picker.fill("Understanding");
+  await expect(page.getByText("No activities match.")).toBeVisible();
+  await picker.fill("steadier");
+  await page.getByRole("option", { name: /^A steadier day of meals/ }).click();
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText("Activities assigned: 1")).toBeVisible();
+  const plan = page.getByTestId("assignment-row");
+  await expect(plan.filter({ hasText: "A steadier day of meals" }).first()).toBeVisible();
+  await expect(plan.filter({ hasNotText: "A steadier day of meals" })).toHaveCount(0);
+  await expectAccessible(page);
+  // Leave Pablo's plan as it was.
+  for (const item of await plan.all()) await item.getByRole("checkbox", { name: /^Select/ }).check();
+  await page.getByRole("button", { name: "Unassign selected" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unassign" }).click();
+  await expect(plan).toHaveCount(0);
 });
 
 test("Pablo Díaz sees on his home the recommendation his therapist gave him", async ({ page }) => {

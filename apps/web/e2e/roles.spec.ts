@@ -2,8 +2,9 @@ import { expect, test } from "@playwright/test";
 import { type DemoRole, expectAccessible, menuRouteIds, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 /**
- * Spec §2's menus, limited to the screens built so far: admins and clinics use the admin
- * menu, therapists the therapist menu, patients the patient menu.
+ * Spec §2's menus, limited to the screens built so far: admins use the admin menu, clinics the
+ * admin menu with their patients and nutrition plans, therapists the therapist menu, patients
+ * the patient menu.
  */
 const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: string; title: string; menu: string[]; role: string }> = {
   admin: {
@@ -15,7 +16,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   clinic: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "memberships", "activities", "recommendations", "assign", "config"],
+    menu: ["dashboard", "users", "patients", "memberships", "activities", "recommendations", "assign", "nutritionPlans", "config"],
     role: "Clinic",
   },
   therapist: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
 import { catalogueQuerySchema } from "./catalogue.ts";
 import { richText, richTextToPlain } from "./rich-text.ts";
-import { pageQuerySchema, requiredText, rowId, rowIdParam } from "./schemas.ts";
+import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam } from "./schemas.ts";
 
 /** Spec §3: an activity is a game, a video or a text. */
 export const ACTIVITY_TYPES = ["game", "video", "text"] as const;
@@ -64,7 +64,8 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-export const activityQuerySchema = catalogueQuerySchema.extend({ type: z.enum(ACTIVITY_TYPES).optional() });
+/** `nutrition=true` keeps activities filed under a category marked as nutrition (spec §2 nutritionPlans). */
+export const activityQuerySchema = catalogueQuerySchema.extend({ type: z.enum(ACTIVITY_TYPES).optional(), nutrition: queryFlag() });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
 
 export const activityCategoryQuerySchema = pageQuerySchema.extend({ activity: rowIdParam().optional() });

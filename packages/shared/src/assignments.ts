@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "./activities.ts";
-import { pageQuerySchema, rowId, rowIdParam, storableText } from "./schemas.ts";
+import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText } from "./schemas.ts";
 
 /**
  * Contracts of the assigned activities (spec §3 "Assigned activity", §4, §7 "Assigned
@@ -31,13 +31,6 @@ export const assignmentDuration = () =>
     .max(ASSIGNMENT_DURATION_MAX, `The duration can be at most ${ASSIGNMENT_DURATION_MAX} minutes.`);
 const assignmentDescription = () => storableText(ASSIGNMENT_DESCRIPTION_MAX).transform((value) => value.trim());
 const userId = () => z.string().min(1).max(64);
-
-/** "true"/"false" in a query string. */
-const queryFlag = () =>
-  z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional();
 
 const fromNotAfterTo = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
   if (value.from && value.to && value.from > value.to)
@@ -104,6 +97,8 @@ export const assignmentListQuerySchema = pageQuerySchema
     favorite: queryFlag(),
     activate: queryFlag(),
     activity: rowIdParam().optional(),
+    /** Only activities filed under a category marked as nutrition (the nutritionPlans screen). */
+    nutrition: queryFlag(),
     order_by: z.enum(ASSIGNMENT_ORDERS).default("-date"),
   })
   .superRefine(fromNotAfterTo);

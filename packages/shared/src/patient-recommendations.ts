@@ -1,15 +1,8 @@
 import { z } from "zod";
-import { pageQuerySchema, rowId, rowIdParam, storableText } from "./schemas.ts";
+import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText } from "./schemas.ts";
 
 /** A user id in a path or query (better-auth ids are strings). */
 const userId = () => z.string().trim().min(1).max(64);
-
-/** `?nutrition=true|false` in a query string: only "true" and "false" are accepted (never a truthy "0"). */
-const queryFlag = () =>
-  z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional();
 
 /**
  * `GET /api/assignListRecommendations/` (spec §7: q, page): the recommendations the caller can

@@ -300,6 +300,13 @@ describe("menus", () => {
       "test",
     ]);
     inOrder(MENUS.therapist, ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "schedule", "config"]);
+    // Clinics: the admin menu, with the patients and nutrition plans of their daily work.
+    inOrder(
+      MENUS.clinic,
+      MENUS.admin.filter((id) => id !== "flags"),
+    );
+    inOrder(MENUS.clinic, ["users", "patients", "activities"]);
+    inOrder(MENUS.clinic, ["assign", "nutritionPlans", "appointments"]);
     // The patient's "dashboard" is their own home.
     inOrder(MENUS.patient, ["patientHome", "activities", "recommendations", "appointments", "forms"]);
   });
@@ -310,6 +317,7 @@ describe("menus", () => {
     const hidden = (ids: readonly string[], user: ReturnType<typeof userWith>) => ids.filter((id) => !isRouteVisible(routeById(id), { user, flags }));
     expect(hidden(MENUS.admin, userWith([], true))).toEqual([]);
     expect(hidden(MENUS.therapist, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.therapist]))).toEqual([]);
+    expect(hidden(["patients", "nutritionPlans"], userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.clinic]))).toEqual([]);
     expect(hidden(MENUS.patient, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.patient]))).toEqual([]);
   });
 

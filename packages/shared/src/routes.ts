@@ -539,9 +539,11 @@ export function routeById(id: string): RouteEntry {
 }
 
 /**
- * The three menus of spec §2, as route ids in order. Admins and clinics (group 2) use the
- * admin menu, therapists the therapist menu, patients the patient menu; the patient's
- * "dashboard" is their own home. Module routes follow each menu, filtered by visibility.
+ * The three menus of spec §2, as route ids in order: admins use the admin menu, therapists the
+ * therapist menu, patients the patient menu (their "dashboard" is their own home). Clinics
+ * (group 2) use the admin menu plus the two screens of their daily work with patients that the
+ * spec gives the therapist menu (patients, nutrition plans). Module routes follow each menu,
+ * filtered by visibility.
  */
 export const MENUS = {
   admin: [
@@ -553,6 +555,26 @@ export const MENUS = {
     "getMembership",
     "paymentHistory",
     "assign",
+    "appointments",
+    "forms",
+    "statistics",
+    "groups",
+    "message",
+    "flags",
+    "config",
+    "test",
+  ],
+  clinic: [
+    "dashboard",
+    "users",
+    "patients",
+    "activities",
+    "recommendations",
+    "memberships",
+    "getMembership",
+    "paymentHistory",
+    "assign",
+    "nutritionPlans",
     "appointments",
     "forms",
     "statistics",

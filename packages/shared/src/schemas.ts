@@ -27,6 +27,13 @@ export const featureFlagSchema = z.enum(FEATURE_FLAGS);
 export const rowId = () => z.number().int().positive().max(2_147_483_647);
 export const rowIdParam = () => z.coerce.number().int().positive().max(2_147_483_647);
 
+/** `?flag=true|false` in a query string: only "true" and "false" are accepted (never a truthy "0"). */
+export const queryFlag = () =>
+  z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional();
+
 export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
 export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
 

@@ -46,13 +46,16 @@ describe("side menu", () => {
       "config",
       "userAdmin",
     ]);
+    // Clinics: the admin menu plus their patients and nutrition plans.
     expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual([
       "dashboard",
       "users",
+      "patients",
       "memberships",
       "activities",
       "recommendations",
       "assign",
+      "nutritionPlans",
       "config",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([

@@ -5,7 +5,7 @@ import { isBuilt } from "./screens.tsx";
 /** The role's menu of spec §2 plus module routes, keeping what is built and visible, grouped by section. */
 export function menuFor(session: SessionState): { section: Section; routes: RouteEntry[] }[] {
   const role = roleOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
-  const ids: readonly string[] = role === "patient" ? MENUS.patient : role === "therapist" ? MENUS.therapist : MENUS.admin;
+  const ids: readonly string[] = MENUS[role];
   const context = visibilityOf(session);
   const entries = [...ids, ...MODULE_MENU]
     .map((id) => ROUTES_BY_ID.get(id))

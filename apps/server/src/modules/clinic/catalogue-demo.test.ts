@@ -37,7 +37,7 @@ describe("the demo catalogue", () => {
 
   it("gives the text activities formatted bodies: a heading, a list and bold text", async () => {
     const texts = (await t.db.select().from(activities)).filter((row) => row.type === "text");
-    expect(texts.map((row) => row.name).sort()).toEqual(["Ejercicios de equilibrio en casa", "Understanding dizziness"]);
+    expect(texts.map((row) => row.name).sort()).toEqual(["A steadier day of meals", "Ejercicios de equilibrio en casa", "Understanding dizziness"]);
     for (const { body } of texts) {
       expect(body).toMatch(/^<h2>/);
       expect(body).toMatch(/<(ul|ol)><li><p>/);

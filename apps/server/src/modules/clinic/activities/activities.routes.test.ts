@@ -128,6 +128,22 @@ describe("GET /api/activities/", () => {
     }
   });
 
+  it("keeps text and game activities of nutrition categories with nutrition=true (nutritionPlans), the rest with false", async () => {
+    const token = uniqueSuffix();
+    const food = await makeCategory(t.db, { clinicId: t.ids.clinic });
+    const misc = await makeCategory(t.db, { clinicId: t.ids.clinic });
+    await t.db.update(categories).set({ nutrition: true }).where(eq(categories.id, food.id));
+    const menu = await makeActivity(t.db, { name: `Menu ${token}`, clinicId: t.ids.clinic, categoryIds: [food.id, misc.id] });
+    const walk = await makeActivity(t.db, { name: `Walk ${token}`, clinicId: t.ids.clinic, categoryIds: [misc.id] });
+    const loose = await makeActivity(t.db, { name: `Loose ${token}`, clinicId: t.ids.clinic });
+    const list = async (query: string) => sorted(idsOf(await send("therapist", "GET", `/api/activities/?value=${token}&${query}`)));
+    expect(await list("nutrition=true")).toEqual([menu.id]);
+    expect(await list("nutrition=true&type=text")).toEqual([menu.id]);
+    expect(await list("nutrition=true&type=game")).toEqual([]);
+    expect(await list("nutrition=false")).toEqual(sorted([walk.id, loose.id]));
+    expect((await send("therapist", "GET", "/api/activities/?nutrition=yes")).statusCode).toBe(400);
+  });
+
   it("shows patients no catalogue rows at all", async () => {
     await ownedRows();
     for (const who of ["patient", "otherPatient"] as Who[]) {

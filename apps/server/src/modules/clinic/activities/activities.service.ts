@@ -1,6 +1,7 @@
 import type { Activity, ActivityInput, ActivityQuery, ActivityType, PageQuery, Paged } from "@clinic/shared";
 import { activityInputSchema, GROUP } from "@clinic/shared";
-import { and, asc, count, eq, exists, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
@@ -72,6 +73,22 @@ function toActivity(actor: Actor, row: Row, links: Links): Activity {
   };
 }
 
+/**
+ * `nutrition=true|false` of a list: keeps the activities (by their id column) that are, or are
+ * not, filed under a category marked as nutrition (spec §2 nutritionPlans); no filter when unset.
+ */
+export function nutritionFilter(db: Db, activityId: AnyPgColumn, nutrition: boolean | undefined): SQL | undefined {
+  if (nutrition === undefined) return undefined;
+  const filed = exists(
+    db
+      .select({ one: sql`1` })
+      .from(activityCategories)
+      .innerJoin(categories, eq(categories.id, activityCategories.categoryId))
+      .where(and(eq(activityCategories.activityId, activityId), eq(categories.nutrition, true))),
+  );
+  return nutrition ? filed : not(filed);
+}
+
 export async function listActivities(db: Db, actor: Actor, query: ActivityQuery): Promise<Paged<Activity>> {
   const where = and(
     catalogueScope(actor, activities.clinicId),
@@ -85,6 +102,7 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityQuery)
             .where(and(eq(activityCategories.activityId, activities.id), eq(activityCategories.categoryId, query.category))),
         )
       : undefined,
+    nutritionFilter(db, activities.id, query.nutrition),
   );
   const { limit, offset } = pageWindow(query);
   const [rows, [{ total }]] = await Promise.all([

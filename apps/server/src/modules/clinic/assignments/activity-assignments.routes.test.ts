@@ -3,7 +3,8 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
-import { assignActivity, type MadeClinic, type MadeUser, makeActivity, makeClinic, makePatient, makeUser } from "../../../../test/factories.ts";
+import { assignActivity, type MadeClinic, type MadeUser, makeActivity, makeCategory, makeClinic, makePatient, makeUser } from "../../../../test/factories.ts";
+import { categories } from "../categories/categories.table.ts";
 import { auditEvents } from "../../../db/schema.ts";
 import { assignedActivities } from "./assignments.table.ts";
 
@@ -310,6 +311,20 @@ describe("GET /api/assignActivityList/{id}/", () => {
     // By activity name, then date: the platform reading's two rows, then the zebra walk.
     expect(await list(`patient=${patient.id}&order_by=name`)).toEqual([a.id, b.id, c.id]);
     expect(await list("order_by=-name")).toEqual([c.id, b.id, a.id]);
+  });
+
+  it("keeps nutrition content with nutrition=true, and the rest with nutrition=false (nutritionPlans)", async () => {
+    const patient = await freshPatient();
+    const food = await makeCategory(t.db, { clinicId: t.ids.clinic });
+    await t.db.update(categories).set({ nutrition: true }).where(eq(categories.id, food.id));
+    const menu = await makeActivity(t.db, { name: `Menu ${uniqueSuffix()}`, clinicId: t.ids.clinic, categoryIds: [food.id] });
+    const plain = await assignment(patient.id, { date: day(0) });
+    const meal = await assignment(patient.id, { date: day(1), activityId: menu.id });
+    const list = async (query: string) => idsOf(await send("therapist", "GET", `/api/assignActivityList/${patient.id}/?${query}`));
+    expect(await list("nutrition=true")).toEqual([meal.id]);
+    expect(await list("nutrition=false")).toEqual([plain.id]);
+    expect(await list("")).toEqual([meal.id, plain.id]);
+    expect((await send("therapist", "GET", `/api/assignActivityList/${patient.id}/?nutrition=1`)).statusCode).toBe(400);
   });
 
   it("answers 400 for a range ending before it starts, a bad flag or order, and another patient in the query", async () => {

@@ -22,6 +22,7 @@ import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { nutritionFilter } from "../activities/activities.service.ts";
 import { activities } from "../activities/activities.table.ts";
 import { files } from "../files/files.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
@@ -186,6 +187,7 @@ export async function listAssignments(db: Db, actor: Actor, patientId: string, q
     flag(assignedActivities.favorite, query.favorite),
     flag(assignedActivities.activate, query.activate),
     query.activity ? eq(assignedActivities.activityId, query.activity) : undefined,
+    nutritionFilter(db, assignedActivities.activityId, query.nutrition),
   );
   return pagedRows(db, where, ORDER[query.order_by], query);
 }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { DEMO_ACCOUNTS } from "../../../demo-accounts.ts";
+import { activities, activityCategories } from "../activities/activities.table.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { assignedRecommendations } from "./assignments.table.ts";
@@ -20,11 +21,27 @@ const NUTRITION = {
       description: "Cook with herbs instead of salt and avoid processed food. Less salt helps some people with inner-ear dizziness.",
     },
   ],
+  /** A reading of the nutrition category: the nutrition plans' text activity. */
+  reading: {
+    name: "A steadier day of meals",
+    description: "A short reading: a day of meals and drinks that keeps salt, caffeine and sugar low.",
+    body: [
+      "<h2>A day of steady meals</h2>",
+      "<p>Regular meals keep the body's fluids steady, which helps some people with <strong>inner-ear dizziness</strong>.</p>",
+      "<ul>",
+      "<li><p><strong>Breakfast:</strong> oats with fruit and a glass of water.</p></li>",
+      "<li><p><strong>Lunch:</strong> vegetables, rice or potatoes, fish or beans, cooked with herbs instead of salt.</p></li>",
+      "<li><p><strong>Dinner:</strong> a light soup without stock cubes, bread and yoghurt.</p></li>",
+      "</ul>",
+      "<p>Drink water between meals and keep coffee to the morning.</p>",
+    ].join(""),
+  },
 };
 
 /**
- * Demo data of recommendation assignments: a platform nutrition category (so nutritionPlans is
- * not empty on a fresh demo) and two recommendations given to the second demo patient. The
+ * Demo data of recommendation assignments: a platform nutrition category with two
+ * recommendations and a reading (so nutritionPlans is not empty on a fresh demo); the
+ * recommendations are given to the second demo patient. The
  * first demo patient starts with none, so a walkthrough can give them some. The names sort after
  * the demo's other recommendations, so the first page of the catalogue lists stays as it was.
  */
@@ -47,5 +64,17 @@ export async function seedDemoRecommendationAssignments(db: Db, adminId: string,
       })),
     )
     .returning({ id: recommendations.id });
+  const [reading] = await db
+    .insert(activities)
+    .values({
+      name: NUTRITION.reading.name,
+      description: plainToRichText(NUTRITION.reading.description),
+      type: "text",
+      body: NUTRITION.reading.body,
+      clinicId: null,
+      createdBy: adminId,
+    })
+    .returning({ id: activities.id });
+  if (category && reading) await db.insert(activityCategories).values({ activityId: reading.id, categoryId: category.id });
   await db.insert(assignedRecommendations).values(rows.map((row) => ({ recommendationId: row.id, patientId: patient.id, assignedBy: therapistId })));
 }

@@ -1,4 +1,4 @@
-import type { Activity, Paged } from "@clinic/shared";
+import type { Activity, ActivityType, Paged } from "@clinic/shared";
 import { Autocomplete, Chip, TextField } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,6 +6,8 @@ import { useSettledText } from "../../../../lib/debounce.ts";
 import { useResource } from "../../../../lib/resource.ts";
 
 export type ActivityOption = Pick<Activity, "id" | "name" | "type">;
+/** Narrows the picker: one type, and/or only activities of nutrition categories (nutritionPlans). */
+export type ActivityFilter = { type?: ActivityType; nutrition?: boolean };
 
 interface ActivityPickerProps<Multiple extends boolean> {
   multiple: Multiple;
@@ -14,16 +16,19 @@ interface ActivityPickerProps<Multiple extends boolean> {
   onChange: (value: Multiple extends true ? ActivityOption[] : ActivityOption | null) => void;
   error?: string;
   size?: "small" | "medium";
+  filter?: ActivityFilter;
 }
 
 /** Activities of the caller's catalogue, searched by name on the server as one types. */
-export function ActivityPicker<Multiple extends boolean>({ multiple, label, value, onChange, error, size }: ActivityPickerProps<Multiple>) {
+export function ActivityPicker<Multiple extends boolean>({ multiple, label, value, onChange, error, size, filter = {} }: ActivityPickerProps<Multiple>) {
   const { t } = useTranslation();
   const [input, setInput] = useState("");
   const settled = useSettledText(input);
   const params = new URLSearchParams({ rowsPerPage: "25", name: "name" });
   if (settled) params.set("value", settled);
-  const { data, network } = useResource<Paged<Activity>>(["activities", "picker", settled], `/api/activities/?${params}`);
+  if (filter.type) params.set("type", filter.type);
+  if (filter.nutrition !== undefined) params.set("nutrition", String(filter.nutrition));
+  const { data, network } = useResource<Paged<Activity>>(["activities", "picker", params.toString()], `/api/activities/?${params}`);
   const options: ActivityOption[] = (data?.data ?? []).map(({ id, name, type }) => ({ id, name, type }));
   return (
     <Autocomplete

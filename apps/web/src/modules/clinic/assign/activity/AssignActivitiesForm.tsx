@@ -3,15 +3,18 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
-import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
+import { type ActivityFilter, ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { AssignmentFieldsInputs } from "./AssignmentFieldsInputs.tsx";
 import { ASSIGNMENTS_KEY, bulkAssign, today } from "./api.ts";
 import { type AssignmentValues, checkAssignmentValues, type FieldErrors, serverFieldErrors } from "./assignmentFields.ts";
 
 const initialValues = (): AssignmentValues => ({ date: today(), duration: "15", description: "", activate: true });
 
-/** Pick activities and assign them all to the selected patient in one request (one transaction). */
-export function AssignActivitiesForm({ patient }: { patient: SelectedPatient }) {
+/**
+ * Pick activities and assign them all to the selected patient in one request (one transaction).
+ * `filter` narrows what can be picked (nutritionPlans: text activities of nutrition categories).
+ */
+export function AssignActivitiesForm({ patient, filter, title }: { patient: SelectedPatient; filter?: ActivityFilter; title?: string }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<ActivityOption[]>([]);
   const [values, setValues] = useState(initialValues);
@@ -47,14 +50,14 @@ export function AssignActivitiesForm({ patient }: { patient: SelectedPatient }) 
   return (
     <Card variant="outlined">
       <CardHeader
-        title={t("assignActivity.assignTitle")}
+        title={title ?? t("assignActivity.assignTitle")}
         subheader={t("assignActivity.assignHint", { name: `${patient.nombres} ${patient.apellidos}`.trim() })}
         slotProps={{ title: { component: "h2" } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t("assignActivity.assignTitle")}>
+        <Box component="form" noValidate onSubmit={submit} aria-label={title ?? t("assignActivity.assignTitle")}>
           <Stack spacing={2}>
-            <ActivityPicker multiple label={t("assignActivity.activities")} value={chosen} onChange={setChosen} error={errors.activities} />
+            <ActivityPicker multiple label={t("assignActivity.activities")} value={chosen} onChange={setChosen} error={errors.activities} filter={filter} />
             <AssignmentFieldsInputs values={values} errors={errors} onChange={setValues} />
             <Box>
               <Button type="submit" variant="contained" disabled={assign.isPending}>

@@ -36,9 +36,9 @@ type Flag = "" | "true" | "false";
 /**
  * The selected patient's assignments (spec §2 "assign activities (list, add, edit)"): filters,
  * "load more" appending each further page, and per row edit, replicate, (de)activate and
- * unassign; several rows at once through the selection.
+ * unassign; several rows at once through the selection. `nutrition` keeps the nutrition plan's rows.
  */
-export function AssignedActivitiesList({ patient }: { patient: SelectedPatient }) {
+export function AssignedActivitiesList({ patient, nutrition, title }: { patient: SelectedPatient; nutrition?: boolean; title?: string }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -57,6 +57,7 @@ export function AssignedActivitiesList({ patient }: { patient: SelectedPatient }
     done,
     favorite,
     activity: activity ? String(activity.id) : undefined,
+    nutrition: nutrition === undefined ? undefined : String(nutrition),
   });
   const invalidate = [[ASSIGNMENTS_KEY, patient.id]];
   const toggle = useAction((row: AssignedActivity) => updateAssignment(row.id, { activate: !row.activate }), {
@@ -100,7 +101,7 @@ export function AssignedActivitiesList({ patient }: { patient: SelectedPatient }
   return (
     <Card variant="outlined">
       <CardHeader
-        title={t("assignActivity.listTitle", { name: `${patient.nombres} ${patient.apellidos}`.trim() })}
+        title={title ?? t("assignActivity.listTitle", { name: `${patient.nombres} ${patient.apellidos}`.trim() })}
         subheader={list.loaded ? t("assignActivity.shown", { shown: list.rows.length, total: list.total }) : undefined}
         slotProps={{ title: { component: "h2" } }}
       />
@@ -127,7 +128,14 @@ export function AssignedActivitiesList({ patient }: { patient: SelectedPatient }
           {flagFilter(t("assignActivity.state"), done, setDone, t("assignActivity.done"), t("assignActivity.pending"))}
           {flagFilter(t("assignActivity.favorite"), favorite, setFavorite, t("assignActivity.favorites"), t("assignActivity.notFavorites"))}
           <Box sx={{ minWidth: 220, flex: { xs: "1 1 100%", sm: "0 1 260px" } }}>
-            <ActivityPicker multiple={false} size="small" label={t("assignActivity.activity")} value={activity} onChange={setActivity} />
+            <ActivityPicker
+              multiple={false}
+              size="small"
+              label={t("assignActivity.activity")}
+              value={activity}
+              onChange={setActivity}
+              filter={nutrition === undefined ? undefined : { nutrition }}
+            />
           </Box>
           <Button startIcon={<RestartAlt />} onClick={reset}>
             {t("assignActivity.reset")}

@@ -3,16 +3,25 @@ import { Alert, Box, Button, Stack } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PatientPicker } from "../../../dashboard/PatientPicker.tsx";
-import { useSelectedPatient } from "../../../../lib/session.ts";
+import { type SelectedPatient, useSelectedPatient } from "../../../../lib/session.ts";
 import { GivenRecommendationsCard } from "./GivenRecommendationsCard.tsx";
 import { RecommendationCatalogueCard } from "./RecommendationCatalogueCard.tsx";
 
 /**
  * Giving recommendations to the selected patient (the top bar's badge): the catalogue to give
  * from beside what the patient already has. With no patient selected, the dashboard's picker
- * comes first. `nutrition` narrows both sides to nutrition content (the nutritionPlans screen).
+ * comes first. `nutrition` narrows both sides to nutrition content (the nutritionPlans screen),
+ * which adds its activities through `after`.
  */
-export function RecommendationAssignPanel({ nutrition = false, intro }: { nutrition?: boolean; intro?: ReactNode }) {
+export function RecommendationAssignPanel({
+  nutrition = false,
+  intro,
+  after,
+}: {
+  nutrition?: boolean;
+  intro?: ReactNode;
+  after?: (patient: SelectedPatient) => ReactNode;
+}) {
   const { t } = useTranslation();
   const patient = useSelectedPatient();
   const [changing, setChanging] = useState(false);
@@ -48,6 +57,7 @@ export function RecommendationAssignPanel({ nutrition = false, intro }: { nutrit
         <RecommendationCatalogueCard key={`${patient.id}-catalogue`} patient={patient} nutrition={nutrition} />
         <GivenRecommendationsCard key={`${patient.id}-given`} patient={patient} nutrition={nutrition} />
       </Box>
+      {after?.(patient)}
     </Stack>
   );
 }
