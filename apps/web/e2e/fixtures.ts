@@ -28,10 +28,13 @@ export async function visit(page: Page, path: string): Promise<void> {
 }
 
 export async function signIn(page: Page, role: DemoRole): Promise<void> {
-  const account = DEMO_ACCOUNTS[role];
+  await signInWith(page, DEMO_ACCOUNTS[role].email, DEMO_ACCOUNTS[role].password);
+}
+
+export async function signInWith(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes("/accounts/login/")) await page.goto("/accounts/login/");
-  await page.getByLabel(/^(Email|Correo electrónico)/).fill(account.email);
-  await page.getByLabel(/^(Password|Contraseña)/).fill(account.password);
+  await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
+  await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/accounts/login"));
   await settled(page);
