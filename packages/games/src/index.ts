@@ -1,0 +1,11 @@
+/**
+ * `@clinic/games`: the server-safe side of the games (no DOM, no three.js). The catalogue,
+ * each family's metrics, the result schemas and the checks the server runs on a result.
+ * The playing side is `@clinic/games/browser`.
+ */
+export * from "./runtime/types.ts";
+export { CATALOGUE, buildById } from "./catalogue.ts";
+export { FAMILY_METRICS } from "./families/index.ts";
+export { MAX_RT_MS, MAX_SESSION_MS, MAX_TRIALS, OUTCOME_RULES, sessionResultSchema, summariseCommon, trialRecordSchema } from "./runtime/results.ts";
+export { checkSession } from "./check.ts";
+export { reducedMotionFactor } from "./runtime/safety.ts";

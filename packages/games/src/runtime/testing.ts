@@ -1,0 +1,225 @@
+/**
+ * Test helpers for every family (never imported by the game itself): a recording fake canvas,
+ * a fake 60 Hz clock that drives an engine, and players to feed it. A family test reads:
+ *
+ *   const engine = createEngine(reactorEngine, build, { seed: 7 });
+ *   const run = runEngine(engine, { player: idealPlayer(250), size: build.size });
+ *   expect(run.finished).toBe(true);
+ *   expect(maxBackgroundChangesPerSecond(run.canvas, build.size)).toBeLessThanOrEqual(3);
+ */
+import { mulberry32, type Random } from "./random.ts";
+import type { BuildDefinition, DisplaySize, FamilyEngine, GameEngine, GameInput, Language, SessionResult, TrialRecord } from "./types.ts";
+
+/** What a fake canvas saw: calls, property sets, and the frame boundaries `runEngine` marks. */
+export type CanvasOp = { op: "call"; name: string; args: unknown[] } | { op: "set"; name: string; value: unknown } | { op: "frame"; now: number };
+export type CanvasRecording = CanvasOp[];
+
+const PROPERTY_DEFAULTS: Record<string, unknown> = {
+  fillStyle: "#000000",
+  strokeStyle: "#000000",
+  globalAlpha: 1,
+  globalCompositeOperation: "source-over",
+  lineWidth: 1,
+  lineCap: "butt",
+  lineJoin: "miter",
+  miterLimit: 10,
+  lineDashOffset: 0,
+  font: "10px sans-serif",
+  textAlign: "start",
+  textBaseline: "alphabetic",
+  direction: "inherit",
+  letterSpacing: "0px",
+  shadowBlur: 0,
+  shadowColor: "rgba(0, 0, 0, 0)",
+  shadowOffsetX: 0,
+  shadowOffsetY: 0,
+  imageSmoothingEnabled: true,
+  filter: "none",
+};
+
+/**
+ * A CanvasRenderingContext2D stand-in: records every call and property set, draws nothing.
+ * Reads return what was set (or the browser's default); `measureText` guesses a width from
+ * the font size, enough for layout code that centres or wraps text.
+ */
+export function fakeContext(size: DisplaySize = { width: 928, height: 415 }): { context: CanvasRenderingContext2D; recording: CanvasRecording } {
+  const recording: CanvasRecording = [];
+  const state: Record<string, unknown> = { ...PROPERTY_DEFAULTS };
+  const stack: Record<string, unknown>[] = [];
+  const canvas = { width: size.width, height: size.height };
+  const methods: Record<string, (...args: unknown[]) => unknown> = {
+    save: () => stack.push({ ...state }),
+    restore: () => Object.assign(state, stack.pop() ?? {}),
+    measureText: (text) => {
+      const px = Number(/(\d+(?:\.\d+)?)px/.exec(String(state.font))?.[1] ?? 10);
+      return { width: String(text).length * px * 0.55, actualBoundingBoxAscent: px * 0.75, actualBoundingBoxDescent: px * 0.25 };
+    },
+    createLinearGradient: () => ({ addColorStop: () => {} }),
+    createRadialGradient: () => ({ addColorStop: () => {} }),
+    createConicGradient: () => ({ addColorStop: () => {} }),
+    createPattern: () => ({ setTransform: () => {} }),
+    getLineDash: () => [],
+    isPointInPath: () => false,
+    isPointInStroke: () => false,
+    getTransform: () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 }),
+    getImageData: (_x, _y, w, h) => ({ width: w, height: h, data: new Uint8ClampedArray(Number(w) * Number(h) * 4) }),
+  };
+  const context = new Proxy({} as CanvasRenderingContext2D, {
+    get(_target, name) {
+      if (typeof name !== "string") return undefined;
+      if (name === "canvas") return canvas;
+      if (name in state) return state[name];
+      return (...args: unknown[]) => {
+        recording.push({ op: "call", name, args });
+        return methods[name]?.(...args);
+      };
+    },
+    set(_target, name, value) {
+      if (typeof name !== "string") return false;
+      recording.push({ op: "set", name, value });
+      state[name] = value;
+      return true;
+    },
+  });
+  return { context, recording };
+}
+
+/** A session's engine, made the way `mountGame` makes it, with a fixed seed. */
+export function createEngine<P>(
+  family: FamilyEngine<P>,
+  build: BuildDefinition<P>,
+  options: { level?: number; seed?: number; motion?: number; language?: Language; random?: Random } = {},
+): GameEngine {
+  return family.create({
+    build,
+    level: options.level ?? build.difficulty.start,
+    motion: options.motion ?? 1,
+    language: options.language ?? "en",
+    random: options.random ?? mulberry32(options.seed ?? 1),
+  });
+}
+
+export interface PlayerView {
+  /** The frame just drawn. */
+  now: number;
+  engine: GameEngine;
+  size: DisplaySize;
+  /** The canvas operations of the frame just drawn: what is on the screen, for players that look. */
+  drawn: readonly CanvasOp[];
+}
+/**
+ * Called after each frame is drawn, as a patient looks at it. Returns inputs to send, each
+ * stamped with when it happens (≥ now); `runEngine` delivers it before the first frame at or
+ * after that time, as a browser dispatches events between frames.
+ */
+export type Player = (view: PlayerView) => GameInput | readonly GameInput[] | null;
+
+/** Answers what `engine.demonstrate` asks for, `delayMs` after it first asks: RTs equal `delayMs`. */
+export function idealPlayer(delayMs = 300): Player {
+  let busyUntil = Number.NEGATIVE_INFINITY;
+  return ({ now, engine }) => {
+    // Until our answer has been delivered, the engine still shows the same demand.
+    if (now < busyUntil) return null;
+    const wanted = engine.demonstrate(now);
+    if (!wanted) return null;
+    busyUntil = wanted.timeStamp + delayMs;
+    return { ...wanted, timeStamp: busyUntil };
+  };
+}
+
+/** Never answers. */
+export const silentPlayer: Player = () => null;
+
+/** Presses random keys and taps random places, about `perSecond` times a second, from a seed. */
+export function randomPlayer(
+  seed: number,
+  { perSecond = 2, keys = [" ", "Enter", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "f", "j", "d", "k", "1", "2", "3", "4", "x"] } = {},
+): Player {
+  const random = mulberry32(seed);
+  return ({ now, size }) => {
+    if (random() >= perSecond / 60) return null;
+    const timeStamp = now + random() * 16;
+    if (random() < 0.5) return { type: "key", key: keys[Math.floor(random() * keys.length)], timeStamp };
+    return { type: "pointerdown", x: random() * size.width, y: random() * size.height, timeStamp };
+  };
+}
+
+export interface RunOptions {
+  /** Stop at this game time (ms) if the engine has not finished. Default 10 minutes. */
+  until?: number;
+  frameMs?: number;
+  player?: Player;
+  /** The build's logical size, for the fake canvas and the players. */
+  size?: DisplaySize;
+}
+
+export interface RunResult {
+  trials: readonly TrialRecord[];
+  canvas: CanvasRecording;
+  /** Game time of the last frame. */
+  now: number;
+  finished: boolean;
+  frames: number;
+  /** Every input delivered, in order. */
+  inputs: GameInput[];
+  /** The engine's level at the end. */
+  level: number;
+}
+
+/**
+ * Drives an engine as `mountGame` does, on a fake clock: each frame delivers the inputs that
+ * happened since the last one, then `update(now)`, then `draw(context, now)`, then asks the player.
+ */
+export function runEngine(
+  engine: GameEngine,
+  { until = 600_000, frameMs = 1000 / 60, player = silentPlayer, size = { width: 928, height: 415 } }: RunOptions = {},
+): RunResult {
+  const { context, recording } = fakeContext(size);
+  const pending: GameInput[] = [];
+  const inputs: GameInput[] = [];
+  let now = 0;
+  let frames = 0;
+  for (let i = 0; i * frameMs <= until; i++) {
+    // Multiplying, not adding, keeps frame times free of accumulated rounding.
+    now = i * frameMs;
+    while (pending.length > 0 && pending[0].timeStamp <= now) {
+      const input = pending.shift()!;
+      inputs.push(input);
+      engine.input(input);
+    }
+    engine.update(now);
+    const frameStart = recording.push({ op: "frame", now });
+    engine.draw(context, now);
+    frames++;
+    if (engine.finished()) break;
+    const answer = player({ now, engine, size, drawn: recording.slice(frameStart) });
+    for (const input of answer === null ? [] : Array.isArray(answer) ? answer : [answer as GameInput]) {
+      pending.push(input);
+      pending.sort((a, b) => a.timeStamp - b.timeStamp);
+    }
+  }
+  return { trials: engine.trials(), canvas: recording, now, finished: engine.finished(), frames, inputs, level: engine.level() };
+}
+
+/**
+ * A run as the player would send it (what `checkSession` and the server see), for tests of
+ * a family's `checkTrials` and `summarise`. Override fields to forge a bad one.
+ */
+export function sessionOf(build: BuildDefinition, run: RunResult, overrides: Partial<SessionResult> = {}): SessionResult {
+  const startedAt = Date.UTC(2026, 0, 5, 10, 0, 0);
+  return {
+    sessionId: "0b7c2a3e-4f5d-4a6b-8c7d-9e0f1a2b3c4d",
+    buildId: build.id,
+    startedAt: new Date(startedAt).toISOString(),
+    endedAt: new Date(startedAt + Math.ceil(run.now) + 500).toISOString(),
+    durationMs: run.now,
+    levelStart: build.difficulty.start,
+    levelEnd: run.level,
+    motion: 1,
+    ended: run.finished ? "completed" : "timeout",
+    dizzinessBefore: 2,
+    dizzinessAfter: 1,
+    trials: run.trials.map((trial) => ({ ...trial })),
+    ...overrides,
+  };
+}
