@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
 
@@ -59,5 +62,30 @@ describe("unknown addresses", () => {
   it("answer 404 for pages when the web app is not built", async () => {
     const response = await t.app.inject({ method: "GET", url: "/manager/admin/dashboard" });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("pages of the built web app", () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), "clinic-test-web-dist-"));
+    await writeFile(path.join(dist, "index.html"), "<!doctype html><title>app</title>");
+    web = await createTestApp({ webDist: dist });
+  });
+  afterAll(() => web?.close());
+
+  it("serve the app, cross-origin isolated only where a game runs (fine timers for reaction times)", async () => {
+    for (const url of ["/manager/patient/play/12", "/manager/admin/games/reactor-simple"]) {
+      const response = await web.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      expect(response.headers["cross-origin-embedder-policy"], url).toBe("require-corp");
+    }
+    for (const url of ["/manager/admin/dashboard", "/manager/admin/games", "/manager/patient"]) {
+      const response = await web.app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain("<title>app</title>");
+      expect(response.headers["cross-origin-embedder-policy"], url).toBeUndefined();
+    }
   });
 });

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { isGamePage } from "@clinic/shared";
 import { SERVER_MODULES } from "./modules.ts";
 import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
     const isPage = request.method === "GET" && !pathname.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(pathname) && existsSync(indexHtml);
     if (!isPage) return reply.status(404).send({ detail: "Not found." });
     // Every app route is a client-side route: the shell decides what it shows.
+    if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
     return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
   });
   return app;

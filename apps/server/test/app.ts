@@ -34,6 +34,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Register extra (test-only) routes or hooks before the app is made ready. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** A built web app to serve (default: none, so pages answer 404). */
+  webDist?: string;
 }
 
 export interface TestApp {
@@ -97,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       database,
       authSecret: TEST_AUTH_SECRET,
-      webDist: path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
+      webDist: options.webDist ?? path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
     });
     await options.beforeReady?.(app);
     await app.ready();

@@ -1,3 +1,4 @@
+import { buildById } from "@clinic/games";
 import { z } from "zod";
 import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
 import { catalogueQuerySchema } from "./catalogue.ts";
@@ -15,6 +16,8 @@ const ids = (max: number) => z.array(rowId()).max(max).default([]);
  * What makes each type playable: a video needs its file (an uploaded video or a link), a
  * game the id of its build, a text its body.
  */
+const BUILD_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
 export const activityInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
@@ -23,12 +26,8 @@ export const activityInputSchema = z
     categoryIds: ids(20),
     recommendationIds: ids(50),
     fileId: rowId().nullable().default(null),
-    gameBuildId: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, "Use lowercase letters, digits and dashes.")
-      .nullable()
-      .default(null),
+    /** A build of the games catalogue (`@clinic/games`). */
+    gameBuildId: z.string().trim().regex(BUILD_ID, "Use lowercase letters, digits and dashes.").nullable().default(null),
     body: richText(ACTIVITY_BODY_MAX, { optional: true }).nullable().default(null),
     /** The activity's picture: an image uploaded through `POST /api/uploads/`. */
     imageUploadId: z.uuid().nullable().default(null),
@@ -36,8 +35,11 @@ export const activityInputSchema = z
   .strict()
   .superRefine((value, context) => {
     if (value.type === "video" && !value.fileId) context.addIssue({ code: "custom", path: ["fileId"], message: "A video activity needs its video file." });
-    if (value.type === "game" && !value.gameBuildId)
-      context.addIssue({ code: "custom", path: ["gameBuildId"], message: "A game activity needs its game build." });
+    const build = value.gameBuildId;
+    if (value.type === "game" && !build) context.addIssue({ code: "custom", path: ["gameBuildId"], message: "A game activity needs its game build." });
+    // A well-formed id the catalogue lacks (a malformed one already has its message).
+    else if (value.type === "game" && build && BUILD_ID.test(build) && !buildById(build))
+      context.addIssue({ code: "custom", path: ["gameBuildId"], message: "Choose a game build of the catalogue." });
     if (value.type === "text" && !(value.body && richTextToPlain(value.body)))
       context.addIssue({ code: "custom", path: ["body"], message: "A text activity needs its text." });
   });

@@ -1,3 +1,4 @@
+import { sessionResultSchema } from "@clinic/games";
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "./activities.ts";
 import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText } from "./schemas.ts";
@@ -20,6 +21,20 @@ export const ASSIGNMENT_BULK_IDS_MAX = 200;
 export const ASSIGNMENT_RESULT_MAX_BYTES = 4096;
 export const ASSIGNMENT_RESULT_MAX_KEYS = 20;
 export const ASSIGNMENT_NOTE_MAX = 1000;
+/**
+ * A game's motion intensity in percent (speeds, amplitudes, optic flow), set per assignment by
+ * the therapist for vestibular patients; the player lowers it further for reduced motion.
+ */
+export const MOTION_MIN = 10;
+export const MOTION_MAX = 100;
+export const MOTION_DEFAULT = 100;
+export const MOTION_PRESETS = [25, 50, 75, 100] as const;
+const assignmentMotion = () =>
+  z
+    .number({ error: "Give the motion intensity in percent." })
+    .int("Give the motion intensity in whole percent.")
+    .min(MOTION_MIN, `The motion intensity must be at least ${MOTION_MIN} %.`)
+    .max(MOTION_MAX, `The motion intensity can be at most ${MOTION_MAX} %.`);
 
 /** A calendar day as spec §9 writes it (YYYY-MM-DD), and a real one (no 2026-02-30). */
 export const assignmentDay = () => z.iso.date({ error: "Use a date as YYYY-MM-DD." });
@@ -52,6 +67,8 @@ export const assignedActivitySchema = z.object({
   doneAt: z.string().nullable(),
   favorite: z.boolean(),
   activate: z.boolean(),
+  /** A game's motion intensity in percent. */
+  motion: z.number().int(),
   /** What the patient reported with `POST /api/replyActivity/` (score, seconds, note…), or null. */
   result: z.record(z.string(), z.unknown()).nullable(),
   assignedBy: z.string().nullable(),
@@ -72,6 +89,8 @@ export const assignedActivityDetailSchema = assignedActivitySchema.extend({
     gameBuildId: z.string().nullable(),
     body: z.string().nullable(),
   }),
+  /** For a game: the level its next session starts at (where the patient's last session of the build ended), or null for the build's own start. */
+  gameLevel: z.number().int().nullable(),
 });
 export type AssignedActivityDetail = z.infer<typeof assignedActivityDetailSchema>;
 
@@ -120,6 +139,7 @@ const assignFields = {
   duration: assignmentDuration(),
   description: assignmentDescription().default(""),
   activate: z.boolean().default(true),
+  motion: assignmentMotion().default(MOTION_DEFAULT),
 };
 
 const distinct = <T>(list: T[]) => [...new Set(list)];
@@ -138,6 +158,7 @@ const changeFields = {
   done: z.boolean().optional(),
   favorite: z.boolean().optional(),
   activate: z.boolean().optional(),
+  motion: assignmentMotion().optional(),
 };
 const atLeastOneChange = (value: Record<string, unknown>, context: z.RefinementCtx, ignore: string[] = []) => {
   if (!Object.entries(value).some(([key, item]) => !ignore.includes(key) && item !== undefined))
@@ -204,6 +225,7 @@ export const assignmentReplicateSchema = z
     duration: assignmentDuration().optional(),
     description: assignmentDescription().optional(),
     activate: z.boolean().optional(),
+    motion: assignmentMotion().optional(),
   })
   .strict()
   .superRefine((value, context) => {
@@ -234,6 +256,10 @@ export const assignmentResultSchema = z
   });
 export type AssignmentResult = z.input<typeof assignmentResultSchema>;
 
-/** `POST /api/replyActivity/`: the patient reports assignment `id` done, with its result. */
-export const replyActivitySchema = z.object({ id: rowId(), result: assignmentResultSchema.default({}) }).strict();
+/**
+ * `POST /api/replyActivity/`: the patient reports assignment `id` done, with its result. A game
+ * also sends its played session (`game`): every trial, from which the server computes the
+ * session's metrics; the session's own id makes a retried send harmless.
+ */
+export const replyActivitySchema = z.object({ id: rowId(), result: assignmentResultSchema.default({}), game: sessionResultSchema.optional() }).strict();
 export type ReplyActivityInput = z.input<typeof replyActivitySchema>;

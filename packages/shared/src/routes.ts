@@ -101,6 +101,36 @@ export const ROUTES: readonly RouteEntry[] = [
     permissions: ["view_activity", "change_activity"],
   }),
   clinic({
+    id: "games",
+    path: "games",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Game catalogue", es: "Catálogo de juegos" },
+    permissions: ["view_activity", "change_activity"],
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "gamePreview",
+    path: "/manager/admin/games/:buildId",
+    navigation: false,
+    popup: true,
+    section: "clinic",
+    modules: ["clinic"],
+    title: { en: "Game preview", es: "Vista previa del juego" },
+    permissions: ["view_activity", "change_activity"],
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "gamePlay",
+    path: "/manager/patient/play/:assignmentId",
+    navigation: false,
+    popup: true,
+    section: "home",
+    modules: ["clinic"],
+    title: { en: "Play", es: "Jugar" },
+    permissions: ["is_patient"],
+  }),
+  clinic({
     id: "files",
     path: "files",
     section: "clinic",
@@ -529,6 +559,13 @@ export const ROUTES: readonly RouteEntry[] = [
     userValidations: ["isAdmin"],
   }),
 ];
+
+/**
+ * Pages that run a game: served cross-origin isolated (COOP + COEP) so the browser gives them
+ * its finest timers, which reaction times are measured with. Reached by a full page load.
+ */
+export const GAME_PAGE_PREFIXES = ["/manager/patient/play/", "/manager/admin/games/"] as const;
+export const isGamePage = (pathname: string) => GAME_PAGE_PREFIXES.some((prefix) => pathname.startsWith(prefix) && pathname.length > prefix.length);
 
 export const ROUTES_BY_ID: ReadonlyMap<string, RouteEntry> = new Map(ROUTES.map((entry) => [entry.id, entry]));
 

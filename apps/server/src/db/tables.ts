@@ -9,3 +9,4 @@ export * from "../platform/rich-text.table.ts";
 export * from "../modules/clinic/memberships/memberships.table.ts";
 export * from "../modules/clinic/assignments/assignments.table.ts";
 export * from "../platform/mail.table.ts";
+export * from "../modules/clinic/games/games.table.ts";

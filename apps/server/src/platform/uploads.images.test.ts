@@ -68,7 +68,7 @@ describe("activity pictures", () => {
       method: "POST",
       url: "/api/activities/",
       headers: { cookie: await t.loginAs(role), origin: TEST_PUBLIC_URL },
-      payload: { name: "Tandem walk", description: "Heel to toe along a wall.", type: "game", gameBuildId: "equalizer-path-1", imageUploadId },
+      payload: { name: "Tandem walk", description: "Heel to toe along a wall.", type: "game", gameBuildId: "reactor-simple", imageUploadId },
     });
   }
 

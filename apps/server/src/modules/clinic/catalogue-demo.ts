@@ -115,7 +115,7 @@ type DemoActivity = {
   videoLink?: string;
 };
 
-/** Platform activities: readings, a video by link, and two games (their builds come with the games issue). */
+/** Platform activities: readings, a video by link, and two games of the catalogue (`@clinic/games`). */
 const PLATFORM_ACTIVITIES: DemoActivity[] = [
   {
     name: "Gaze stabilisation, demonstrated",
@@ -164,14 +164,14 @@ const PLATFORM_ACTIVITIES: DemoActivity[] = [
     description: "Touch each light as soon as it appears; trains reaction time and visual scanning.",
     type: "game",
     category: "Cognitive training",
-    gameBuildId: "reactor-lights-1",
+    gameBuildId: "reactor-choice-2",
   },
   {
-    name: "Balance path",
-    description: "Guide the marble along the path by leaning; trains postural control.",
+    name: "Stop or go",
+    description: "Press for the green circle and hold back for the red one; trains attention and response control.",
     type: "game",
-    category: "Balance and falls prevention",
-    gameBuildId: "equalizer-path-1",
+    category: "Cognitive training",
+    gameBuildId: "reactor-go-nogo",
   },
 ];
 

@@ -1,3 +1,4 @@
+import { CATALOGUE } from "@clinic/games";
 import { FORBIDDEN_MARKUP_MESSAGE, GROUP } from "@clinic/shared";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { LightMyRequestResponse as InjectResponse } from "fastify";
@@ -164,7 +165,7 @@ describe("GET /api/activities/", () => {
       clinicId: t.ids.clinic,
       createdBy: t.ids.clinic,
       type: "game",
-      gameBuildId: "memory-cards",
+      gameBuildId: "reactor-choice-2",
       categoryIds: [catB.id, catA.id],
       recommendationIds: [recoB.id, recoA.id],
     });
@@ -189,7 +190,7 @@ describe("GET /api/activities/", () => {
           ],
           fileId: null,
           videoUrl: null,
-          gameBuildId: "memory-cards",
+          gameBuildId: "reactor-choice-2",
           body: null,
           imageUploadId: null,
           imageUrl: null,
@@ -290,13 +291,13 @@ describe("POST /api/activities/ (create)", () => {
     const response = await send("clinic", "POST", "/api/activities/", {
       ...input(),
       type: "game",
-      gameBuildId: "  memory-2  ",
+      gameBuildId: "  reactor-simple  ",
       body: "ignored text",
       fileId: 7,
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ type: "game", gameBuildId: "memory-2", body: null, fileId: null });
-    expect(await activityRow(response.json().id)).toMatchObject({ type: "game", gameBuildId: "memory-2", body: null, fileId: null });
+    expect(response.json()).toMatchObject({ type: "game", gameBuildId: "reactor-simple", body: null, fileId: null });
+    expect(await activityRow(response.json().id)).toMatchObject({ type: "game", gameBuildId: "reactor-simple", body: null, fileId: null });
   });
 
   it("stores a text with its body (rich text, trimmed), and nothing of the other types (gameBuildId null)", async () => {
@@ -474,10 +475,10 @@ describe("PUT /api/activity/:id (update)", () => {
     const toText = await send("clinic", "PUT", `/api/activity/${row.id}`, input(undefined, { gameBuildId: "old-game" }));
     expect(toText.statusCode).toBe(200);
     expect(await activityRow(row.id)).toMatchObject({ type: "text", gameBuildId: null, fileId: null, body: expect.any(String) });
-    const toGame = await send("clinic", "PUT", `/api/activity/${row.id}`, input(undefined, { type: "game", gameBuildId: "new-game" }));
+    const toGame = await send("clinic", "PUT", `/api/activity/${row.id}`, input(undefined, { type: "game", gameBuildId: "reactor-go-nogo" }));
     expect(toGame.statusCode).toBe(200);
-    expect(toGame.json()).toMatchObject({ type: "game", gameBuildId: "new-game", body: null, fileId: null });
-    expect(await activityRow(row.id)).toMatchObject({ type: "game", gameBuildId: "new-game", body: null });
+    expect(toGame.json()).toMatchObject({ type: "game", gameBuildId: "reactor-go-nogo", body: null, fileId: null });
+    expect(await activityRow(row.id)).toMatchObject({ type: "game", gameBuildId: "reactor-go-nogo", body: null });
   });
 
   it("moves updatedAt forward and keeps createdAt", async () => {
@@ -797,12 +798,12 @@ describe("validation", () => {
     expect(await activityRow(row.id)).toMatchObject(data);
   });
 
-  it("accepts a game build id of 64 characters, and 20 category and 50 recommendation ids", async () => {
+  it("accepts the longest build id of the games catalogue, and 20 category and 50 recommendation ids", async () => {
     const { cat, reco } = await ownedLinks();
     const data = {
       ...input(),
       type: "game",
-      gameBuildId: `a${at(62, "-")}9`,
+      gameBuildId: CATALOGUE.map((build) => build.id).reduce((a, b) => (b.length > a.length ? b : a)),
       categoryIds: Array(20).fill(cat.own.id),
       recommendationIds: Array(50).fill(reco.platform.id),
     };
@@ -817,7 +818,7 @@ describe("validation", () => {
     ["a name of 61 characters", { ...input(), name: at(61) }, "name"],
     ["a description of 601 characters", { ...input(), description: at(601) }, "description"],
     ["a body of 20001 characters", { ...input(), body: at(20_001) }, "body"],
-    ["a body of 20001 characters on a game", { ...ok, type: "game", gameBuildId: "g", body: at(20_001) }, "body"],
+    ["a body of 20001 characters on a game", { ...ok, type: "game", gameBuildId: "reactor-simple", body: at(20_001) }, "body"],
     ["a missing name", { description: "ok", type: "text", body: "b" }, "name"],
     ["a missing description", { name: "ok", type: "text", body: "b" }, "description"],
     ["a blank name", { ...input(), name: "   " }, "name"],
@@ -837,6 +838,7 @@ describe("validation", () => {
     ["a game build id starting with a dash", { ...ok, type: "game", gameBuildId: "-memory" }, "gameBuildId"],
     ["a game build id with an underscore", { ...ok, type: "game", gameBuildId: "memory_2" }, "gameBuildId"],
     ["a game build id with a slash", { ...ok, type: "game", gameBuildId: "../etc" }, "gameBuildId"],
+    ["a game build the catalogue does not have", { ...ok, type: "game", gameBuildId: "memory-cards" }, "gameBuildId"],
     ["a game build id of 65 characters", { ...ok, type: "game", gameBuildId: at(65, "a") }, "gameBuildId"],
     ["a numeric game build id", { ...ok, type: "game", gameBuildId: 12 }, "gameBuildId"],
     ["a video without file", { ...ok, type: "video" }, "fileId"],
@@ -1141,7 +1143,7 @@ describe("rich text: descriptions and text bodies", () => {
   });
 
   it("keeps no body for a game, whatever markup was sent with it", async () => {
-    const response = await create({ type: "game", gameBuildId: "equalizer-path-1", body: HARMLESS_EXTRA.sent });
+    const response = await create({ type: "game", gameBuildId: "reactor-simple", body: HARMLESS_EXTRA.sent });
     expect(response.statusCode).toBe(201);
     expect((await activityRow(response.json().id)).body).toBeNull();
   });

@@ -23,12 +23,13 @@ import { type Actor, catalogueScope, patientScope } from "../../../platform/acce
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
 import { nutritionFilter } from "../activities/activities.service.ts";
+import { lastLevel, recordGameSession } from "../games/games.service.ts";
 import { activities } from "../activities/activities.table.ts";
 import { files } from "../files/files.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
 
 type Tx = Db;
-type AssignFields = { date: string; duration: number; description: string; activate: boolean };
+type AssignFields = { date: string; duration: number; description: string; activate: boolean; motion: number };
 type Changes = z.output<typeof assignmentUpdateSchema>;
 
 // ---------------------------------------------------------------- scope
@@ -104,6 +105,7 @@ const rowColumns = {
   doneAt: assignedActivities.doneAt,
   favorite: assignedActivities.favorite,
   activate: assignedActivities.activate,
+  motion: assignedActivities.motion,
   result: assignedActivities.result,
   assignedBy: assignedActivities.assignedBy,
   createdAt: assignedActivities.createdAt,
@@ -130,6 +132,7 @@ function toAssigned(row: Row): AssignedActivity {
     doneAt: row.doneAt ? row.doneAt.toISOString() : null,
     favorite: row.favorite,
     activate: row.activate,
+    motion: row.motion,
     result: (row.result as Record<string, unknown> | null) ?? null,
     assignedBy: row.assignedBy,
     createdAt: row.createdAt.toISOString(),
@@ -223,6 +226,7 @@ export async function getAssignment(db: Db, actor: Actor, id: number): Promise<A
     .where(eq(activities.id, row.activityId));
   const base = toAssigned(row);
   const type = base.activity.type;
+  const gameBuildId = type === "game" ? (content?.gameBuildId ?? null) : null;
   return {
     ...base,
     activity: {
@@ -230,9 +234,10 @@ export async function getAssignment(db: Db, actor: Actor, id: number): Promise<A
       description: content?.description ?? "",
       // Only what the type plays, as the activity read answers it.
       videoUrl: type === "video" ? (content?.videoUrl ?? null) : null,
-      gameBuildId: type === "game" ? (content?.gameBuildId ?? null) : null,
+      gameBuildId,
       body: type === "text" ? (content?.body ?? null) : null,
     },
+    gameLevel: gameBuildId ? await lastLevel(db, row.patientId, gameBuildId) : null,
   };
 }
 
@@ -293,6 +298,7 @@ function changeColumns(changes: Changes) {
   if (changes.duration !== undefined) columns.duration = changes.duration;
   if (changes.description !== undefined) columns.description = changes.description;
   if (changes.activate !== undefined) columns.activate = changes.activate;
+  if (changes.motion !== undefined) columns.motion = changes.motion;
   if (changes.favorite !== undefined) columns.favorite = changes.favorite;
   if (changes.done !== undefined) {
     columns.done = changes.done;
@@ -319,7 +325,7 @@ async function applyChanges(tx: Tx, rows: { id: number; done: boolean }[], chang
 /** Patients may mark their own assignments done or favourite, nothing else (spec §6, issue 4 §9). */
 function assertPatientChanges(actor: Actor, changes: Changes): void {
   if (actor.role !== "patient") return;
-  const others = (["date", "duration", "description", "activate"] as const).filter((key) => changes[key] !== undefined);
+  const others = (["date", "duration", "description", "activate", "motion"] as const).filter((key) => changes[key] !== undefined);
   if (others.length > 0) throw forbidden("Patients can only mark their activities done or favourite.");
 }
 
@@ -336,6 +342,7 @@ export async function bulkAssignments(db: Db, actor: Actor, input: z.output<type
           duration: input.assign.duration,
           description: input.assign.description,
           activate: input.assign.activate,
+          motion: input.assign.motion,
         })
       : [];
     if (input.update) {
@@ -394,6 +401,7 @@ export async function replicateAssignment(db: Db, actor: Actor, id: number, inpu
         duration: input.duration ?? source.duration,
         description: input.description ?? source.description,
         activate: input.activate ?? source.activate,
+        motion: input.motion ?? source.motion,
       },
       "patient",
     );
@@ -412,9 +420,23 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
     const txDb = tx as unknown as Tx;
     const [row] = await lockAssignments(txDb, actor, [input.id]);
     if (!row) throw notFound();
+    const [activity] = await tx
+      .select({ type: activities.type, gameBuildId: activities.gameBuildId })
+      .from(activities)
+      .where(eq(activities.id, row.activityId));
+    let result: Record<string, unknown> = input.result;
+    if (activity?.type === "game") {
+      if (!input.game) throw badRequest({ game: ["A game sends its played session."] });
+      const recorded = await recordGameSession(txDb, row, activity.gameBuildId, input.game);
+      // A retried send of a session already stored: answer as the first time, write nothing.
+      if (recorded.replayed) return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
+      result = { ...input.result, ...recorded.summary };
+    } else if (input.game) {
+      throw badRequest({ game: ["Only a game activity sends a played session."] });
+    }
     await tx
       .update(assignedActivities)
-      .set({ done: true, doneAt: row.doneAt ?? new Date(), result: input.result })
+      .set({ done: true, doneAt: row.doneAt ?? new Date(), result })
       .where(eq(assignedActivities.id, input.id));
     return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../../../db/schema.ts";
 import { activities } from "../activities/activities.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
@@ -29,6 +29,8 @@ export const assignedActivities = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
     favorite: boolean("favorite").notNull().default(false),
     activate: boolean("activate").notNull().default(true),
+    /** A game's motion intensity in percent (issue 5 safety): the therapist's setting for this patient. */
+    motion: smallint("motion").notNull().default(100),
     result: jsonb("result"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -38,6 +40,7 @@ export const assignedActivities = pgTable(
   },
   (table) => [
     check("assigned_activities_duration_check", sql`${table.duration} > 0`),
+    check("assigned_activities_motion_check", sql`${table.motion} between 10 and 100`),
     index("assigned_activities_patient_date_idx").on(table.patientId, table.date, table.id),
     index("assigned_activities_activity_idx").on(table.activityId),
     index("assigned_activities_date_idx").on(table.date),

@@ -1,0 +1,100 @@
+import { checkSession, FAMILY_METRICS, type SessionResult, summariseCommon } from "@clinic/games";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { badRequest, conflict } from "../../../platform/errors.ts";
+import type { assignedActivities } from "../assignments/assignments.table.ts";
+import { gameSessionMetrics, gameSessions, gameTrials } from "./games.table.ts";
+
+type Assignment = typeof assignedActivities.$inferSelect;
+
+/** Rows per insert statement: PostgreSQL takes at most 65 535 parameters, a trial has 11. */
+const TRIAL_CHUNK = 1000;
+
+/** The level the patient's last session of `buildId` ended on, or null before their first. */
+export async function lastLevel(db: Db, patientId: string, buildId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ level: gameSessions.levelEnd })
+    .from(gameSessions)
+    .where(and(eq(gameSessions.patientId, patientId), eq(gameSessions.buildId, buildId)))
+    .orderBy(desc(gameSessions.endedAt), desc(gameSessions.id))
+    .limit(1);
+  return row?.level ?? null;
+}
+
+/** The figures of a session worth showing with the assignment (its `result`), from the stored metrics. */
+const RESULT_METRICS = ["accuracy", "rt_median_ms", "trials"] as const;
+
+/**
+ * Stores a played session of the assignment's game, inside the reply's transaction: the
+ * session, each trial, and the metrics computed here from the trials (never the player's own
+ * figures). The same session sent again (a retry after a lost answer) is recognised by its key
+ * and answers `replayed` without writing; a new session for an assignment already done, for
+ * another build, or whose trials do not hold up is refused and nothing is written.
+ */
+export async function recordGameSession(
+  tx: Db,
+  assignment: Assignment,
+  buildId: string | null,
+  game: SessionResult,
+): Promise<{ replayed: true } | { replayed: false; summary: Record<string, number | string> }> {
+  const [known] = await tx.select({ assignmentId: gameSessions.assignmentId }).from(gameSessions).where(eq(gameSessions.sessionKey, game.sessionId));
+  if (known) {
+    if (known.assignmentId === assignment.id) return { replayed: true };
+    throw conflict("This session was already recorded for another activity.");
+  }
+  if (assignment.done) throw conflict("This activity is already done: its result was recorded.");
+  if (game.buildId !== buildId) throw badRequest({ game: [`The session is of the game build "${game.buildId}", not this activity's.`] });
+  const { build, errors } = checkSession(game);
+  if (!build || errors.length > 0) throw badRequest({ game: errors });
+
+  const metrics = { ...summariseCommon(game.trials), ...(FAMILY_METRICS[build.family]?.summarise(game.trials, build) ?? {}) };
+  const [session] = await tx
+    .insert(gameSessions)
+    .values({
+      sessionKey: game.sessionId,
+      assignmentId: assignment.id,
+      activityId: assignment.activityId,
+      patientId: assignment.patientId,
+      buildId: build.id,
+      family: build.family,
+      startedAt: new Date(game.startedAt),
+      endedAt: new Date(game.endedAt),
+      durationMs: Math.round(game.durationMs),
+      levelStart: game.levelStart,
+      levelEnd: game.levelEnd,
+      motion: game.motion,
+      ended: game.ended,
+      dizzinessBefore: game.dizzinessBefore,
+      dizzinessAfter: game.dizzinessAfter,
+      trialCount: game.trials.length,
+    })
+    .returning({ id: gameSessions.id });
+  if (!session) throw new Error("No game session inserted");
+  const trials = game.trials.map((trial) => ({
+    sessionId: session.id,
+    trialIndex: trial.index,
+    kind: trial.kind,
+    condition: trial.condition,
+    level: trial.level,
+    shownAt: trial.shownAt,
+    respondedAt: trial.respondedAt,
+    rtMs: trial.rtMs,
+    correct: trial.correct,
+    outcome: trial.outcome,
+    value: trial.value,
+  }));
+  for (let start = 0; start < trials.length; start += TRIAL_CHUNK) await tx.insert(gameTrials).values(trials.slice(start, start + TRIAL_CHUNK));
+  const named = Object.entries(metrics);
+  if (named.length > 0) await tx.insert(gameSessionMetrics).values(named.map(([name, value]) => ({ sessionId: session.id, name, value })));
+
+  const summary: Record<string, number | string> = {
+    game_session: session.id,
+    level: game.levelEnd,
+    dizziness_before: game.dizzinessBefore,
+    dizziness_after: game.dizzinessAfter,
+    ended: game.ended,
+    seconds: Math.round(game.durationMs / 1000),
+  };
+  for (const name of RESULT_METRICS) if (metrics[name] !== undefined) summary[name] = metrics[name];
+  return { replayed: false, summary };
+}

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "../../../db/schema.ts";
+import { activities } from "../activities/activities.table.ts";
+import { assignedActivities } from "../assignments/assignments.table.ts";
+
+/**
+ * One played session of a game build, as the patient's player sent it with
+ * `POST /api/replyActivity/`. `session_key` is the player's own id for the session, so a
+ * retried send finds the row instead of counting the session twice. Sessions outlive the
+ * assignment (set null) and the activity: they are the patient's history for statistics.
+ */
+export const gameSessions = pgTable(
+  "game_sessions",
+  {
+    id: serial("id").primaryKey(),
+    sessionKey: uuid("session_key").notNull().unique(),
+    assignmentId: integer("assignment_id").references(() => assignedActivities.id, { onDelete: "set null" }),
+    activityId: integer("activity_id").references(() => activities.id, { onDelete: "set null" }),
+    patientId: text("patient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buildId: text("build_id").notNull(),
+    family: text("family").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+    /** Played milliseconds, pauses excluded. */
+    durationMs: integer("duration_ms").notNull(),
+    levelStart: smallint("level_start").notNull(),
+    levelEnd: smallint("level_end").notNull(),
+    /** Motion intensity the session ran at, 0..1 (the assignment's, lowered for reduced motion). */
+    motion: real("motion").notNull(),
+    /** completed, stopped or timeout. */
+    ended: text("ended").notNull(),
+    dizzinessBefore: smallint("dizziness_before").notNull(),
+    dizzinessAfter: smallint("dizziness_after").notNull(),
+    trialCount: integer("trial_count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("game_sessions_ended_check", sql`${table.ended} in ('completed', 'stopped', 'timeout')`),
+    check("game_sessions_dizziness_check", sql`${table.dizzinessBefore} between 0 and 10 and ${table.dizzinessAfter} between 0 and 10`),
+    // The next session of a build starts at the level the patient's last one ended on.
+    index("game_sessions_patient_build_idx").on(table.patientId, table.buildId, table.endedAt),
+    index("game_sessions_assignment_idx").on(table.assignmentId),
+  ],
+);
+
+/** Every trial of a session, as recorded by the player (times in ms from the session's start). */
+export const gameTrials = pgTable(
+  "game_trials",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    trialIndex: integer("trial_index").notNull(),
+    kind: text("kind").notNull(),
+    condition: text("condition").notNull(),
+    level: smallint("level").notNull(),
+    shownAt: doublePrecision("shown_at").notNull(),
+    respondedAt: doublePrecision("responded_at"),
+    rtMs: doublePrecision("rt_ms"),
+    correct: boolean("correct"),
+    outcome: text("outcome").notNull(),
+    value: doublePrecision("value"),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.trialIndex] })],
+);
+
+/** A session's summary, computed on the server from its trials: common and family metrics by name. */
+export const gameSessionMetrics = pgTable(
+  "game_session_metrics",
+  {
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => gameSessions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    value: doublePrecision("value").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.name] })],
+);
