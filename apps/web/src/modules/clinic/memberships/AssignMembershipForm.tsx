@@ -4,6 +4,7 @@ import dayjs from "dayjs";
 import { useRef } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../lib/components/DateField.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { ASSIGNED_MEMBERSHIPS_KEY, assignMembership, MEMBERSHIP_SEATS_KEY, MEMBERSHIPS_KEY } from "./api.ts";
@@ -38,7 +39,7 @@ function resolverWith(chooseClinic: string): Resolver<FormValues> {
   };
 }
 
-/** Give a clinic a plan for a period; choosing a plan proposes its end date until the end is typed by hand. */
+/** Give a clinic a plan for a period; choosing a plan or a start proposes the end date until the end is set by hand. */
 export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipClinic[]; plans: Membership[] }) {
   const { t } = useTranslation();
   const start = todayText();
@@ -124,27 +125,45 @@ export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipCl
               />
             </Stack>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ "& > *": { flex: 1, maxWidth: { sm: 240 } } }}>
-              <TextField
-                type="date"
-                label={t("memberships.assignment.from")}
-                required
-                {...form.register("from_date", { onChange: (event) => proposeEnd(form.getValues("membershipId"), event.target.value) })}
-                error={!!errors.from_date}
-                helperText={fieldMessage(t, errors.from_date?.message)}
-                slotProps={{ inputLabel: { shrink: true } }}
+              <Controller
+                control={form.control}
+                name="from_date"
+                render={({ field }) => (
+                  <DateField
+                    label={t("memberships.assignment.from")}
+                    required
+                    name={field.name}
+                    value={field.value}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      proposeEnd(form.getValues("membershipId"), value);
+                    }}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={!!errors.from_date}
+                    helperText={fieldMessage(t, errors.from_date?.message)}
+                  />
+                )}
               />
-              <TextField
-                type="date"
-                label={t("memberships.assignment.to")}
-                required
-                {...form.register("to_date", {
-                  onChange: () => {
-                    endTyped.current = true;
-                  },
-                })}
-                error={!!errors.to_date}
-                helperText={fieldMessage(t, errors.to_date?.message)}
-                slotProps={{ inputLabel: { shrink: true } }}
+              <Controller
+                control={form.control}
+                name="to_date"
+                render={({ field }) => (
+                  <DateField
+                    label={t("memberships.assignment.to")}
+                    required
+                    name={field.name}
+                    value={field.value}
+                    onChange={(value) => {
+                      endTyped.current = true;
+                      field.onChange(value);
+                    }}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={!!errors.to_date}
+                    helperText={fieldMessage(t, errors.to_date?.message)}
+                  />
+                )}
               />
             </Stack>
             <Box>

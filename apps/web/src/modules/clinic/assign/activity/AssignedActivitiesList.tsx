@@ -24,6 +24,7 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../../lib/components/ConfirmDialog.tsx";
+import { DateField } from "../../../../lib/components/DateField.tsx";
 import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
@@ -107,23 +108,16 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
       />
       <CardContent sx={{ pt: 0 }}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", mb: 2 }} role="group" aria-label={t("assignActivity.filters")}>
-          <TextField
-            type="date"
-            size="small"
-            label={t("assignActivity.from")}
-            value={from}
-            onChange={(event) => setFrom(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
+          {/* 180px fits YYYY-MM-DD beside the calendar button; half a phone row does not. */}
+          <DateField size="small" label={t("assignActivity.from")} value={from} onChange={setFrom} sx={{ width: { xs: "100%", sm: 180 } }} />
+          <DateField
             size="small"
             label={t("assignActivity.to")}
             value={to}
-            onChange={(event) => setTo(event.target.value)}
+            onChange={setTo}
             error={!!rangeError}
             helperText={rangeError}
-            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: { xs: "100%", sm: 180 } }}
           />
           {flagFilter(t("assignActivity.state"), done, setDone, t("assignActivity.done"), t("assignActivity.pending"))}
           {flagFilter(t("assignActivity.favorite"), favorite, setFavorite, t("assignActivity.favorites"), t("assignActivity.notFavorites"))}

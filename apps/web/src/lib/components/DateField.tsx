@@ -1,0 +1,157 @@
+import { DATE_FORMAT, isRealDate } from "@clinic/shared";
+import { IconButton, InputAdornment, type SxProps, TextField, type Theme } from "@mui/material";
+import { DatePicker, type DatePickerFieldProps } from "@mui/x-date-pickers/DatePicker";
+import { useParsedFormat, usePickerContext, usePickerTranslations } from "@mui/x-date-pickers/hooks";
+import { CalendarIcon } from "@mui/x-date-pickers/icons";
+import dayjs, { type Dayjs } from "dayjs";
+import { createContext, type FocusEventHandler, type ReactNode, type Ref, useContext, useMemo, useState } from "react";
+
+/**
+ * What was typed, as the `YYYY-MM-DD` of a real calendar day, or "" when it is not one yet.
+ * Besides the canonical form it takes a single-digit month or day (2026-1-5) and the
+ * compact 20260105; the field rewrites either as YYYY-MM-DD when it loses focus.
+ */
+export function parseDateText(text: string): string {
+  const typed = text.trim();
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(typed);
+  if (!match) return "";
+  const iso = `${match[1]}-${match[2].padStart(2, "0")}-${match[3].padStart(2, "0")}`;
+  return isRealDate(iso) ? iso : "";
+}
+
+const toDay = (value: string): Dayjs | null => (isRealDate(value) ? dayjs(value) : null);
+
+/** The form-control props of the DateField, handed to its text field through the picker. */
+interface FieldLook {
+  error?: boolean;
+  helperText?: ReactNode;
+  required?: boolean;
+  size?: "small" | "medium";
+  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+}
+const FieldLookContext = createContext<FieldLook>({});
+
+/**
+ * The picker's field: a plain labelled text box (a real <input>) in which the day is typed
+ * as YYYY-MM-DD, with a button that opens the calendar. MUI X 9 dropped its own <input>
+ * field (`enableAccessibleFieldDOMStructure={false}`); its sectioned field is no textbox.
+ */
+function DateTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
+  const picker = usePickerContext();
+  const translations = usePickerTranslations();
+  const placeholder = useParsedFormat();
+  const look = useContext(FieldLookContext);
+  const picked = picker.value && dayjs.isDayjs(picker.value) && picker.value.isValid() ? picker.value.format(DATE_FORMAT) : "";
+
+  // The text is the field's own: while it is not a day yet the value is "", and the text stays.
+  // A value set from outside (the calendar, a reset, a proposed date) replaces it.
+  const [text, setText] = useState(picked);
+  const [shown, setShown] = useState(picked);
+  if (picked !== shown) {
+    setShown(picked);
+    if (parseDateText(text) !== picked) setText(picked);
+  }
+  const [left, setLeft] = useState(false);
+  const unfinished = left && text.trim() !== "" && parseDateText(text) === "";
+
+  return (
+    <TextField
+      id={id}
+      ref={picker.rootRef}
+      label={picker.label}
+      name={picker.name}
+      className={picker.rootClassName}
+      sx={picker.rootSx}
+      value={text}
+      placeholder={placeholder}
+      onChange={(event) => {
+        setText(event.target.value);
+        const day = parseDateText(event.target.value);
+        picker.setValue(day ? dayjs(day) : null, { changeImportance: "set", source: "field" });
+      }}
+      onBlur={(event) => {
+        setLeft(true);
+        const day = parseDateText(text);
+        if (day && day !== text) setText(day);
+        look.onBlur?.(event);
+      }}
+      error={look.error || unfinished}
+      helperText={look.helperText}
+      required={look.required}
+      size={look.size}
+      disabled={picker.disabled}
+      inputRef={inputRef}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { autoComplete: "off", spellCheck: false, maxLength: 10 },
+        input: {
+          ref: picker.triggerRef,
+          readOnly: picker.readOnly,
+          endAdornment:
+            picker.triggerStatus === "hidden" ? undefined : (
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  size={look.size === "small" ? "small" : "medium"}
+                  aria-label={translations.openDatePickerDialogue(picked || null)}
+                  disabled={picker.triggerStatus === "disabled"}
+                  onClick={() => picker.setOpen(true)}
+                >
+                  <CalendarIcon fontSize={look.size === "small" ? "small" : "medium"} />
+                </IconButton>
+              </InputAdornment>
+            ),
+        },
+      }}
+    />
+  );
+}
+
+export interface DateFieldProps {
+  label: string;
+  /** `YYYY-MM-DD`, or "" for no day. */
+  value: string;
+  /**
+   * Called with `YYYY-MM-DD` once the text is a real day (typed, or picked on the calendar),
+   * and with "" when the field is emptied or its text is not a day (yet): an incomplete or
+   * impossible date gives "", never the last valid day, so a form's own check sees it and a
+   * stale day is never sent. The text itself stays as typed and turns red once the field is left.
+   */
+  onChange: (value: string) => void;
+  error?: boolean;
+  helperText?: ReactNode;
+  required?: boolean;
+  size?: "small" | "medium";
+  /** The first and last days the calendar offers (`YYYY-MM-DD`); typed days are left to the form's checks. */
+  minDate?: string;
+  maxDate?: string;
+  sx?: SxProps<Theme>;
+  name?: string;
+  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** The one date input of the app: typed or picked, shown and spoken as YYYY-MM-DD (spec §9). */
+export function DateField({ label, value, onChange, error, helperText, required, size, minDate, maxDate, sx, name, onBlur, inputRef }: DateFieldProps) {
+  // One Dayjs per value: the picker treats a new object as a new value from outside.
+  const day = useMemo(() => toDay(value), [value]);
+  const min = useMemo(() => (minDate ? (toDay(minDate) ?? undefined) : undefined), [minDate]);
+  const max = useMemo(() => (maxDate ? (toDay(maxDate) ?? undefined) : undefined), [maxDate]);
+  const look = useMemo(() => ({ error, helperText, required, size, onBlur }), [error, helperText, required, size, onBlur]);
+  return (
+    <FieldLookContext.Provider value={look}>
+      <DatePicker
+        label={label}
+        value={day}
+        onChange={(next) => onChange(next && dayjs.isDayjs(next) && next.isValid() ? next.format(DATE_FORMAT) : "")}
+        format={DATE_FORMAT}
+        minDate={min}
+        maxDate={max}
+        sx={sx}
+        name={name}
+        inputRef={inputRef}
+        slots={{ field: DateTextField }}
+      />
+    </FieldLookContext.Provider>
+  );
+}
