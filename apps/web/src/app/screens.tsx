@@ -34,6 +34,9 @@ export const SCREENS: Record<string, ComponentType> = {
   users: lazy(() => import("../modules/people/ClinicsPage.tsx").then((m) => ({ default: m.ClinicsPage }))),
   patients: lazy(() => import("../modules/people/PatientsPage.tsx").then((m) => ({ default: m.PatientsPage }))),
   userAdmin: lazy(() => import("../modules/people/UserAdminPage.tsx").then((m) => ({ default: m.UserAdminPage }))),
+  games: lazy(() => import("../modules/clinic/games/GamesPage.tsx").then((m) => ({ default: m.GamesPage }))),
+  gamePreview: lazy(() => import("../modules/clinic/games/GamePreviewPage.tsx").then((m) => ({ default: m.GamePreviewPage }))),
+  gamePlay: lazy(() => import("../modules/clinic/games/PlayPage.tsx").then((m) => ({ default: m.PlayPage }))),
   groups: lazy(() => import("../modules/people/GroupsPage.tsx").then((m) => ({ default: m.GroupsPage }))),
 };
 

@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES, type Activity, type ActivityType } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
+import SportsEsportsOutlined from "@mui/icons-material/SportsEsportsOutlined";
 import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,19 +38,24 @@ export function ActivitiesPage() {
           <Typography variant="h6" component="h2">
             {t("activities.title")}
           </Typography>
-          {canChange ? (
-            <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-              <Button component={RouterLink} to="/manager/admin/categories">
-                {t("categories.title")}
-              </Button>
-              <Button component={RouterLink} to="/manager/admin/files">
-                {t("activities.files")}
-              </Button>
-              <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`${BASE}/new`}>
-                {t("activities.add")}
-              </Button>
-            </Box>
-          ) : null}
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button component={RouterLink} to="/manager/admin/games" startIcon={<SportsEsportsOutlined />}>
+              {t("activities.gameCatalogue")}
+            </Button>
+            {canChange ? (
+              <>
+                <Button component={RouterLink} to="/manager/admin/categories">
+                  {t("categories.title")}
+                </Button>
+                <Button component={RouterLink} to="/manager/admin/files">
+                  {t("activities.files")}
+                </Button>
+                <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={`${BASE}/new`}>
+                  {t("activities.add")}
+                </Button>
+              </>
+            ) : null}
+          </Box>
         </Stack>
         <CatalogueTable
           {...list}

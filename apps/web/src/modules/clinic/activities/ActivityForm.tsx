@@ -33,6 +33,7 @@ import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 import { ImageUpload } from "../../../lib/components/ImageUpload.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
+import { BuildPicker } from "../games/BuildPicker.tsx";
 import { ACTIVITIES_KEY, createActivity, updateActivity } from "./api.ts";
 
 type FormValues = {
@@ -154,11 +155,17 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
               />
             ) : null}
             {type === "game" ? (
-              <TextField
-                label={t("activities.gameBuild")}
-                {...form.register("gameBuildId", { setValueAs: (value: string) => (value?.trim() ? value.trim() : null) })}
-                error={!!errors.gameBuildId}
-                helperText={errors.gameBuildId?.message ?? t("activities.gameBuildHint")}
+              <Controller
+                name="gameBuildId"
+                control={form.control}
+                render={({ field }) => (
+                  <BuildPicker
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={!!errors.gameBuildId}
+                    helperText={errors.gameBuildId?.message ?? t("activities.gameBuildHint")}
+                  />
+                )}
               />
             ) : null}
             {type === "text" ? (

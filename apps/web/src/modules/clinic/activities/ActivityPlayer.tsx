@@ -1,7 +1,13 @@
+import { buildById } from "@clinic/games";
 import type { Activity } from "@clinic/shared";
-import { Alert, Box, Link } from "@mui/material";
+import OpenInNew from "@mui/icons-material/OpenInNew";
+import PlayArrowRounded from "@mui/icons-material/PlayArrowRounded";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
+import { currentLanguage } from "../../../lib/i18n.ts";
+import { BuildFacts } from "../games/BuildFacts.tsx";
+import { previewPath } from "../games/paths.ts";
 
 /** A YouTube or Vimeo page address turned into its embeddable player; anything else as given. */
 export function embeddableVideo(url: string): { kind: "iframe" | "video"; src: string } {
@@ -18,8 +24,12 @@ export function embeddableVideo(url: string): { kind: "iframe" | "video"; src: s
   return { kind: "video", src: url };
 }
 
-/** What a patient (or the therapist previewing) sees of an activity: the video, the text, or the game. */
-export function ActivityPlayer({ activity }: { activity: Activity }) {
+/**
+ * What a patient (or the therapist previewing) sees of an activity: the video, the text, or the
+ * game's card with the way to play it (`playHref`: the patient's assignment, null once played) or,
+ * for staff (no `playHref`), to preview it.
+ */
+export function ActivityPlayer({ activity, playHref }: { activity: Activity; playHref?: string | null }) {
   const { t } = useTranslation();
   if (activity.type === "video") {
     if (!activity.videoUrl) return <Alert severity="warning">{t("activities.videoMissing")}</Alert>;
@@ -54,6 +64,28 @@ export function ActivityPlayer({ activity }: { activity: Activity }) {
       </Box>
     );
   }
-  // The catalogue of game builds arrives with the games issue; until then say so plainly.
-  return <Alert severity="info">{t("activities.gameNotInstalled", { build: activity.gameBuildId ?? "" })}</Alert>;
+  const build = activity.gameBuildId ? buildById(activity.gameBuildId) : undefined;
+  if (!build) return <Alert severity="warning">{t("activities.gameUnknown", { build: activity.gameBuildId ?? "" })}</Alert>;
+  const language = currentLanguage();
+  return (
+    <Stack spacing={1.5} sx={{ maxWidth: 760 }} data-testid="activity-game">
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+        {build.title[language]}
+      </Typography>
+      <BuildFacts build={build} />
+      <Typography sx={{ whiteSpace: "pre-line" }}>{build.instructions[language]}</Typography>
+      <Box>
+        {/* Full page loads: game pages are served cross-origin isolated. */}
+        {playHref === null ? null : playHref ? (
+          <Button variant="contained" size="large" href={playHref} startIcon={<PlayArrowRounded />}>
+            {t("activities.play")}
+          </Button>
+        ) : (
+          <Button variant="outlined" href={previewPath(build.id)} target="_blank" rel="noopener" endIcon={<OpenInNew />}>
+            {t("activities.preview")}
+          </Button>
+        )}
+      </Box>
+    </Stack>
+  );
 }

@@ -1,3 +1,4 @@
+import { MOTION_DEFAULT } from "@clinic/shared";
 import { Box, Button, Card, CardContent, CardHeader, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,7 @@ import { AssignmentFieldsInputs } from "./AssignmentFieldsInputs.tsx";
 import { ASSIGNMENTS_KEY, bulkAssign, today } from "./api.ts";
 import { type AssignmentValues, checkAssignmentValues, type FieldErrors, serverFieldErrors } from "./assignmentFields.ts";
 
-const initialValues = (): AssignmentValues => ({ date: today(), duration: "15", description: "", activate: true });
+const initialValues = (): AssignmentValues => ({ date: today(), duration: "15", description: "", activate: true, motion: MOTION_DEFAULT });
 
 /**
  * Pick activities and assign them all to the selected patient in one request (one transaction).
@@ -43,6 +44,7 @@ export function AssignActivitiesForm({ patient, filter, title }: { patient: Sele
         duration: Number(values.duration),
         description: values.description,
         activate: values.activate,
+        motion: values.motion,
       },
     });
   }

@@ -2,6 +2,7 @@ import type { AssignedActivity, AssignmentUpdate, BulkAssignmentInput, Paged, Us
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../../lib/components/DateField.tsx";
 import { useSettledText } from "../../../../lib/debounce.ts";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
@@ -14,6 +15,8 @@ const valuesOf = (row: AssignedActivity): AssignmentValues => ({
   duration: String(row.duration),
   description: row.description,
   activate: row.activate,
+  // Only a game has motion to set.
+  motion: row.activity.type === "game" ? row.motion : undefined,
 });
 
 function FormDialog({
@@ -80,7 +83,14 @@ export function EditAssignmentDialog({ row, onClose }: { row: AssignedActivity; 
     const found = checkAssignmentValues(values, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate({ date: values.date, duration: Number(values.duration), description: values.description, activate: values.activate, done });
+    save.mutate({
+      date: values.date,
+      duration: Number(values.duration),
+      description: values.description,
+      activate: values.activate,
+      motion: values.motion,
+      done,
+    });
   }
   return (
     <FormDialog
@@ -140,6 +150,7 @@ export function ReplicateAssignmentDialog({ row, patient, onClose }: { row: Assi
     duration: Number(values.duration) !== row.duration ? Number(values.duration) : undefined,
     description: values.description.trim() !== row.description ? values.description : undefined,
     activate: values.activate !== row.activate ? values.activate : undefined,
+    motion: values.motion !== undefined && values.motion !== row.motion ? values.motion : undefined,
   };
   const updates = Object.values(changed).some((value) => value !== undefined);
   const replicate = useAction(
@@ -223,14 +234,12 @@ export function BulkUpdateDialog({ ids, patientId, onClose, onDone }: { ids: num
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextField
-        type="date"
+      <DateField
         label={t("assignActivity.date")}
         value={date}
-        onChange={(event) => setDate(event.target.value)}
+        onChange={setDate}
         error={!!errors.date}
         helperText={errors.date ?? t("assignActivity.blankKeeps")}
-        slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
         type="number"

@@ -1,9 +1,10 @@
-import { ASSIGNMENT_DESCRIPTION_MAX, ASSIGNMENT_DURATION_MAX } from "@clinic/shared";
-import { FormControlLabel, Stack, Switch, TextField } from "@mui/material";
+import { ASSIGNMENT_DESCRIPTION_MAX, ASSIGNMENT_DURATION_MAX, MOTION_PRESETS } from "@clinic/shared";
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { DateField } from "../../../../lib/components/DateField.tsx";
 import type { AssignmentValues, FieldErrors } from "./assignmentFields.ts";
 
-/** Date, duration, description and "active" of an assignment: the same inputs on every form and dialog. */
+/** Date, duration, motion (when the values carry it), description and "active" of an assignment: the same inputs on every form and dialog. */
 export function AssignmentFieldsInputs({
   values,
   errors,
@@ -21,15 +22,13 @@ export function AssignmentFieldsInputs({
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         {hide.includes("date") ? null : (
-          <TextField
-            type="date"
+          <DateField
             label={t("assignActivity.date")}
             required
             value={values.date}
-            onChange={(event) => set({ date: event.target.value })}
+            onChange={(date) => set({ date })}
             error={!!errors.date}
             helperText={errors.date}
-            slotProps={{ inputLabel: { shrink: true } }}
             sx={{ minWidth: 180 }}
           />
         )}
@@ -45,6 +44,23 @@ export function AssignmentFieldsInputs({
             slotProps={{ htmlInput: { min: 1, max: ASSIGNMENT_DURATION_MAX, step: 1 } }}
             sx={{ minWidth: 180 }}
           />
+        )}
+        {values.motion === undefined || hide.includes("motion") ? null : (
+          <TextField
+            select
+            label={t("assignActivity.motion")}
+            value={values.motion}
+            onChange={(event) => set({ motion: Number(event.target.value) })}
+            error={!!errors.motion}
+            helperText={errors.motion ?? t("assignActivity.motionHint")}
+            sx={{ minWidth: 220 }}
+          >
+            {MOTION_PRESETS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`games.motionPresets.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
       </Stack>
       {hide.includes("description") ? null : (

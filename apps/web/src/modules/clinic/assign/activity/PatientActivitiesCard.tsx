@@ -22,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import { useSignedIn } from "../../../../lib/session.ts";
 import { ASSIGNMENTS_KEY, today, updateAssignment } from "./api.ts";
+import { playPath } from "../../games/paths.ts";
 import { MarkDoneDialog, OpenActivityDialog } from "./PatientActivityDialogs.tsx";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
@@ -125,6 +126,11 @@ export function PatientActivitiesCard() {
                       {row.done ? (
                         <Button size="small" onClick={() => undo.mutate(row)} aria-label={t("myActivities.undoNamed", { name: row.activity.name })}>
                           {t("myActivities.undo")}
+                        </Button>
+                      ) : row.activity.type === "game" ? (
+                        // A game is done by playing it: its page records the session (a full page load, served cross-origin isolated).
+                        <Button variant="contained" size="small" href={playPath(row.id)} aria-label={t("myActivities.playNamed", { name: row.activity.name })}>
+                          {t("myActivities.play")}
                         </Button>
                       ) : (
                         <Button

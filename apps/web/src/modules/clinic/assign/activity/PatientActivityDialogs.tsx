@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../../lib/components/RichTextView.tsx";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import { ActivityPlayer } from "../../activities/ActivityPlayer.tsx";
+import { playPath } from "../../games/paths.ts";
 import { ASSIGNMENTS_KEY, assignmentKey, assignmentPath, replyActivity } from "./api.ts";
 
 /** The player takes a catalogue activity; an assignment carries only what the patient needs of it. */
@@ -22,7 +23,7 @@ function asActivity(detail: AssignedActivityDetail): Activity {
   };
 }
 
-/** One assigned activity, opened: the therapist's note, the activity's text or video (a game says it is not installed yet). */
+/** One assigned activity, opened: the therapist's note, the activity's text or video, or the way to play its game. */
 export function OpenActivityDialog({ row, onClose, onDone }: { row: AssignedActivity; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -54,13 +55,13 @@ export function OpenActivityDialog({ row, onClose, onDone }: { row: AssignedActi
                 sx={{ display: "block", width: "100%", maxWidth: 420, borderRadius: 1 }}
               />
             ) : null}
-            <ActivityPlayer activity={asActivity(data)} />
+            <ActivityPlayer activity={asActivity(data)} playHref={row.done ? null : playPath(row.id)} />
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t("myActivities.close")}</Button>
-        {row.done ? null : (
+        {row.done || row.activity.type === "game" ? null : (
           <Button variant="contained" onClick={onDone}>
             {t("myActivities.markDone")}
           </Button>

@@ -8,6 +8,8 @@ export interface AssignmentValues {
   duration: string;
   description: string;
   activate: boolean;
+  /** A game's motion intensity in percent (absent where the form does not set it). */
+  motion?: number;
 }
 export type FieldErrors = Partial<Record<keyof AssignmentValues | "activities" | "patient", string>>;
 
@@ -35,7 +37,7 @@ export function serverFieldErrors(fields: Record<string, string[]>): FieldErrors
   for (const [key, messages] of Object.entries(fields)) {
     const name = key.split(".").pop() as string;
     const field = (name === "patients" ? "patient" : name) as keyof FieldErrors;
-    if (["date", "duration", "description", "activate", "activities", "patient"].includes(field)) errors[field] = messages.join(" ");
+    if (["date", "duration", "description", "activate", "motion", "activities", "patient"].includes(field)) errors[field] = messages.join(" ");
   }
   return errors;
 }

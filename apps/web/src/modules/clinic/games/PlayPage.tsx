@@ -1,0 +1,204 @@
+import { buildById, type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
+import type { AssignedActivityDetail } from "@clinic/shared";
+import { Alert, Box, Button, Container, Paper, Stack, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
+import { currentLanguage } from "../../../lib/i18n.ts";
+import { useResource } from "../../../lib/resource.ts";
+import { ASSIGNMENTS_KEY, assignmentKey, assignmentPath } from "../assign/activity/api.ts";
+import { DizzinessScale } from "./DizzinessScale.tsx";
+import { GameStage } from "./GameStage.tsx";
+import { SessionFigures } from "./SessionFigures.tsx";
+import { resultOutbox, useResultDelivery } from "./outbox.ts";
+
+type Step =
+  | { name: "intro" }
+  | { name: "playing" }
+  | { name: "after"; played: PlayedSession }
+  | { name: "sent"; played: PlayedSession }
+  | { name: "waiting"; played: PlayedSession }
+  | { name: "refused"; played: PlayedSession; message: string };
+
+const HOME = "/manager/patient";
+const prefersReducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * A patient plays an assigned game (`/manager/patient/play/{id}`, a page of its own served
+ * cross-origin isolated): instructions and how dizzy they feel, the game, how dizzy they feel
+ * after, then the session goes to the server through the outbox, which keeps it until the
+ * server has it.
+ */
+export function PlayPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().assignmentId);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, network } = useResource<AssignedActivityDetail>(assignmentKey(id), valid ? assignmentPath(id) : null, { quiet: true });
+  const [step, setStep] = useState<Step>({ name: "intro" });
+  const [before, setBefore] = useState<number | null>(null);
+  const [after, setAfter] = useState<number | null>(null);
+  const [asked, setAsked] = useState(false);
+  const [sessionId, setSessionId] = useState("");
+  const client = useQueryClient();
+  const build = data?.activity.gameBuildId ? buildById(data.activity.gameBuildId) : undefined;
+
+  const send = useCallback(
+    async (played: PlayedSession, dizzinessAfter: number) => {
+      const sessionId = crypto.randomUUID();
+      setSessionId(sessionId);
+      resultOutbox.add({ id, result: {}, game: { ...played, sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } });
+      const outcome = await resultOutbox.deliver(sessionId);
+      if (outcome.kind === "delivered") {
+        await client.invalidateQueries({ queryKey: [ASSIGNMENTS_KEY] });
+        setStep({ name: "sent", played });
+      } else if (outcome.kind === "refused") setStep({ name: "refused", played, message: outcome.error.message });
+      else setStep({ name: "waiting", played });
+    },
+    [id, before, client],
+  );
+
+  if (!valid || network.error) {
+    const gone = !valid || network.status === 404;
+    return (
+      <Page>
+        <Alert severity={gone ? "warning" : "error"}>{gone ? t("games.notAssigned") : t("games.loadFailed")}</Alert>
+      </Page>
+    );
+  }
+  if (!data) return <Page>{t("assignActivity.loading")}</Page>;
+  if (data.activity.type !== "game" || !build) {
+    return (
+      <Page>
+        <Alert severity="warning">{t("games.notAGame")}</Alert>
+      </Page>
+    );
+  }
+  const language = currentLanguage();
+
+  if (step.name === "playing") {
+    return (
+      <GameStage
+        build={build}
+        level={data.gameLevel ?? build.difficulty.start}
+        motion={(data.motion / 100) * reducedMotionFactor(prefersReducedMotion())}
+        durationSeconds={Math.min(build.defaultDurationSeconds, data.duration * 60)}
+        onEnd={(played) => setStep({ name: "after", played })}
+      />
+    );
+  }
+
+  if (step.name === "intro") {
+    if (data.done) {
+      return (
+        <Page title={build.title[language]}>
+          <Alert severity="success">{t("games.alreadyDone")}</Alert>
+        </Page>
+      );
+    }
+    return (
+      <Page title={build.title[language]}>
+        <Stack spacing={2.5}>
+          <Typography sx={{ whiteSpace: "pre-line" }}>{build.instructions[language]}</Typography>
+          {data.description ? (
+            <Box sx={{ p: 1.5, bgcolor: "action.hover", borderRadius: 1 }}>{t("myActivities.therapistNote", { note: data.description })}</Box>
+          ) : null}
+          <RichTextView html={data.activity.description} sx={{ color: "text.secondary" }} />
+          <Typography color="text.secondary">
+            {t("games.sessionLength", { minutes: Math.max(1, Math.round(Math.min(build.defaultDurationSeconds, data.duration * 60) / 60)) })}
+          </Typography>
+          <DizzinessScale
+            label={t("games.dizzinessBefore")}
+            value={before}
+            onChange={setBefore}
+            error={asked && before === null ? t("games.dizzinessRequired") : undefined}
+          />
+          <Box>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => {
+                setAsked(true);
+                if (before !== null) setStep({ name: "playing" });
+              }}
+            >
+              {t("games.start")}
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  if (step.name === "after") {
+    return (
+      <Page title={build.title[language]}>
+        <Stack spacing={2.5}>
+          <Typography>
+            {step.played.ended === "completed" ? t("games.finished") : step.played.ended === "timeout" ? t("games.timeUp") : t("games.stopped")}
+          </Typography>
+          <DizzinessScale label={t("games.dizzinessAfter")} value={after} onChange={setAfter} />
+          <Box>
+            <Button variant="contained" size="large" disabled={after === null} onClick={() => after !== null && void send(step.played, after)}>
+              {t("games.save")}
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={build.title[language]}>
+      <Stack spacing={2.5}>
+        {step.name === "sent" ? <Alert severity="success">{t("games.saved")}</Alert> : null}
+        {step.name === "waiting" ? (
+          <WaitingForServer
+            sessionId={sessionId}
+            onDelivered={() => setStep({ name: "sent", played: step.played })}
+            onRefused={(message) => setStep({ name: "refused", played: step.played, message })}
+          />
+        ) : null}
+        {step.name === "refused" ? <Alert severity="error">{t("games.refused", { reason: step.message })}</Alert> : null}
+        <SessionFigures build={build} played={step.played} />
+        <Box>
+          {/* A full page load: the home is not served cross-origin isolated. */}
+          <Button variant="contained" href={HOME}>
+            {t("games.backHome")}
+          </Button>
+        </Box>
+      </Stack>
+    </Page>
+  );
+}
+
+/** The result is safe on this device; it goes to the server as soon as it can be reached. */
+function WaitingForServer({ sessionId, onDelivered, onRefused }: { sessionId: string; onDelivered: () => void; onRefused: (message: string) => void }) {
+  const { t } = useTranslation();
+  // Called whenever some waiting result left the outbox: ours may be among them.
+  const waiting = useResultDelivery(() => {
+    if (resultOutbox.pending().some((item) => item.reply.game.sessionId === sessionId)) return;
+    if (resultOutbox.refused().some((item) => item.reply.game.sessionId === sessionId)) onRefused(t("games.refusedLater"));
+    else onDelivered();
+  });
+  return (
+    <Alert severity="info" role="status">
+      {waiting > 1 ? `${t("games.waiting")} (${waiting})` : t("games.waiting")}
+    </Alert>
+  );
+}
+
+function Page({ title, children }: { title?: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title ?? t("games.playTitle")}
+        </Typography>
+        {children}
+      </Paper>
+    </Container>
+  );
+}
