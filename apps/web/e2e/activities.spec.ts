@@ -40,12 +40,15 @@ test("a therapist adds a text activity, reads it, edits it and deletes it after 
   await expect(page.getByRole("link", { name: "Calm breathing", exact: true })).toHaveCount(0);
 });
 
-test("a game activity says plainly that its build is not installed yet", async ({ page }) => {
+test("a game activity shows its build of the catalogue, with a preview", async ({ page }) => {
   await signIn(page, "clinic");
   await visit(page, "/manager/admin/activities");
   await page.getByRole("link", { name: "Reaction lights", exact: true }).click();
   await settled(page);
-  await expect(page.getByText("The game build “reactor-lights-1” is not installed on this platform yet.")).toBeVisible();
+  const game = page.getByTestId("activity-game");
+  await expect(game).toContainText("Reactor: left or right");
+  await expect(game).toContainText("928 × 415");
+  await expect(game.getByRole("link", { name: "Preview the game" })).toHaveAttribute("href", "/manager/admin/games/reactor-choice-2");
   // A platform activity is read-only for a clinic.
   await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
   await expectAccessible(page);
