@@ -9,6 +9,8 @@
 //                      migrations and the demo seed are applied to it
 //   BENCH_ACTIVITIES   activities seeded before the run (default 100000; 0 skips; none are added
 //                      when the table already holds that many, as a reused database may)
+//   BENCH_FRAMES       seconds of game frames taken per build in Chromium (default 5; 0 skips);
+//                      CHROMIUM_PATH names the browser (default /usr/bin/chromium)
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -18,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { DEMO_ACCOUNTS, type DemoRole } from "../src/demo-accounts.ts";
 import { BENCH_ENDPOINTS, type BenchEndpoint } from "./endpoints.ts";
+import { type FrameFigures, measureFrames } from "./frames.ts";
 import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
 import { seedActivities } from "./seed-activities.ts";
 
@@ -41,6 +44,7 @@ function readSettings() {
       connections: intSetting("BENCH_CONNECTIONS", 10, 1),
       warmup: intSetting("BENCH_WARMUP", 2, 0),
       activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
+      frames: intSetting("BENCH_FRAMES", 5, 0),
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     };
   } catch (error) {
@@ -217,7 +221,32 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     };
     measured.push(await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target));
   }
-  return report(baseline, measured, activities);
+  const ok = report(baseline, measured, activities);
+  if (settings.frames > 0) {
+    const therapist = cookies.get("therapist") ?? (await signIn(appUrl, "therapist"));
+    reportFrames(await measureFrames(appUrl, therapist, settings.frames, log));
+  }
+  return ok;
+}
+
+/** Frame pacing: p95 frame time of each family's build against the bare canvas, same browser and run. */
+function reportFrames([baseline, ...builds]: FrameFigures[]) {
+  const rows = [["game (demonstration)", "frames", "p50 ms", "p95 ms", "p95 vs bare canvas"]];
+  for (const figures of [baseline, ...builds]) {
+    rows.push([
+      figures.label,
+      String(figures.frames),
+      figures.p50Ms.toFixed(1),
+      figures.p95Ms.toFixed(1),
+      baseline.p95Ms > 0 ? (figures.p95Ms / baseline.p95Ms).toFixed(2) : "n/a",
+    ]);
+  }
+  console.log("");
+  console.log(`Frame pacing: Chromium (software rendering), ${settings.frames} s per build, frame intervals from requestAnimationFrame timestamps`);
+  console.log("");
+  console.log(table(rows));
+  console.log("");
+  console.log("p95 vs bare canvas = the build's p95 frame time divided by a bare canvas page's, same browser and run.");
 }
 
 /** The server's database: BENCH_DATABASE_URL, or the embedded one whose port the server printed. */
