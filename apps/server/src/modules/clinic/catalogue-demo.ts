@@ -161,14 +161,14 @@ const PLATFORM_ACTIVITIES: DemoActivity[] = [
   },
   {
     name: "Reaction lights",
-    description: "Touch each light as soon as it appears; trains reaction time and visual scanning.",
+    description: "Answer on the side where the light appears, as fast as you can; trains reaction time and choice.",
     type: "game",
     category: "Cognitive training",
     gameBuildId: "reactor-choice-2",
   },
   {
     name: "Stop or go",
-    description: "Press for the green circle and hold back for the red one; trains attention and response control.",
+    description: "Press for the yellow circle and hold back for the blue square; trains attention and response control.",
     type: "game",
     category: "Cognitive training",
     gameBuildId: "reactor-go-nogo",

@@ -23,10 +23,27 @@ export function DizzinessScale({ label, value, onChange, error }: { label: strin
         onChange={(_, chosen: number | null) => chosen !== null && onChange(chosen)}
         aria-labelledby={labelId}
         aria-describedby={helpId}
-        sx={{ display: "grid", gridTemplateColumns: "repeat(11, minmax(0, 1fr))", maxWidth: 560 }}
+        sx={{
+          display: "grid",
+          // Two rows on a phone keep each point a comfortable touch target.
+          gridTemplateColumns: { xs: "repeat(6, minmax(0, 1fr))", sm: "repeat(11, minmax(0, 1fr))" },
+          gap: 0.5,
+          maxWidth: 560,
+          "& .MuiToggleButtonGroup-grouped, & .MuiToggleButtonGroup-grouped:not(:first-of-type)": {
+            m: 0,
+            border: 1,
+            borderColor: "divider",
+            borderRadius: 1,
+          },
+        }}
       >
         {POINTS.map((point) => (
-          <ToggleButton key={point} value={point} aria-label={t("games.dizzinessPoint", { value: point })} sx={{ px: 0, py: 1.25, fontWeight: 600 }}>
+          <ToggleButton
+            key={point}
+            value={point}
+            aria-label={t("games.dizzinessPoint", { value: point })}
+            sx={{ px: 0, py: 1.25, minHeight: 44, fontWeight: 600 }}
+          >
             {point}
           </ToggleButton>
         ))}

@@ -1,6 +1,7 @@
 import { type BuildDefinition, DEMONSTRATION_DELAY_MS, type GameController, type GameTick, mountGame, type PlayedSession } from "@clinic/games/browser";
 import PauseRounded from "@mui/icons-material/PauseRounded";
 import PlayArrowRounded from "@mui/icons-material/PlayArrowRounded";
+import ScreenRotationRounded from "@mui/icons-material/ScreenRotationRounded";
 import StopRounded from "@mui/icons-material/StopRounded";
 import { Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { useEffect, useRef, useState } from "react";
@@ -75,6 +76,8 @@ export function GameStage({ build, level, motion, durationSeconds, demo = false,
   }, [build, level, motion, durationSeconds, demo]);
 
   const paused = tick?.state === "paused";
+  const portraitScreen = usePortraitScreen();
+  const wideBuild = build.size.width > build.size.height;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100dvh", bgcolor: "#14202b" }}>
       <Paper square elevation={0} sx={{ px: { xs: 1, sm: 2 }, py: 1, bgcolor: "background.paper" }}>
@@ -97,6 +100,12 @@ export function GameStage({ build, level, motion, durationSeconds, demo = false,
             {t("games.stop")}
           </Button>
         </Stack>
+        {portraitScreen && wideBuild ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 0.5, color: "text.secondary" }}>
+            <ScreenRotationRounded fontSize="small" />
+            <Typography variant="body2">{t("games.turnSideways")}</Typography>
+          </Stack>
+        ) : null}
       </Paper>
       <Box sx={{ position: "relative", flex: 1, minHeight: 0 }}>
         <Box ref={stage} sx={{ position: "absolute", inset: 0 }} data-testid="game-stage" />
@@ -128,6 +137,18 @@ export function GameStage({ build, level, motion, durationSeconds, demo = false,
       </Box>
     </Box>
   );
+}
+
+/** True while the screen is taller than wide (a phone held upright); follows rotation. */
+function usePortraitScreen(): boolean {
+  const [portrait, setPortrait] = useState(() => window.matchMedia("(orientation: portrait)").matches);
+  useEffect(() => {
+    const query = window.matchMedia("(orientation: portrait)");
+    const follow = () => setPortrait(query.matches);
+    query.addEventListener("change", follow);
+    return () => query.removeEventListener("change", follow);
+  }, []);
+  return portrait;
 }
 
 /**
