@@ -19,6 +19,14 @@ export const forbidden = (detail = "You do not have permission to perform this a
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
 
+/** True for PostgreSQL's unique violation (23505) on a constraint whose name holds `constraintPart`, as the driver or drizzle wraps it. */
+export function isUniqueViolation(error: unknown, constraintPart: string): boolean {
+  const wrapped = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = wrapped.cause?.code ?? wrapped.code;
+  const constraint = wrapped.cause?.constraint ?? wrapped.constraint;
+  return code === "23505" && (constraint?.includes(constraintPart) ?? false);
+}
+
 /** Zod issues from the request schemas, as field → messages. */
 function fieldErrorsOf(error: FastifyError): FieldErrors {
   const fields: FieldErrors = {};

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../platform/errors.ts";
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
 import { containsText, pageWindow } from "../../platform/paging.ts";
 import { assertSeatAvailable, type Seat } from "../clinic/memberships/seats.ts";
@@ -200,9 +200,7 @@ export async function withEmailCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string; constraint?: string } }).cause?.code ?? (error as { code?: string }).code;
-    const constraint = (error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint ?? (error as { constraint?: string }).constraint;
-    if (code === "23505" && constraint?.includes("email")) throw emailTaken();
+    if (isUniqueViolation(error, "email")) throw emailTaken();
     throw error;
   }
 }

@@ -135,6 +135,23 @@ describe("POST /api/replyActivity/ with a played game", () => {
     expect(await rowOf(elsewhere.id)).toMatchObject({ done: false, result: null });
   });
 
+  it("stores one session when the same one is sent at once, twice for its assignment and once for another", async () => {
+    const [row, other] = [await assign(), await assign()];
+    const game = played();
+    const before = (await stored()).sessions;
+    const answers = await Promise.all([
+      send("patient", "POST", "/api/replyActivity/", { id: row.id, game }),
+      send("patient", "POST", "/api/replyActivity/", { id: row.id, game }),
+      send("patient", "POST", "/api/replyActivity/", { id: other.id, game }),
+    ]);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    expect((await stored()).sessions).toBe(before + 1);
+    // Whichever assignment took the session is done; the other one is untouched.
+    const done = [await rowOf(row.id), await rowOf(other.id)].filter((assignment) => assignment.done);
+    expect(done).toHaveLength(1);
+  });
+
   it("refuses a session of another build, a forged one, and a game without its session, writing nothing", async () => {
     const row = await assign();
     const good = played();

@@ -1,7 +1,7 @@
 import { checkSession, FAMILY_METRICS, type SessionResult, summariseCommon } from "@clinic/games";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { badRequest, conflict } from "../../../platform/errors.ts";
+import { badRequest, conflict, isUniqueViolation } from "../../../platform/errors.ts";
 import type { assignedActivities } from "../assignments/assignments.table.ts";
 import { gameSessionMetrics, gameSessions, gameTrials } from "./games.table.ts";
 
@@ -19,6 +19,20 @@ export async function lastLevel(db: Db, patientId: string, buildId: string): Pro
     .orderBy(desc(gameSessions.endedAt), desc(gameSessions.id))
     .limit(1);
   return row?.level ?? null;
+}
+
+/**
+ * The session's insert. Its key is checked just before, but the same key sent at the same
+ * moment for another assignment (whose row lock does not serialise with this one) meets the
+ * unique constraint instead: the same 409 as the check's.
+ */
+async function insertSession<T>(insert: () => Promise<T>): Promise<T> {
+  try {
+    return await insert();
+  } catch (error) {
+    if (isUniqueViolation(error, "session_key")) throw conflict("This session was already recorded for another activity.");
+    throw error;
+  }
 }
 
 /** The figures of a session worth showing with the assignment (its `result`), from the stored metrics. */
@@ -48,27 +62,29 @@ export async function recordGameSession(
   if (!build || errors.length > 0) throw badRequest({ game: errors });
 
   const metrics = { ...summariseCommon(game.trials), ...(FAMILY_METRICS[build.family]?.summarise(game.trials, build) ?? {}) };
-  const [session] = await tx
-    .insert(gameSessions)
-    .values({
-      sessionKey: game.sessionId,
-      assignmentId: assignment.id,
-      activityId: assignment.activityId,
-      patientId: assignment.patientId,
-      buildId: build.id,
-      family: build.family,
-      startedAt: new Date(game.startedAt),
-      endedAt: new Date(game.endedAt),
-      durationMs: Math.round(game.durationMs),
-      levelStart: game.levelStart,
-      levelEnd: game.levelEnd,
-      motion: game.motion,
-      ended: game.ended,
-      dizzinessBefore: game.dizzinessBefore,
-      dizzinessAfter: game.dizzinessAfter,
-      trialCount: game.trials.length,
-    })
-    .returning({ id: gameSessions.id });
+  const [session] = await insertSession(() =>
+    tx
+      .insert(gameSessions)
+      .values({
+        sessionKey: game.sessionId,
+        assignmentId: assignment.id,
+        activityId: assignment.activityId,
+        patientId: assignment.patientId,
+        buildId: build.id,
+        family: build.family,
+        startedAt: new Date(game.startedAt),
+        endedAt: new Date(game.endedAt),
+        durationMs: Math.round(game.durationMs),
+        levelStart: game.levelStart,
+        levelEnd: game.levelEnd,
+        motion: game.motion,
+        ended: game.ended,
+        dizzinessBefore: game.dizzinessBefore,
+        dizzinessAfter: game.dizzinessAfter,
+        trialCount: game.trials.length,
+      })
+      .returning({ id: gameSessions.id }),
+  );
   if (!session) throw new Error("No game session inserted");
   const trials = game.trials.map((trial) => ({
     sessionId: session.id,
