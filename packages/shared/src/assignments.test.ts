@@ -6,7 +6,15 @@ const assign = { patients: ["p1"], activities: [1, 2], date: "2026-03-01", durat
 describe("assignment contracts", () => {
   it("fill a new assignment's defaults and drop repeated ids", () => {
     const parsed = bulkAssignmentSchema.parse({ assign: { ...assign, patients: ["p1", "p1"], activities: [2, 2, 1] } });
-    expect(parsed.assign).toEqual({ patients: ["p1"], activities: [2, 1], date: "2026-03-01", duration: 20, description: "", activate: true, motion: MOTION_DEFAULT });
+    expect(parsed.assign).toEqual({
+      patients: ["p1"],
+      activities: [2, 1],
+      date: "2026-03-01",
+      duration: 20,
+      description: "",
+      activate: true,
+      motion: MOTION_DEFAULT,
+    });
     expect(parsed.unassign).toEqual([]);
   });
 
