@@ -8,6 +8,7 @@
  *   expect(maxBackgroundChangesPerSecond(run.canvas, build.size)).toBeLessThanOrEqual(3);
  */
 import { mulberry32, type Random } from "./random.ts";
+import { summariseCommon } from "./results.ts";
 import type { BuildDefinition, DisplaySize, FamilyEngine, GameEngine, GameInput, Language, SessionResult, TrialRecord } from "./types.ts";
 
 /** What a fake canvas saw: calls, property sets, and the frame boundaries `runEngine` marks. */
@@ -127,6 +128,40 @@ export function idealPlayer(delayMs = 300): Player {
   };
 }
 
+/**
+ * Answers each demand `alter(wanted, view)` instead, `delayMs` after the engine asks (a wrong
+ * box, the other side, the next symbol round): the misses every family tests. `alter`
+ * returning null lets the demand pass unanswered.
+ */
+export function alteredPlayer(delayMs: number, alter: (wanted: GameInput, view: PlayerView) => GameInput | null): Player {
+  let busyUntil = -1;
+  return (view) => {
+    if (view.now < busyUntil) return null;
+    const wanted = view.engine.demonstrate(view.now);
+    if (!wanted) return null;
+    const answer = alter(wanted, view);
+    if (!answer) return null;
+    busyUntil = view.now + delayMs;
+    return { ...answer, timeStamp: view.now + delayMs };
+  };
+}
+
+/**
+ * For engines that demonstrate pointer moves to follow a target (optimizer, optimizer-vr):
+ * follows at once, every frame, and gives the other answers `delayMs` after they are asked for.
+ */
+export function trackingPlayer(delayMs = 300): Player {
+  let busyUntil = Number.NEGATIVE_INFINITY;
+  return ({ now, engine }) => {
+    const wanted = engine.demonstrate(now);
+    if (!wanted) return null;
+    if (wanted.type === "pointermove") return { ...wanted, timeStamp: now };
+    if (now < busyUntil) return null;
+    busyUntil = now + delayMs;
+    return { ...wanted, timeStamp: now + delayMs };
+  };
+}
+
 /** Never answers. */
 export const silentPlayer: Player = () => null;
 
@@ -222,4 +257,89 @@ export function sessionOf(build: BuildDefinition, run: RunResult, overrides: Par
     trials: run.trials.map((trial) => ({ ...trial })),
     ...overrides,
   };
+}
+
+/**
+ * Real runs of a build by the three kinds of patient the checks must accept (ideal, silent,
+ * random), each with its own seed: what every family's `checkTrials` test feeds it.
+ */
+export function realRuns<P>(
+  family: FamilyEngine<P>,
+  build: BuildDefinition<P>,
+  { idealDelayMs = 250, motion, until = 120_000 }: { idealDelayMs?: number; motion?: number; until?: number } = {},
+): RunResult[] {
+  return [idealPlayer(idealDelayMs), silentPlayer, randomPlayer(8, { perSecond: 2 })].map((player, i) =>
+    runEngine(createEngine(family, build, { seed: i + 1, motion }), { player, size: build.size, until }),
+  );
+}
+
+/**
+ * What breaks README's rules for a family's summary: names snake_case, values finite numbers,
+ * none of `summariseCommon`'s names. Empty when the summary keeps them.
+ */
+export function summaryProblems(trials: readonly TrialRecord[], summary: Record<string, number>): string[] {
+  const common = summariseCommon(trials);
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries({ ...common, ...summary })) {
+    if (!/^[a-z][a-z0-9_]*$/.test(name)) problems.push(`${name}: not snake_case`);
+    if (!Number.isFinite(value)) problems.push(`${name}: ${value} is not a finite number`);
+  }
+  for (const name of Object.keys(summary)) if (name in common) problems.push(`${name}: a common name`);
+  return problems;
+}
+
+/**
+ * Plays `engine` (frames every 10 ms) until it first asks for an answer, then lets its response
+ * window (`windowMs`) close and runs one frame 30 ms after; then delivers `answer` stamped `offsetMs`
+ * from the window's end (a late event for a time before it), and runs two more frames.
+ * Returns when the stimulus was shown and how many trials were recorded before the late event.
+ */
+export function answerAfterWindow(
+  engine: GameEngine,
+  windowMs: number,
+  offsetMs: number,
+  answer: (wanted: GameInput) => GameInput = (wanted) => wanted,
+): { shownAt: number; trialsBefore: number } {
+  const { context } = fakeContext();
+  let now = 0;
+  const step = () => {
+    engine.update(now);
+    engine.draw(context, now);
+  };
+  while (!engine.demonstrate(now)) {
+    now += 10;
+    step();
+  }
+  const wanted = engine.demonstrate(now)!;
+  const shownAt = now;
+  now = shownAt + windowMs + 30;
+  step();
+  const trialsBefore = engine.trials().length;
+  engine.input({ ...answer(wanted), timeStamp: shownAt + windowMs + offsetMs });
+  now += 16;
+  step();
+  now += 100;
+  step();
+  return { shownAt, trialsBefore };
+}
+
+/**
+ * Runs `engine` to 500 ms (inside the first foreperiod), pauses it there, and sends `input`
+ * from before the pause; then paints the fixation again at 520 and runs to the first planned
+ * foreperiod's end. Returns what a test of "drops the trial in progress and runs it again" looks at.
+ */
+export function interruptFirstTrial(engine: GameEngine, input: GameInput, foreperiodMs: number) {
+  const paused = runEngine(engine, { until: 500 });
+  engine.interrupt(500);
+  engine.input(input);
+  engine.update(500);
+  const trialsAfterPause = engine.trials().length;
+  // The fixation starts again at the next paint, with the same planned foreperiod.
+  const { context } = fakeContext();
+  engine.draw(context, 520);
+  engine.update(520 + foreperiodMs - 1);
+  const demandBeforeDue = engine.demonstrate(520 + foreperiodMs - 1);
+  engine.update(520 + foreperiodMs);
+  engine.draw(context, 520 + foreperiodMs);
+  return { pausedTrials: paused.trials.length, trialsAfterPause, demandBeforeDue, demandWhenDue: engine.demonstrate(520 + foreperiodMs) };
 }

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../runtime/random.ts";
 import { maxBackgroundChangesPerSecond } from "../../runtime/safety.ts";
-import { type CanvasOp, createEngine, fakeContext, idealPlayer, type Player, randomPlayer, runEngine, silentPlayer } from "../../runtime/testing.ts";
+import {
+  alteredPlayer,
+  answerAfterWindow,
+  type CanvasOp,
+  createEngine,
+  fakeContext,
+  idealPlayer,
+  interruptFirstTrial,
+  type Player,
+  randomPlayer,
+  runEngine,
+  silentPlayer,
+} from "../../runtime/testing.ts";
 import type { GameInput } from "../../runtime/types.ts";
 import { activatorBuilds } from "./builds.ts";
 import { activatorEngine } from "./engine.ts";
@@ -163,26 +175,8 @@ describe("activator scoring", () => {
     ] as const) {
       const engine = createEngine(activatorEngine, horizontal);
       const window = horizontal.params.responseWindowMs;
-      const { context } = fakeContext();
-      let now = 0;
-      const step = () => {
-        engine.update(now);
-        engine.draw(context, now);
-      };
-      while (!engine.demonstrate(now)) {
-        now += 10;
-        step();
-      }
-      const wanted = engine.demonstrate(now)!;
-      const shownAt = now;
-      now = shownAt + window + 30;
-      step();
-      expect(engine.trials()).toHaveLength(0);
-      engine.input({ ...wanted, timeStamp: shownAt + window + offset });
-      now += 16;
-      step();
-      now += 100;
-      step();
+      const { shownAt, trialsBefore } = answerAfterWindow(engine, window, offset);
+      expect(trialsBefore).toBe(0);
       expect(engine.trials()[0]).toMatchObject({ outcome, shownAt });
     }
   });
@@ -222,20 +216,13 @@ describe("activator scoring", () => {
 
   it("drops the trial in progress on interrupt and runs it again", () => {
     const engine = createEngine(activatorEngine, horizontal, { seed: 5 });
-    const paused = runEngine(engine, { until: 500 });
-    expect(paused.trials).toHaveLength(0);
-    engine.interrupt(500);
-    engine.input({ type: "key", key: "ArrowLeft", timeStamp: 400 });
-    engine.update(500);
-    expect(engine.trials()).toHaveLength(0);
     const plan = planTrials(horizontal.params, mulberry32(5));
-    const { context } = fakeContext();
-    engine.draw(context, 520);
-    engine.update(520 + plan[0].foreperiodMs - 1);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs - 1)).toBeNull();
-    engine.update(520 + plan[0].foreperiodMs);
-    engine.draw(context, 520 + plan[0].foreperiodMs);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs)).toMatchObject({ type: "key", key: SYMBOLS.arrows[plan[0].symbol].keys[0] });
+    // The fixation starts again at the next paint, with the same planned foreperiod.
+    const resumed = interruptFirstTrial(engine, { type: "key", key: "ArrowLeft", timeStamp: 400 }, plan[0].foreperiodMs);
+    expect(resumed.pausedTrials).toBe(0);
+    expect(resumed.trialsAfterPause).toBe(0);
+    expect(resumed.demandBeforeDue).toBeNull();
+    expect(resumed.demandWhenDue).toMatchObject({ type: "key", key: SYMBOLS.arrows[plan[0].symbol].keys[0] });
   });
 });
 
@@ -312,15 +299,8 @@ function letterInInk(ops: readonly CanvasOp[], label: string): boolean {
 
 /** Answers every jump with the next symbol round, `delay` ms after it. */
 function wrongSymbol(delay: number): Player {
-  let busyUntil = -1;
-  return ({ now, engine }) => {
-    if (now < busyUntil) return null;
-    const wanted = engine.demonstrate(now);
-    if (wanted?.type !== "key") return null;
-    busyUntil = now + delay;
-    const keys = SYMBOLS.letters.map((s) => s.keys[0] as string);
-    return { type: "key", key: keys[(keys.indexOf(wanted.key) + 1) % 4], timeStamp: now + delay };
-  };
+  const keys = SYMBOLS.letters.map((s) => s.keys[0] as string);
+  return alteredPlayer(delay, (wanted) => (wanted.type === "key" ? { ...wanted, key: keys[(keys.indexOf(wanted.key) + 1) % 4] } : null));
 }
 
 /** Times of frames whose button fills differ from the frame before. */

@@ -12,22 +12,14 @@
  * Inputs are queued and resolved in `update` in timestamp order, interleaved with the trial's
  * deadlines (runtime/input.ts); the window is settled `LATE_INPUT_GRACE_MS` after it closes.
  */
-import { fillTextBlock, font, PALETTE, roundedRect, wrapLines } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawFeedback, drawFittedPrompt, drawProgress, FEEDBACK_MEDIUM, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { ForeperiodEngine } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { ANTICIPATION_MS, type ActivatorBuild, type ActivatorParams, amplitudeAt, displayMsAt } from "./metrics.ts";
 import { answerOf, centreOf, effectiveAmplitude, type Layout, landing, layout, type PlannedTrial, planTrials, SYMBOLS } from "./plan.ts";
 import { TEXTS } from "./texts.ts";
-
-type Phase =
-  /** The dot is in the middle; `since` is its first paint (null until drawn). */
-  | { name: "fixation"; since: number | null }
-  /** The foreperiod is over; the jump is painted at `shownAt` (null until drawn). */
-  | { name: "target"; fixationAt: number; shownAt: number | null }
-  | { name: "feedback"; until: number; good: boolean; text: string; expected: number | null }
-  | { name: "done" };
 
 const TARGET = "#ffd166";
 /** The symbol and its mask: dark on the yellow dot, for the highest contrast. */
@@ -36,13 +28,12 @@ type ArrowName = "left" | "up" | "down" | "right";
 /** Where each arrow points, in screen coordinates (0 = right, y down). */
 const ARROW_ANGLES: Record<ArrowName, number> = { left: Math.PI, up: -Math.PI / 2, down: Math.PI / 2, right: 0 };
 
-class ActivatorGame implements GameEngine {
+/** The fixation is the dot in the middle, the stimulus its jump; the feedback lights the expected button. */
+class ActivatorGame extends ForeperiodEngine<number, { expected: number | null }> {
   private readonly build: ActivatorBuild;
   private readonly plan: PlannedTrial[];
   private readonly box: Layout;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   /** The answer button lit in the feedback (the right one); guarded like every colour change of an area. */
   private readonly tint = new FlashGuard<number | null>(null);
   private readonly language: GameContext["language"];
@@ -50,13 +41,13 @@ class ActivatorGame implements GameEngine {
   private readonly portrait: boolean;
   /** The plan item in progress; it advances only when a trial is recorded. */
   private next = 0;
-  private phase: Phase = { name: "fixation", since: null };
   /** Level, display time and jump of the trial in progress, fixed when it starts. */
   private trialLevel: number;
   private displayMs: number;
   private amplitude: number;
 
   constructor(context: GameContext<ActivatorParams>) {
+    super();
     this.build = context.build;
     this.language = context.language;
     this.motion = Math.min(1, Math.max(0, context.motion));
@@ -71,70 +62,24 @@ class ActivatorGame implements GameEngine {
     this.fixTrial();
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
+  protected foreperiod(): number {
+    return this.current().foreperiodMs;
   }
 
-  input(input: GameInput): void {
-    this.inputs.push(input);
+  protected responseWindow(): number {
+    return this.build.params.responseWindowMs;
   }
 
-  /** Moves through the deadlines that passed by `t`. Only `draw` starts the fixation and the jump. */
-  private advance(t: number): void {
-    const window = this.build.params.responseWindowMs;
-    for (;;) {
-      const phase = this.phase;
-      if (phase.name === "fixation" && phase.since !== null && t >= phase.since + this.current().foreperiodMs) {
-        this.phase = { name: "target", fixationAt: phase.since, shownAt: null };
-      } else if (phase.name === "target" && phase.shownAt !== null && t >= phase.shownAt + window + LATE_INPUT_GRACE_MS) {
-        this.resolve(phase.shownAt, null, null, phase.shownAt + window);
-      } else if (phase.name === "feedback" && t >= phase.until) {
-        this.startTrial();
-      } else {
-        return;
-      }
-    }
+  protected choiceOf(input: GameInput): number | null {
+    return answerOf(input, this.build.params.symbols, this.box);
   }
 
-  private answer(input: GameInput): void {
-    const choice = answerOf(input, this.build.params.symbols, this.box);
-    if (choice === null) return;
-    const t = input.timeStamp;
-    const phase = this.phase;
-    // Answers between trials (feedback, before the dot is painted) belong to no trial.
-    if (phase.name === "fixation" && phase.since !== null && t >= phase.since) {
-      this.resolve(phase.since, t, choice, t, true);
-    } else if (phase.name === "target" && t >= phase.fixationAt) {
-      // Before the jump's paint (even if it was due) is before the jump: timed from the fixation.
-      const shown = phase.shownAt !== null && t >= phase.shownAt;
-      // After the window closed (a late event in the grace period): the omission stands.
-      if (shown && t >= phase.shownAt! + this.build.params.responseWindowMs) return;
-      this.resolve(shown ? phase.shownAt! : phase.fixationAt, t, choice, t, !shown);
-    }
-  }
-
-  /** Records the trial in progress and shows its feedback from `at`. */
-  private resolve(shownAt: number, respondedAt: number | null, choice: number | null, at: number, premature = false): void {
+  protected resolve(shownAt: number, respondedAt: number | null, choice: number | null, at: number, premature: boolean): void {
     const planned = this.current();
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome = outcomeOf(planned, rtMs, choice, premature);
     const correct = outcome === "hit";
-    this.records.push({
-      index: this.records.length,
-      kind: "saccade",
-      condition: planned.direction,
-      level: this.trialLevel,
-      shownAt,
-      respondedAt,
-      rtMs,
-      correct,
-      outcome,
-      value: this.amplitude,
-    });
+    this.record({ kind: "saccade", condition: planned.direction, level: this.trialLevel, shownAt, respondedAt, rtMs, correct, outcome, value: this.amplitude });
     // The level sets the display time and the jump, so only trials that showed them move it.
     if (outcome !== "anticipation") this.staircase.record(correct);
     this.next++;
@@ -155,7 +100,7 @@ class ActivatorGame implements GameEngine {
     return TEXTS.tooEarly[this.language];
   }
 
-  private startTrial(): void {
+  protected startTrial(): void {
     if (this.next >= this.plan.length) {
       this.phase = { name: "done" };
       return;
@@ -176,18 +121,14 @@ class ActivatorGame implements GameEngine {
   }
 
   draw(context: CanvasRenderingContext2D, now: number): void {
-    // First paints stamp the phase: this frame's timestamp is when the patient could see it.
-    if (this.phase.name === "fixation" && this.phase.since === null) this.phase.since = now;
-    if (this.phase.name === "target" && this.phase.shownAt === null) this.phase.shownAt = now;
-
-    const { width, height } = this.build.size;
+    this.stampFirstPaint(now);
+    const { width } = this.build.size;
     const phase = this.phase;
     const box = this.box;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
 
     context.fillStyle = PALETTE.muted;
-    drawPrompt(context, this.prompt(), width, box.promptTop, this.portrait);
+    drawFittedPrompt(context, this.prompt(), width, box.promptTop, this.portrait);
 
     roundedRect(context, box.field.x, box.field.y, box.field.width, box.field.height, 14);
     context.fillStyle = PALETTE.panel;
@@ -198,22 +139,14 @@ class ActivatorGame implements GameEngine {
 
     if (phase.name === "fixation") this.drawFixation(context);
     // The dot goes when its window closes, even while the grace period keeps the trial open.
-    if (phase.name === "target" && phase.shownAt !== null && now < phase.shownAt + this.build.params.responseWindowMs) {
+    if (phase.name === "stimulus" && phase.shownAt !== null && now < phase.shownAt + this.build.params.responseWindowMs) {
       this.drawTarget(context, now < phase.shownAt + this.displayMs);
     }
-    if (phase.name === "feedback" || phase.name === "done") {
-      context.fillStyle = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
-      context.font = font(28, "bold");
-      fillTextBlock(context, phase.name === "done" ? TEXTS.finished[this.language] : phase.text, box.centre.x, box.centre.y - 16, box.field.width - 32, 34);
-    }
+    drawFeedback(context, phase, TEXTS.finished[this.language], box.centre.x, box.centre.y, box.field.width - 32, FEEDBACK_MEDIUM);
 
     this.drawButtons(context, this.tint.show(phase.name === "feedback" ? phase.expected : null, now));
 
-    // Progress: a thin calm bar, so the patient knows how much is left.
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 14, width - 32, 6);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 14, ((width - 32) * this.records.length) / this.plan.length, 6);
+    drawProgress(context, this.build.size, this.records.length, this.plan.length);
   }
 
   private prompt(): string {
@@ -281,28 +214,12 @@ class ActivatorGame implements GameEngine {
     });
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
   }
 
-  finished(): boolean {
-    return this.phase.name === "done";
-  }
-
-  interrupt(_now: number): void {
-    this.inputs.clear();
-    // The trial in progress is dropped unrecorded and its plan item runs again after the pause.
-    if (this.phase.name === "fixation" || this.phase.name === "target") this.phase = { name: "fixation", since: null };
-    else if (this.phase.name === "feedback") this.startTrial();
-  }
-
   demonstrate(now: number): GameInput | null {
-    const phase = this.phase;
-    if (phase.name !== "target" || phase.shownAt === null || now < phase.shownAt || now >= phase.shownAt + this.build.params.responseWindowMs) return null;
+    if (!this.answerable(now)) return null;
     const planned = this.current();
     // On a phone the ideal patient taps the button; at a desk, presses the key.
     if (this.portrait) return { type: "pointerdown", ...centreOf(this.box.buttons[planned.symbol]), timeStamp: now };
@@ -353,21 +270,6 @@ function drawMask(context: CanvasRenderingContext2D, x: number, y: number, r: nu
   }
   context.stroke();
   context.lineCap = "butt";
-}
-
-/**
- * The prompt on as few lines as the layout keeps for it (one in landscape, three in portrait),
- * in the largest font that fits them.
- */
-function drawPrompt(context: CanvasRenderingContext2D, text: string, width: number, top: number, portrait: boolean): void {
-  const sizes = portrait ? [19, 18, 17, 16] : [18, 17, 16, 15];
-  const maxLines = portrait ? 3 : 1;
-  const px = sizes.find((size) => {
-    context.font = font(size);
-    return wrapLines(context, text, width - 32).length <= maxLines;
-  });
-  context.font = font(px ?? sizes[sizes.length - 1]);
-  fillTextBlock(context, text, width / 2, top, width - 32, (px ?? sizes[sizes.length - 1]) + 6);
 }
 
 /** How a trial ended, from whether, when and what the patient answered. */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../runtime/random.ts";
 import { maxBackgroundChangesPerSecond } from "../../runtime/safety.ts";
-import { type CanvasOp, createEngine, fakeContext, idealPlayer, type Player, randomPlayer, runEngine, silentPlayer } from "../../runtime/testing.ts";
+import {
+  answerAfterWindow,
+  type CanvasOp,
+  createEngine,
+  idealPlayer,
+  interruptFirstTrial,
+  type Player,
+  randomPlayer,
+  runEngine,
+  silentPlayer,
+} from "../../runtime/testing.ts";
 import type { GameInput } from "../../runtime/types.ts";
 import { equalizerBuilds } from "./builds.ts";
 import { equalizerEngine } from "./engine.ts";
@@ -193,26 +203,8 @@ describe("equalizer scoring", () => {
     ] as const) {
       const engine = createEngine(equalizerEngine, choice, { level: 20 });
       const window = responseWindowAt(choice, 20);
-      const { context } = fakeContext();
-      let now = 0;
-      const step = () => {
-        engine.update(now);
-        engine.draw(context, now);
-      };
-      while (!engine.demonstrate(now)) {
-        now += 10;
-        step();
-      }
-      const wanted = engine.demonstrate(now)!;
-      const shownAt = now;
-      now = shownAt + window + 30;
-      step();
-      expect(engine.trials()).toHaveLength(0);
-      engine.input({ ...wanted, timeStamp: shownAt + window + offset });
-      now += 16;
-      step();
-      now += 100;
-      step();
+      const { shownAt, trialsBefore } = answerAfterWindow(engine, window, offset);
+      expect(trialsBefore).toBe(0);
       expect(engine.trials()[0]).toMatchObject({ outcome, shownAt });
     }
   });
@@ -225,20 +217,13 @@ describe("equalizer scoring", () => {
 
   it("drops the trial in progress on interrupt and runs it again", () => {
     const engine = createEngine(equalizerEngine, simple, { seed: 5 });
-    const paused = runEngine(engine, { until: 500 });
-    expect(paused.trials).toHaveLength(0);
-    engine.interrupt(500);
-    engine.input({ type: "key", key: " ", timeStamp: 400 });
-    engine.update(500);
-    expect(engine.trials()).toHaveLength(0);
     const plan = planTrials(simple.params, mulberry32(5));
-    const { context } = fakeContext();
-    engine.draw(context, 520);
-    engine.update(520 + plan[0].foreperiodMs - 1);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs - 1)).toBeNull();
-    engine.update(520 + plan[0].foreperiodMs);
-    engine.draw(context, 520 + plan[0].foreperiodMs);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs)).not.toBeNull();
+    // The fixation starts again at the next paint, with the same planned foreperiod.
+    const resumed = interruptFirstTrial(engine, { type: "key", key: " ", timeStamp: 400 }, plan[0].foreperiodMs);
+    expect(resumed.pausedTrials).toBe(0);
+    expect(resumed.trialsAfterPause).toBe(0);
+    expect(resumed.demandBeforeDue).toBeNull();
+    expect(resumed.demandWhenDue).not.toBeNull();
   });
 
   it("draws the same whatever the motion setting: nothing on it moves", () => {

@@ -9,41 +9,31 @@
  * Inputs are queued and resolved in `update` in timestamp order, interleaved with the trial's
  * deadlines (runtime/input.ts); the window is settled `LATE_INPUT_GRACE_MS` after it closes.
  */
-import { fillTextBlock, font, PALETTE, roundedRect, wrapLines } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawCross, drawFittedPrompt, drawProgress, fillTextBlock, font, PALETTE, roundedRect, wrapLines } from "../../runtime/draw.ts";
 import type { Random } from "../../runtime/random.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { ForeperiodEngine } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { ANTICIPATION_MS, type EqualizerBuild, type EqualizerParams, eccentricityAt, kindOf, responseWindowAt, type Side } from "./metrics.ts";
 import { answerOf, type Layout, layout, type PlannedTrial, placeDistractors, planTrials, targetPlace } from "./plan.ts";
 import { TEXTS } from "./texts.ts";
 
-type Phase =
-  /** The cross is up; `since` is its first paint (null until drawn). */
-  | { name: "fixation"; since: number | null }
-  /** The foreperiod is over; the circle is painted at `shownAt` (null until drawn). */
-  | { name: "target"; fixationAt: number; shownAt: number | null }
-  | { name: "feedback"; until: number; good: boolean; text: string; panel: number }
-  | { name: "done" };
-
 const TARGET = "#ffd166";
 const DISTRACTOR = "#7cc6fe";
 
-class EqualizerGame implements GameEngine {
+/** The fixation is the cross, the stimulus the circle (and its squares); the feedback tints a half. */
+class EqualizerGame extends ForeperiodEngine<Side | "any", { panel: number }> {
   private readonly build: EqualizerBuild;
   private readonly plan: PlannedTrial[];
   private readonly box: Layout;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   /** The feedback tint: which half, which colour. Moving it to the other half is a change too. */
   private readonly tint = new FlashGuard<{ panel: number; colour: string } | null>(null, (a, b) => a?.panel === b?.panel && a?.colour === b?.colour);
   private readonly language: GameContext["language"];
   private readonly random: Random;
   private readonly portrait: boolean;
   private next = 0;
-  private phase: Phase = { name: "fixation", since: null };
   /** Level, window, circle and squares of the trial in progress, fixed when it starts. */
   private trialLevel = 0;
   private windowMs = 0;
@@ -52,6 +42,7 @@ class EqualizerGame implements GameEngine {
   private distractors: { x: number; y: number }[] = [];
 
   constructor(context: GameContext<EqualizerParams>) {
+    super();
     this.build = context.build;
     this.language = context.language;
     this.random = context.random;
@@ -63,69 +54,25 @@ class EqualizerGame implements GameEngine {
     this.fixTrial();
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
+  protected foreperiod(): number {
+    return this.current().foreperiodMs;
   }
 
-  input(input: GameInput): void {
-    this.inputs.push(input);
+  protected responseWindow(): number {
+    return this.windowMs;
   }
 
-  /** Moves through the deadlines that passed by `t`. Only `draw` starts the cross and the circle. */
-  private advance(t: number): void {
-    for (;;) {
-      const phase = this.phase;
-      if (phase.name === "fixation" && phase.since !== null && t >= phase.since + this.current().foreperiodMs) {
-        this.phase = { name: "target", fixationAt: phase.since, shownAt: null };
-      } else if (phase.name === "target" && phase.shownAt !== null && t >= phase.shownAt + this.windowMs + LATE_INPUT_GRACE_MS) {
-        this.resolve(phase.shownAt, null, null, phase.shownAt + this.windowMs);
-      } else if (phase.name === "feedback" && t >= phase.until) {
-        this.startTrial();
-      } else {
-        return;
-      }
-    }
+  protected choiceOf(input: GameInput): Side | "any" | null {
+    return answerOf(input, this.build.params, this.box);
   }
 
-  private answer(input: GameInput): void {
-    const said = answerOf(input, this.build.params, this.box);
-    if (said === null) return;
-    const t = input.timeStamp;
-    const phase = this.phase;
-    // Answers between trials (feedback, before the cross is painted) belong to no trial.
-    if (phase.name === "fixation" && phase.since !== null && t >= phase.since) {
-      this.resolve(phase.since, t, said, t, true);
-    } else if (phase.name === "target" && t >= phase.fixationAt) {
-      // Before the circle's paint (even if it was due) is before the circle: timed from the cross.
-      const shown = phase.shownAt !== null && t >= phase.shownAt;
-      // After the window closed (a late event in the grace period): the omission stands.
-      if (shown && t >= phase.shownAt! + this.windowMs) return;
-      this.resolve(shown ? phase.shownAt! : phase.fixationAt, t, said, t, !shown);
-    }
-  }
-
-  /** Records the trial in progress and shows its feedback from `at`. */
-  private resolve(shownAt: number, respondedAt: number | null, said: Side | "any" | null, at: number, premature = false): void {
+  protected resolve(shownAt: number, respondedAt: number | null, said: Side | "any" | null, at: number, premature: boolean): void {
     const planned = this.current();
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome = outcomeOf(planned, rtMs, said, premature);
     const correct = outcome === "hit";
-    this.records.push({
-      index: this.records.length,
-      kind: kindOf(this.build.params),
-      condition: planned.side,
-      level: this.trialLevel,
-      shownAt,
-      respondedAt,
-      rtMs,
-      correct,
-      outcome,
-      value: this.eccentricity,
-    });
+    const kind = kindOf(this.build.params);
+    this.record({ kind, condition: planned.side, level: this.trialLevel, shownAt, respondedAt, rtMs, correct, outcome, value: this.eccentricity });
     // The level sets the window and the eccentricity: anticipations, answered before either, leave it alone.
     if (outcome !== "anticipation") this.staircase.record(correct);
     this.next++;
@@ -146,7 +93,7 @@ class EqualizerGame implements GameEngine {
     return TEXTS.tooEarly[this.language];
   }
 
-  private startTrial(): void {
+  protected startTrial(): void {
     if (this.next >= this.plan.length) {
       this.phase = { name: "done" };
       return;
@@ -170,18 +117,14 @@ class EqualizerGame implements GameEngine {
   }
 
   draw(context: CanvasRenderingContext2D, now: number): void {
-    // First paints stamp the phase: this frame's timestamp is when the patient could see it.
-    if (this.phase.name === "fixation" && this.phase.since === null) this.phase.since = now;
-    if (this.phase.name === "target" && this.phase.shownAt === null) this.phase.shownAt = now;
-
-    const { width, height } = this.build.size;
+    this.stampFirstPaint(now);
+    const { width } = this.build.size;
     const phase = this.phase;
     const box = this.box;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
 
     context.fillStyle = PALETTE.muted;
-    drawPrompt(context, this.prompt(), width, box.promptTop, this.portrait);
+    drawFittedPrompt(context, this.prompt(), width, box.promptTop, this.portrait);
 
     // The feedback tint is a large area: guarded, so it never changes more than 3 times a second.
     const tint = this.tint.show(phase.name === "feedback" ? { panel: phase.panel, colour: phase.good ? PALETTE.tintGood : PALETTE.tintBad } : null, now);
@@ -204,9 +147,9 @@ class EqualizerGame implements GameEngine {
     });
 
     // The cross stays through the trial: the eyes keep to it while the circle comes.
-    if (phase.name === "fixation" || phase.name === "target") this.drawCross(context);
+    if (phase.name === "fixation" || phase.name === "stimulus") drawCross(context, box.centre.x, box.centre.y);
     // The circle goes when its window closes, even while the grace period keeps the trial open.
-    if (phase.name === "target" && phase.shownAt !== null && now < phase.shownAt + this.windowMs) this.drawStimuli(context);
+    if (phase.name === "stimulus" && phase.shownAt !== null && now < phase.shownAt + this.windowMs) this.drawStimuli(context);
     if (phase.name === "feedback" || phase.name === "done") {
       const text = phase.name === "done" ? TEXTS.finished[this.language] : phase.text;
       context.font = font(28, "bold");
@@ -226,29 +169,13 @@ class EqualizerGame implements GameEngine {
       fillTextBlock(context, text, box.centre.x, box.centre.y - (lines.length * 34) / 2 + 2, box.field.width - 32, 34);
     }
 
-    // Progress: a thin calm bar, so the patient knows how much is left.
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 14, width - 32, 6);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 14, ((width - 32) * this.records.length) / this.plan.length, 6);
+    drawProgress(context, this.build.size, this.records.length, this.plan.length);
   }
 
   private prompt(): string {
     const { mode, distractors } = this.build.params;
     if (this.portrait) return (mode === "simple" ? TEXTS.promptTouchSimple : TEXTS.promptTouchChoice)[this.language];
     return (mode === "simple" ? TEXTS.promptSimple : distractors > 0 ? TEXTS.promptDistractors : TEXTS.promptChoice)[this.language];
-  }
-
-  private drawCross(context: CanvasRenderingContext2D): void {
-    const { x, y } = this.box.centre;
-    context.strokeStyle = PALETTE.text;
-    context.lineWidth = 4;
-    context.beginPath();
-    context.moveTo(x - 14, y);
-    context.lineTo(x + 14, y);
-    context.moveTo(x, y - 14);
-    context.lineTo(x, y + 14);
-    context.stroke();
   }
 
   private drawStimuli(context: CanvasRenderingContext2D): void {
@@ -266,48 +193,17 @@ class EqualizerGame implements GameEngine {
     context.fill();
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
   }
 
-  finished(): boolean {
-    return this.phase.name === "done";
-  }
-
-  interrupt(_now: number): void {
-    this.inputs.clear();
-    // The trial in progress is dropped unrecorded and its plan item runs again after the pause.
-    if (this.phase.name === "fixation" || this.phase.name === "target") this.phase = { name: "fixation", since: null };
-    else if (this.phase.name === "feedback") this.startTrial();
-  }
-
   demonstrate(now: number): GameInput | null {
-    const phase = this.phase;
-    if (phase.name !== "target" || phase.shownAt === null || now < phase.shownAt || now >= phase.shownAt + this.windowMs) return null;
+    if (!this.answerable(now)) return null;
     // At a desk the ideal patient presses the side's arrow; otherwise (phone, simple detection) taps the circle.
     if (this.build.params.mode === "choice" && !this.portrait)
       return { type: "key", key: this.current().side === "left" ? "ArrowLeft" : "ArrowRight", timeStamp: now };
     return { type: "pointerdown", ...this.target, timeStamp: now };
   }
-}
-
-/**
- * The prompt on as few lines as the layout keeps for it (one in landscape, three in portrait),
- * in the largest font that fits them.
- */
-function drawPrompt(context: CanvasRenderingContext2D, text: string, width: number, top: number, portrait: boolean): void {
-  const sizes = portrait ? [19, 18, 17, 16] : [18, 17, 16, 15];
-  const maxLines = portrait ? 3 : 1;
-  const px = sizes.find((size) => {
-    context.font = font(size);
-    return wrapLines(context, text, width - 32).length <= maxLines;
-  });
-  context.font = font(px ?? sizes[sizes.length - 1]);
-  fillTextBlock(context, text, width / 2, top, width - 32, (px ?? sizes[sizes.length - 1]) + 6);
 }
 
 /** How a trial ended, from whether, when and where the patient answered. */

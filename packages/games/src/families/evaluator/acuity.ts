@@ -5,14 +5,14 @@
  * arrow button) is taken until `responseWindowMs` after the onset → short feedback. Each kind
  * (static, dynamic) has its own staircase: right answers shrink the E, errors enlarge it.
  */
-import { fillTextBlock, font, PALETTE } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawCross, drawFeedback, drawProgress, FEEDBACK_MEDIUM, fillTextBlock, font, PALETTE } from "../../runtime/draw.ts";
 import { integerBetween, shuffle } from "../../runtime/random.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { DisplaySize, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { ForeperiodEngine } from "../../runtime/trial-engine.ts";
+import type { DisplaySize, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { type AcuityParams, ANTICIPATION_MS, logMarAt, optotypePx } from "./metrics.ts";
 import { TEXTS } from "./texts.ts";
-import { type Button, buttonOf, centreOf, clear, drawButton, drawCross, drawProgress } from "./ui.ts";
+import { type Button, buttonOf, centreOf, drawButton, PROGRESS } from "./ui.ts";
 
 export const ORIENTATIONS = ["right", "down", "left", "up"] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
@@ -71,25 +71,17 @@ export function layoutAcuity(size: DisplaySize): AcuityLayout {
   };
 }
 
-type Phase =
-  | { name: "fixation"; since: number | null }
-  | { name: "stimulus"; fixationAt: number; shownAt: number | null }
-  | { name: "feedback"; until: number; good: boolean; text: string }
-  | { name: "done" };
-
-export class AcuityGame implements GameEngine {
+export class AcuityGame extends ForeperiodEngine<Orientation> {
   private readonly params: AcuityParams;
   private readonly plan: PlannedE[];
   private readonly layout: AcuityLayout;
   private readonly staircases: Record<PlannedE["kind"], Staircase>;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   private readonly motion: number;
-  private phase: Phase = { name: "fixation", since: null };
   /** The level of the trial in progress, fixed when it starts. */
   private trialLevel: number;
 
   constructor(private readonly context: GameContext<AcuityParams>) {
+    super();
     this.params = context.build.params;
     this.plan = planAcuity(this.params, context.random);
     this.layout = layoutAcuity(context.build.size);
@@ -101,70 +93,32 @@ export class AcuityGame implements GameEngine {
     this.trialLevel = this.staircases[this.plan[0].kind].level();
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
-  }
-
-  input(input: GameInput): void {
-    this.inputs.push(input);
-  }
-
   private current(): PlannedE {
     return this.plan[this.records.length];
   }
 
-  private advance(t: number): void {
-    for (;;) {
-      const phase = this.phase;
-      if (phase.name === "fixation" && phase.since !== null && t >= phase.since + this.current().foreperiodMs) {
-        this.phase = { name: "stimulus", fixationAt: phase.since, shownAt: null };
-      } else if (phase.name === "stimulus" && phase.shownAt !== null && t >= phase.shownAt + this.params.responseWindowMs + LATE_INPUT_GRACE_MS) {
-        this.resolve(phase.shownAt, null, null, phase.shownAt + this.params.responseWindowMs, false);
-      } else if (phase.name === "feedback" && t >= phase.until) {
-        this.startTrial();
-      } else {
-        return;
-      }
-    }
+  protected foreperiod(): number {
+    return this.current().foreperiodMs;
   }
 
-  private answer(input: GameInput): void {
+  protected responseWindow(): number {
+    return this.params.responseWindowMs;
+  }
+
+  protected choiceOf(input: GameInput): Orientation | null {
     const button = buttonOf(this.layout.buttons, input);
-    if (!button) return;
-    const t = input.timeStamp;
-    const phase = this.phase;
-    const orientation = button.id as Orientation;
-    if (phase.name === "fixation" && phase.since !== null && t >= phase.since) {
-      this.resolve(phase.since, t, orientation, t, true);
-    } else if (phase.name === "stimulus" && t >= phase.fixationAt) {
-      const shown = phase.shownAt !== null && t >= phase.shownAt;
-      if (shown && t >= phase.shownAt! + this.params.responseWindowMs) return;
-      this.resolve(shown ? phase.shownAt! : phase.fixationAt, t, orientation, t, !shown);
-    }
+    return button ? (button.id as Orientation) : null;
   }
 
-  private resolve(shownAt: number, respondedAt: number | null, orientation: Orientation | null, at: number, premature: boolean): void {
+  protected resolve(shownAt: number, respondedAt: number | null, orientation: Orientation | null, at: number, premature: boolean): void {
     const planned = this.current();
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome: Outcome =
       rtMs === null ? "omission" : premature || rtMs < ANTICIPATION_MS ? "anticipation" : orientation === planned.orientation ? "hit" : "miss";
     const correct = outcome === "hit";
-    this.records.push({
-      index: this.records.length,
-      kind: planned.kind,
-      condition: planned.kind === "dynamic" ? planned.direction : "",
-      level: this.trialLevel,
-      shownAt,
-      respondedAt,
-      rtMs,
-      correct,
-      outcome,
-      value: logMarAt(this.params.largestPx, this.context.build.difficulty.min, this.trialLevel),
-    });
+    const condition = planned.kind === "dynamic" ? planned.direction : "";
+    const value = logMarAt(this.params.largestPx, this.context.build.difficulty.min, this.trialLevel);
+    this.record({ kind: planned.kind, condition, level: this.trialLevel, shownAt, respondedAt, rtMs, correct, outcome, value });
     // An answer before the E says nothing about reading it.
     if (outcome !== "anticipation") this.staircases[planned.kind].record(correct);
     const language = this.context.language;
@@ -180,7 +134,7 @@ export class AcuityGame implements GameEngine {
     this.phase = { name: "feedback", until: at + this.params.feedbackMs, good: correct, text: texts[outcome] };
   }
 
-  private startTrial(): void {
+  protected startTrial(): void {
     if (this.records.length >= this.plan.length) {
       this.phase = { name: "done" };
       return;
@@ -201,8 +155,7 @@ export class AcuityGame implements GameEngine {
   }
 
   draw(context: CanvasRenderingContext2D, now: number): void {
-    if (this.phase.name === "fixation" && this.phase.since === null) this.phase.since = now;
-    if (this.phase.name === "stimulus" && this.phase.shownAt === null) this.phase.shownAt = now;
+    this.stampFirstPaint(now);
     const size = this.context.build.size;
     const { width, height } = size;
     const phase = this.phase;
@@ -223,36 +176,17 @@ export class AcuityGame implements GameEngine {
         fillTextBlock(context, TEXTS.whichWay[language], centre.x, centre.y - 16, width - 48, 32);
       }
     }
-    if (phase.name === "feedback" || phase.name === "done") {
-      context.fillStyle = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
-      context.font = font(28, "bold");
-      fillTextBlock(context, phase.name === "done" ? TEXTS.finished[language] : phase.text, centre.x, centre.y - 16, width - 48, 34);
-    }
+    drawFeedback(context, phase, TEXTS.finished[language], centre.x, centre.y, width - 48, FEEDBACK_MEDIUM);
     for (const button of this.layout.buttons) drawButton(context, button, { fontPx: 40, dim: phase.name !== "stimulus" });
-    drawProgress(context, size, this.records.length, this.plan.length);
-  }
-
-  trials(): readonly TrialRecord[] {
-    return this.records;
+    drawProgress(context, size, this.records.length, this.plan.length, PROGRESS);
   }
 
   level(): number {
     return this.staircases[this.params.mode === "static" ? "static" : "dynamic"].level();
   }
 
-  finished(): boolean {
-    return this.phase.name === "done";
-  }
-
-  interrupt(_now: number): void {
-    this.inputs.clear();
-    if (this.phase.name === "fixation" || this.phase.name === "stimulus") this.phase = { name: "fixation", since: null };
-    else if (this.phase.name === "feedback") this.startTrial();
-  }
-
   demonstrate(now: number): GameInput | null {
-    const phase = this.phase;
-    if (phase.name !== "stimulus" || phase.shownAt === null || now < phase.shownAt || now >= phase.shownAt + this.params.responseWindowMs) return null;
+    if (!this.answerable(now)) return null;
     // An ideal patient reads every E and taps its arrow.
     const button = this.layout.buttons.find((b) => b.id === this.current().orientation)!;
     return { type: "pointerdown", ...centreOf(button), timeStamp: now };

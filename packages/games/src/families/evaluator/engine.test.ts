@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../runtime/random.ts";
 import { maxBackgroundChangesPerSecond } from "../../runtime/safety.ts";
-import { type CanvasOp, createEngine, fakeContext, idealPlayer, type Player, randomPlayer, runEngine, silentPlayer } from "../../runtime/testing.ts";
+import {
+  alteredPlayer,
+  type CanvasOp,
+  createEngine,
+  fakeContext,
+  idealPlayer,
+  type Player,
+  randomPlayer,
+  runEngine,
+  silentPlayer,
+} from "../../runtime/testing.ts";
 import type { GameEngine, GameInput } from "../../runtime/types.ts";
 import { drawE, layoutAcuity, ORIENTATIONS, planAcuity } from "./acuity.ts";
 import { evaluatorBuilds } from "./builds.ts";
@@ -379,14 +389,7 @@ function wrongArrow(delay: number): Player {
 
 /** Types a digit that is not the next one. */
 function wrongDigit(delay: number): Player {
-  let busyUntil = -1;
-  return ({ now, engine }) => {
-    if (now < busyUntil) return null;
-    const wanted = engine.demonstrate(now);
-    if (wanted?.type !== "key") return null;
-    busyUntil = now + delay;
-    return { type: "key", key: String((Number(wanted.key) + 1) % 10), timeStamp: now + delay };
-  };
+  return alteredPlayer(delay, (wanted) => (wanted.type === "key" ? { ...wanted, key: String((Number(wanted.key) + 1) % 10) } : null));
 }
 
 /** Gives the first item of each sequence right, then nothing. */

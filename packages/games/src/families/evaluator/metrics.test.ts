@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkSession } from "../../check.ts";
-import { summariseCommon } from "../../runtime/results.ts";
-import { createEngine, idealPlayer, type Player, randomPlayer, runEngine, sessionOf, silentPlayer } from "../../runtime/testing.ts";
+import { createEngine, idealPlayer, type Player, randomPlayer, realRuns, runEngine, sessionOf, silentPlayer, summaryProblems } from "../../runtime/testing.ts";
 import type { TrialRecord } from "../../runtime/types.ts";
 import { evaluatorBuilds } from "./builds.ts";
 import { evaluatorEngine } from "./engine.ts";
@@ -115,19 +114,14 @@ describe("evaluator scores", () => {
       const trials = play(b, randomPlayer(4, { perSecond: 3 }), 1, 90_000).trials;
       const summary = summarise(b, trials);
       expect(summarise(b, trials)).toEqual(summary);
-      for (const [name, value] of Object.entries({ ...summariseCommon(trials), ...summary })) {
-        expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
-        expect(Number.isFinite(value)).toBe(true);
-      }
-      expect(Object.keys(summary).filter((name) => name in summariseCommon(trials))).toEqual([]);
+      expect(summaryProblems(trials, summary)).toEqual([]);
     }
   });
 });
 
 describe("evaluator checks", () => {
   it.each(evaluatorBuilds.map((b) => [b.id, b] as const))("accepts real runs of %s, whoever plays", (_, b) => {
-    for (const [i, player] of [idealPlayer(250), silentPlayer, randomPlayer(8, { perSecond: 2 })].entries()) {
-      const run = runEngine(createEngine(evaluatorEngine, b, { seed: i + 1, motion: 0.6 }), { player, size: b.size, until: 120_000 });
+    for (const run of realRuns(evaluatorEngine, b, { motion: 0.6 })) {
       expect(check(b, run.trials)).toEqual([]);
       expect(checkSession(sessionOf(b, run, { motion: 0.6 })).errors).toEqual([]);
     }

@@ -6,14 +6,15 @@
  * length: one longer after a right answer, one shorter after a wrong one (so it settles at
  * the length repeated half the time, the usual span).
  */
-import { fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { shuffle } from "../../runtime/random.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { DisplaySize, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { DisplaySize, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { SPAN_LIMIT, type SpanParams } from "./metrics.ts";
 import { TEXTS } from "./texts.ts";
-import { type Box, type Button, buttonOf, centreOf, clear, drawButton, drawProgress } from "./ui.ts";
+import { type Box, type Button, buttonOf, centreOf, drawButton, PROGRESS } from "./ui.ts";
 
 /** "Watch" stays this long before the first item. */
 export const READY_MS = 900;
@@ -90,19 +91,18 @@ type Phase =
   | { name: "feedback"; until: number; good: boolean; text: string }
   | { name: "done" };
 
-export class SpanGame implements GameEngine {
+export class SpanGame extends TrialEngineBase<Phase> {
   private readonly params: SpanParams;
   private readonly sequences: number[][];
   private readonly layout: SpanLayout;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
-  private phase: Phase = { name: "ready", since: null };
+  protected phase: Phase = { name: "ready", since: null };
   /** The length of the trial in progress, fixed when it starts. */
   private length: number;
   private echo: { item: number; until: number } | null = null;
 
   constructor(private readonly context: GameContext<SpanParams>) {
+    super();
     this.params = context.build.params;
     this.sequences = planSpan(this.params, context.random);
     this.layout = layoutSpan(this.params.material, context.build.size);
@@ -123,19 +123,7 @@ export class SpanGame implements GameEngine {
     return this.params.onMs + this.params.offMs;
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
-  }
-
-  input(input: GameInput): void {
-    this.inputs.push(input);
-  }
-
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       const phase = this.phase;
       if (phase.name === "ready" && phase.since !== null && t >= phase.since + READY_MS) {
@@ -158,7 +146,7 @@ export class SpanGame implements GameEngine {
     }
   }
 
-  private answer(input: GameInput): void {
+  protected answer(input: GameInput): void {
     const phase = this.phase;
     const t = input.timeStamp;
     // Taps and keys while the sequence plays belong to no answer.
@@ -177,18 +165,8 @@ export class SpanGame implements GameEngine {
 
   private resolve(shownAt: number, respondedAt: number | null, outcome: Outcome, at: number): void {
     const correct = outcome === "hit";
-    this.records.push({
-      index: this.records.length,
-      kind: this.params.material,
-      condition: "",
-      level: this.length,
-      shownAt,
-      respondedAt,
-      rtMs: respondedAt === null ? null : respondedAt - shownAt,
-      correct,
-      outcome,
-      value: this.length,
-    });
+    const rtMs = respondedAt === null ? null : respondedAt - shownAt;
+    this.record({ kind: this.params.material, condition: "", level: this.length, shownAt, respondedAt, rtMs, correct, outcome, value: this.length });
     this.staircase.record(correct);
     const language = this.context.language;
     const text = outcome === "hit" ? TEXTS.correct[language] : outcome === "miss" ? TEXTS.notQuite[language] : TEXTS.timeUp[language];
@@ -277,7 +255,7 @@ export class SpanGame implements GameEngine {
       const colour = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
       this.drawBanner(context, text, colour);
     }
-    drawProgress(context, size, this.records.length, this.sequences.length);
+    drawProgress(context, size, this.records.length, this.sequences.length, PROGRESS);
   }
 
   /** Digits typed so far, in boxes, one box per item of the sequence. */
@@ -320,16 +298,8 @@ export class SpanGame implements GameEngine {
     context.fillText(text, middle.x, middle.y + 1);
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

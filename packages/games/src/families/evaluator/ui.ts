@@ -1,6 +1,6 @@
 /** Evaluator's on-screen buttons (the touch zones that stand in for keys) and small drawing helpers. */
 import { font, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import type { DisplaySize, GameInput } from "../../runtime/types.ts";
+import type { GameInput } from "../../runtime/types.ts";
 
 export interface Box {
   x: number;
@@ -50,27 +50,5 @@ export function drawButton(context: CanvasRenderingContext2D, button: Button, op
   context.fillText(button.label, button.x + button.width / 2, button.y + button.height / 2 + 1);
 }
 
-/** The background, filled the same every frame (never a flash). */
-export function clear(context: CanvasRenderingContext2D, size: DisplaySize): void {
-  context.fillStyle = PALETTE.background;
-  context.fillRect(0, 0, size.width, size.height);
-}
-
-/** A thin calm bar along the bottom: how much of the assessment is done. */
-export function drawProgress(context: CanvasRenderingContext2D, size: DisplaySize, done: number, total: number): void {
-  context.fillStyle = PALETTE.panel;
-  context.fillRect(16, size.height - 12, size.width - 32, 6);
-  context.fillStyle = PALETTE.muted;
-  context.fillRect(16, size.height - 12, ((size.width - 32) * Math.min(done, total)) / total, 6);
-}
-
-export function drawCross(context: CanvasRenderingContext2D, x: number, y: number): void {
-  context.strokeStyle = PALETTE.text;
-  context.lineWidth = 4;
-  context.beginPath();
-  context.moveTo(x - 14, y);
-  context.lineTo(x + 14, y);
-  context.moveTo(x, y - 14);
-  context.lineTo(x, y + 14);
-  context.stroke();
-}
+/** The assessments' progress bar sits a little lower than the training games'. */
+export const PROGRESS = { bottom: 12 } as const;

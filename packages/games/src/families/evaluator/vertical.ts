@@ -6,13 +6,14 @@
  * would teach the answer. `value` = the confirmed line's angle, whole degrees, positive = its
  * top to the right.
  */
-import { fillTextBlock, font, PALETTE } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawProgress, fillTextBlock, font, PALETTE } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { integerBetween, shuffle } from "../../runtime/random.ts";
-import type { DisplaySize, GameContext, GameEngine, GameInput, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { DisplaySize, GameContext, GameInput } from "../../runtime/types.ts";
 import { frameCondition, SVV_LIMIT_DEG, type VerticalParams } from "./metrics.ts";
 import { TEXTS } from "./texts.ts";
-import { type Button, buttonAt, buttonForKey, centreOf, clear, drawButton, drawProgress } from "./ui.ts";
+import { type Button, buttonAt, buttonForKey, centreOf, drawButton, PROGRESS } from "./ui.ts";
 
 export interface PlannedLine {
   frameTilt: number;
@@ -82,43 +83,30 @@ type Phase =
 /** A drag closer to the centre than this has no clear direction. */
 const DEAD_ZONE = 20;
 
-export class VerticalGame implements GameEngine {
+export class VerticalGame extends TrialEngineBase<Phase> {
   private readonly params: VerticalParams;
   private readonly plan: PlannedLine[];
   private readonly layout: VerticalLayout;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
-  private phase: Phase = { name: "blank", since: null };
+  protected phase: Phase = { name: "blank", since: null };
 
   constructor(private readonly context: GameContext<VerticalParams>) {
+    super();
     this.params = context.build.params;
     this.plan = planLines(this.params, context.random);
     this.layout = layoutVertical(context.build.size);
-  }
-
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.handle(input);
-    }
-    this.advance(now);
-  }
-
-  input(input: GameInput): void {
-    this.inputs.push(input);
   }
 
   private current(): PlannedLine {
     return this.plan[this.records.length];
   }
 
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       const phase = this.phase;
       if (phase.name === "blank" && phase.since !== null && t >= phase.since + this.params.intervalMs) {
         this.phase = { name: "adjust", shownAt: null, angle: this.current().startDeg, dragging: false };
       } else if (phase.name === "adjust" && phase.shownAt !== null && t >= phase.shownAt + this.params.adjustWindowMs + LATE_INPUT_GRACE_MS) {
-        this.record(phase.shownAt, null, null);
+        this.save(phase.shownAt, null, null);
       } else if (phase.name === "saved" && t >= phase.until) {
         this.phase = this.records.length < this.plan.length ? { name: "blank", since: null } : { name: "done" };
       } else {
@@ -127,7 +115,7 @@ export class VerticalGame implements GameEngine {
     }
   }
 
-  private handle(input: GameInput): void {
+  protected answer(input: GameInput): void {
     const phase = this.phase;
     const t = input.timeStamp;
     if (phase.name !== "adjust" || phase.shownAt === null || t < phase.shownAt || t >= phase.shownAt + this.params.adjustWindowMs) return;
@@ -153,7 +141,7 @@ export class VerticalGame implements GameEngine {
   }
 
   private press(phase: Extract<Phase, { name: "adjust" }>, button: Button, t: number): void {
-    if (button.id === "ok") this.record(phase.shownAt!, t, phase.angle);
+    if (button.id === "ok") this.save(phase.shownAt!, t, phase.angle);
     else phase.angle = clampAngle(phase.angle + (button.id === "cw" ? 1 : -1));
   }
 
@@ -170,9 +158,9 @@ export class VerticalGame implements GameEngine {
     phase.angle = clampAngle(Math.round(degrees));
   }
 
-  private record(shownAt: number, respondedAt: number | null, angle: number | null): void {
-    this.records.push({
-      index: this.records.length,
+  /** Records the line as confirmed (`angle`), or an omission when the time ran out (null). */
+  private save(shownAt: number, respondedAt: number | null, angle: number | null): void {
+    this.record({
       kind: "svv",
       condition: frameCondition(this.current().frameTilt),
       level: this.context.level,
@@ -226,20 +214,12 @@ export class VerticalGame implements GameEngine {
       fillTextBlock(context, phase.name === "done" ? TEXTS.finished[language] : TEXTS.saved[language], centre.x, centre.y - 16, width - 48, 34);
     }
     for (const button of this.layout.buttons) drawButton(context, button, { fontPx: button.id === "ok" ? 30 : 46, dim: phase.name !== "adjust" });
-    drawProgress(context, size, this.records.length, this.plan.length);
-  }
-
-  trials(): readonly TrialRecord[] {
-    return this.records;
+    drawProgress(context, size, this.records.length, this.plan.length, PROGRESS);
   }
 
   /** A fixed protocol: the level never moves. */
   level(): number {
     return this.context.level;
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

@@ -8,11 +8,12 @@
  * Inputs are queued and resolved in `update` in timestamp order, interleaved with the deadlines
  * (runtime/input.ts); a shape's window is settled `LATE_INPUT_GRACE_MS` after it closed.
  */
-import { font, fillTextBlock, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { FlashGuard, maxPatternSpeed } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { Background } from "./background.ts";
 import {
   ANTICIPATION_MS,
@@ -48,19 +49,17 @@ type Phase =
 
 const SHAPE_COLOUR = "#ffd166";
 
-class ModulatorGame implements GameEngine {
+class ModulatorGame extends TrialEngineBase<Phase> {
   private readonly build: ModulatorBuild;
   private readonly params: ModulatorParams;
   private readonly plan: SessionPlan;
   private readonly layout: Layout;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   private readonly background: Background;
   private readonly tint = new FlashGuard<string | null>(null);
   private readonly language: GameContext["language"];
   private readonly motion: number;
-  private phase: Phase;
+  protected phase: Phase;
   /** The block in progress (or the next one, during a rating) and its item. */
   private block = 0;
   private item = 0;
@@ -72,6 +71,7 @@ class ModulatorGame implements GameEngine {
   private lastDrawAt: number | null = null;
 
   constructor(context: GameContext<ModulatorParams>) {
+    super();
     this.build = context.build;
     this.params = this.build.params;
     this.language = context.language;
@@ -87,24 +87,12 @@ class ModulatorGame implements GameEngine {
     this.phase = { name: "rating", shownAt: null, selected: null, condition: BASELINE, level: this.blockLevel };
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
-  }
-
-  input(input: GameInput): void {
-    this.inputs.push(input);
-  }
-
   private current(): PlannedBlock {
     return this.plan.blocks[this.block];
   }
 
   /** Moves through the deadlines that passed by `t`. Only `draw` starts what is timed from a paint. */
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       const phase = this.phase;
       if (phase.name === "rating" && phase.shownAt !== null && t >= phase.shownAt + RATING_TIMEOUT_MS + LATE_INPUT_GRACE_MS) {
@@ -127,7 +115,7 @@ class ModulatorGame implements GameEngine {
     }
   }
 
-  private answer(input: GameInput): void {
+  protected answer(input: GameInput): void {
     const t = input.timeStamp;
     const phase = this.phase;
     if (phase.name === "rating") {
@@ -161,18 +149,8 @@ class ModulatorGame implements GameEngine {
 
   private rate(phase: Extract<Phase, { name: "rating" }>, value: number | null, respondedAt: number | null): void {
     const shownAt = phase.shownAt ?? 0;
-    this.records.push({
-      index: this.records.length,
-      kind: "symptom",
-      condition: phase.condition,
-      level: phase.level,
-      shownAt,
-      respondedAt,
-      rtMs: respondedAt === null ? null : respondedAt - shownAt,
-      correct: null,
-      outcome: "sample",
-      value,
-    });
+    const rtMs = respondedAt === null ? null : respondedAt - shownAt;
+    this.record({ kind: "symptom", condition: phase.condition, level: phase.level, shownAt, respondedAt, rtMs, correct: null, outcome: "sample", value });
     const at = respondedAt ?? shownAt + RATING_TIMEOUT_MS;
     this.phase = { name: "thanks", until: at + THANKS_MS };
   }
@@ -183,18 +161,9 @@ class ModulatorGame implements GameEngine {
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome = outcomeOf(planned.kind, rtMs, premature);
     const correct = outcome === "hit" || outcome === "correct-rejection";
-    this.records.push({
-      index: this.records.length,
-      kind: planned.kind,
-      condition: conditionOf(this.params.pattern, this.current().direction, this.blockLevel),
-      level: this.blockLevel,
-      shownAt,
-      respondedAt,
-      rtMs,
-      correct,
-      outcome,
-      value: Math.round(this.speed * 100) / 100,
-    });
+    const condition = conditionOf(this.params.pattern, this.current().direction, this.blockLevel);
+    const value = Math.round(this.speed * 100) / 100;
+    this.record({ kind: planned.kind, condition, level: this.blockLevel, shownAt, respondedAt, rtMs, correct, outcome, value });
     // The task's accuracy moves the background's level (read when the next block starts);
     // anticipations say nothing about coping with the background.
     if (outcome !== "anticipation") this.staircase.record(correct);
@@ -267,9 +236,7 @@ class ModulatorGame implements GameEngine {
     if (this.lastDrawAt !== null && now > this.lastDrawAt) this.background.advance(direction, this.speed, factor, Math.min(100, now - this.lastDrawAt));
     this.lastDrawAt = now;
 
-    const { width, height } = this.build.size;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
     if (phase.name === "rating" || phase.name === "thanks" || phase.name === "done") {
       this.drawRating(context);
     } else {
@@ -280,10 +247,7 @@ class ModulatorGame implements GameEngine {
     // Progress over the whole session's shapes: a thin calm bar.
     const total = this.params.blocks * this.params.itemsPerBlock;
     const done = this.records.filter((r) => r.kind !== "symptom").length;
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 12, width - 32, 6);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 12, ((width - 32) * done) / total, 6);
+    drawProgress(context, this.build.size, done, total, { bottom: 12 });
   }
 
   private drawTask(context: CanvasRenderingContext2D, now: number): void {
@@ -392,16 +356,8 @@ class ModulatorGame implements GameEngine {
     }
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

@@ -9,12 +9,13 @@
  * `shownAt` is the `now` of the draw that first paints a stimulus, windows settle
  * `LATE_INPUT_GRACE_MS` after they close.
  */
-import { font, fillTextBlock, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { integerBetween, type Random, shuffle } from "../../runtime/random.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { GameContext, GameEngine, GameHost, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { GameContext, GameHost, GameInput, Outcome } from "../../runtime/types.ts";
 import { LETTERS } from "../optimizer/metrics.ts";
 import { type NbackItem, PursuitPath, planNback } from "../optimizer/plan.ts";
 import { ANTICIPATION_MS, eccentricityAt, flowSpeedAt, type OptimizerVrBuild, type OptimizerVrParams, pursuitSpeedAt, symbolMsAt } from "./metrics.ts";
@@ -148,16 +149,14 @@ export function planSaccades(random: Random, params: Extract<OptimizerVrParams, 
   }));
 }
 
-export class VrGame implements GameEngine {
+export class VrGame extends TrialEngineBase<Phase> {
   private readonly build: OptimizerVrBuild;
   private readonly params: OptimizerVrParams;
   private readonly language: GameContext["language"];
   private readonly motion: number;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   private unhandled = 0;
-  private phase: Phase = { name: "lead-in", since: null };
+  protected phase: Phase = { name: "lead-in", since: null };
   private next = 0;
   // Tunnel
   private readonly stream: NbackItem[] = [];
@@ -186,6 +185,7 @@ export class VrGame implements GameEngine {
     context: GameContext<OptimizerVrParams>,
     private readonly rendererFactory: RendererFactory | null = null,
   ) {
+    super();
     this.build = context.build;
     this.params = context.build.params;
     this.language = context.language;
@@ -230,12 +230,7 @@ export class VrGame implements GameEngine {
   // ── time ────────────────────────────────────────────────────────────────────────────────
 
   update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      if (input.type !== "pointermove") this.unhandled--;
-      this.advance(input.timeStamp);
-      this.handle(input);
-    }
-    this.advance(now);
+    super.update(now);
     const dt = Math.max(0, now - this.lastUpdate);
     this.lastUpdate = Math.max(this.lastUpdate, now);
     if (this.params.scene === "tunnel") this.flow(dt);
@@ -258,10 +253,10 @@ export class VrGame implements GameEngine {
 
   input(input: GameInput): void {
     if (input.type !== "pointermove") this.unhandled++;
-    this.inputs.push(input);
+    super.input(input);
   }
 
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       const first = this.closing[0];
       if (first && t >= first.shownAt + this.itemMs() + LATE_INPUT_GRACE_MS) {
@@ -313,7 +308,8 @@ export class VrGame implements GameEngine {
 
   // ── answers ─────────────────────────────────────────────────────────────────────────────
 
-  private handle(input: GameInput): void {
+  protected answer(input: GameInput): void {
+    if (input.type !== "pointermove") this.unhandled--;
     if (input.type !== "key") {
       this.pointer = { x: input.x, y: input.y };
       if (this.look(input)) return;
@@ -369,7 +365,7 @@ export class VrGame implements GameEngine {
     const outcome: Outcome =
       rtMs === null ? (open.item.match ? "omission" : "correct-rejection") : rtMs < ANTICIPATION_MS ? "anticipation" : open.item.match ? "hit" : "commission";
     const correct = outcome === "hit" || outcome === "correct-rejection";
-    this.push({
+    this.record({
       kind: "nback",
       condition: open.item.match ? "match" : "nonmatch",
       level: open.level,
@@ -422,7 +418,7 @@ export class VrGame implements GameEngine {
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome: Outcome = rtMs === null ? "omission" : premature || rtMs < ANTICIPATION_MS ? "anticipation" : side === planned.arrow ? "hit" : "miss";
     const correct = outcome === "hit";
-    this.push({ kind: "saccade", condition: planned.side, level: phase.level, shownAt, respondedAt, rtMs, correct, outcome, value: phase.eccentricity });
+    this.record({ kind: "saccade", condition: planned.side, level: phase.level, shownAt, respondedAt, rtMs, correct, outcome, value: phase.eccentricity });
     if (outcome !== "anticipation") this.staircase.record(correct);
     this.next++;
     const text = { hit: TEXTS.right_, miss: TEXTS.wrongWay, omission: TEXTS.tooSlow, anticipation: TEXTS.tooEarly } as const;
@@ -433,7 +429,7 @@ export class VrGame implements GameEngine {
   private recordSample(phase: Extract<Phase, { name: "sampling" }>): void {
     if (this.params.scene !== "pursuit" || phase.shownAt === null) return;
     const error = phase.frames === 0 ? 0 : Math.round((phase.errorSum / phase.frames) * 100) / 100;
-    this.push({
+    this.record({
       kind: "pursuit",
       condition: "",
       level: phase.level,
@@ -447,10 +443,6 @@ export class VrGame implements GameEngine {
     this.staircase.record(error <= this.params.toleranceDeg);
     this.next++;
     this.phase = this.window();
-  }
-
-  private push(record: Omit<TrialRecord, "index">): void {
-    this.records.push({ index: this.records.length, ...record });
   }
 
   // ── what the scene shows ────────────────────────────────────────────────────────────────
@@ -546,7 +538,7 @@ export class VrGame implements GameEngine {
   }
 
   private drawOverlay(context: CanvasRenderingContext2D, now: number, inHeadset: boolean): void {
-    const { width, height } = this.size;
+    const { width } = this.size;
     const phase = this.phase;
     // A calm band behind the prompt, so it reads over the scene.
     context.fillStyle = "rgba(29, 39, 51, 0.82)";
@@ -588,10 +580,7 @@ export class VrGame implements GameEngine {
       context.textBaseline = "middle";
       context.fillText(message.text, width / 2, 68);
     }
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 8, width - 32, 4);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 8, ((width - 32) * Math.min(this.next, this.params.trials)) / this.params.trials, 4);
+    drawProgress(context, this.size, this.next, this.params.trials, { bottom: 8, thickness: 4 });
   }
 
   private button(context: CanvasRenderingContext2D, rect: Rect, label: string, mark: "good" | "bad" | null, size = 22): void {
@@ -610,16 +599,8 @@ export class VrGame implements GameEngine {
 
   // ── the rest of the contract ────────────────────────────────────────────────────────────
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

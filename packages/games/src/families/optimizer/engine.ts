@@ -10,11 +10,12 @@
  *
  * Inputs are queued and handled in `update` by their timeStamp; `shownAt` is stamped in `draw`.
  */
-import { font, fillTextBlock, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawFeedback, FEEDBACK_LARGE, drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { ANTICIPATION_MS, itemMsAt, LETTERS, type OptimizerBuild, type OptimizerParams, speedAt } from "./metrics.ts";
 import {
   centreOf,
@@ -69,15 +70,13 @@ type Phase =
   | { name: "feedback"; until: number; good: boolean; text: string }
   | { name: "done" };
 
-class OptimizerGame implements GameEngine {
+class OptimizerGame extends TrialEngineBase<Phase> {
   private readonly build: OptimizerBuild;
   private readonly params: OptimizerParams;
   private readonly language: GameContext["language"];
   private readonly motion: number;
   private readonly random: () => number;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   private readonly layout: Layout;
   private readonly path: PursuitPath | null;
   private readonly stream: NbackItem[];
@@ -89,7 +88,7 @@ class OptimizerGame implements GameEngine {
   private note: { text: string; until: number } | null = null;
   /** N-back: the next item of the stream to show; memory: trials started. */
   private next = 0;
-  private phase: Phase = { name: "lead-in", since: null };
+  protected phase: Phase = { name: "lead-in", since: null };
   /** N-back windows closed but not yet settled (the grace period). */
   private readonly closing: OpenItem[] = [];
   /** Memory: the sequence in progress, its level, and the tracking error of its presentation. */
@@ -105,6 +104,7 @@ class OptimizerGame implements GameEngine {
   private unhandled = 0;
 
   constructor(context: GameContext<OptimizerParams>) {
+    super();
     this.build = context.build;
     this.params = context.build.params;
     this.language = context.language;
@@ -133,12 +133,7 @@ class OptimizerGame implements GameEngine {
   // ── time ────────────────────────────────────────────────────────────────────────────────
 
   update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      if (input.type !== "pointermove") this.unhandled--;
-      this.advance(input.timeStamp);
-      this.handle(input);
-    }
-    this.advance(now);
+    super.update(now);
     const moving = this.phase.name === "lead-in" || this.phase.name === "item" || this.phase.name === "present";
     this.path?.advance(Math.max(0, now - this.lastUpdate), moving ? this.speed() : 0);
     this.lastUpdate = Math.max(this.lastUpdate, now);
@@ -146,7 +141,7 @@ class OptimizerGame implements GameEngine {
 
   input(input: GameInput): void {
     if (input.type !== "pointermove") this.unhandled++;
-    this.inputs.push(input);
+    super.input(input);
   }
 
   /** The circle's speed now (px/s): the level's, scaled by the therapist's motion setting. */
@@ -161,7 +156,7 @@ class OptimizerGame implements GameEngine {
   }
 
   /** Moves through the deadlines that passed by `t`. Only `draw` starts (paints) an item. */
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       // Windows in their grace period settle first, whatever the phase.
       const first = this.closing[0];
@@ -208,7 +203,8 @@ class OptimizerGame implements GameEngine {
 
   // ── answers ─────────────────────────────────────────────────────────────────────────────
 
-  private handle(input: GameInput): void {
+  protected answer(input: GameInput): void {
+    if (input.type !== "pointermove") this.unhandled--;
     if (input.type !== "key") {
       this.aim = { x: input.x, y: input.y };
       this.pointerSeen = true;
@@ -260,9 +256,19 @@ class OptimizerGame implements GameEngine {
     if (this.params.task === "nback-pursuit") {
       const error = open.errorFrames === 0 ? 0 : open.errorSum / open.errorFrames;
       trackedWell = error <= this.params.tolerancePx;
-      this.push({ kind: "pursuit", condition: "", level: open.level, shownAt, respondedAt: null, rtMs: null, correct: null, outcome: "sample", value: error });
+      this.record({
+        kind: "pursuit",
+        condition: "",
+        level: open.level,
+        shownAt,
+        respondedAt: null,
+        rtMs: null,
+        correct: null,
+        outcome: "sample",
+        value: error,
+      });
     }
-    this.push({
+    this.record({
       kind: "nback",
       condition: item.match ? "match" : "nonmatch",
       level: open.level,
@@ -284,7 +290,7 @@ class OptimizerGame implements GameEngine {
     const right = phase.typed.length === span && phase.typed.every((d, i) => d === this.digits[i]);
     const outcome: Outcome = !answered ? "omission" : right ? "hit" : "miss";
     const error = this.sequenceError.frames === 0 ? 0 : this.sequenceError.sum / this.sequenceError.frames;
-    this.push({
+    this.record({
       kind: "pursuit",
       condition: "",
       level: this.sequenceLevel,
@@ -295,7 +301,7 @@ class OptimizerGame implements GameEngine {
       outcome: "sample",
       value: error,
     });
-    this.push({
+    this.record({
       kind: "memory",
       condition: "",
       level: this.sequenceLevel,
@@ -323,10 +329,6 @@ class OptimizerGame implements GameEngine {
     this.digits = planDigits(this.random, this.sequenceLevel);
     this.presentedAt = null;
     this.sequenceError = { sum: 0, frames: 0 };
-  }
-
-  private push(record: Omit<TrialRecord, "index">): void {
-    this.records.push({ index: this.records.length, ...record });
   }
 
   // ── position n-back geometry ────────────────────────────────────────────────────────────
@@ -381,10 +383,9 @@ class OptimizerGame implements GameEngine {
       }
     }
 
-    const { width, height } = this.build.size;
+    const { width } = this.build.size;
     const { arena } = this.layout;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
 
     context.fillStyle = PALETTE.muted;
     context.font = font(this.layout.promptSize);
@@ -416,19 +417,9 @@ class OptimizerGame implements GameEngine {
       context.textBaseline = "top";
       context.fillText(`${this.params.n}-back`, arena.x + 12, arena.y + 10);
     }
-    if (phase.name === "feedback" || phase.name === "done") {
-      const text = phase.name === "done" ? TEXTS.finished[this.language] : phase.text;
-      context.fillStyle = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
-      context.font = font(30, "bold");
-      fillTextBlock(context, text, width / 2, arena.y + 24, arena.width - 40, 36);
-    }
-
-    // Progress: a thin calm bar, so the patient knows how much is left.
-    const done = this.next;
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 10, width - 32, 5);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 10, ((width - 32) * Math.min(done, this.params.trials)) / this.params.trials, 5);
+    // At the top of the arena (its first line 24 px down), clear of the circle's middle.
+    drawFeedback(context, phase, TEXTS.finished[this.language], width / 2, arena.y + 24 + FEEDBACK_LARGE.lift, arena.width - 40);
+    drawProgress(context, this.build.size, this.next, this.params.trials, { bottom: 10, thickness: 5 });
   }
 
   private prompt(): string {
@@ -557,16 +548,8 @@ class OptimizerGame implements GameEngine {
 
   // ── the rest of the contract ────────────────────────────────────────────────────────────
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../runtime/random.ts";
 import { maxBackgroundChangesPerSecond } from "../../runtime/safety.ts";
-import { createEngine, fakeContext, idealPlayer, type Player, randomPlayer, runEngine, silentPlayer } from "../../runtime/testing.ts";
+import {
+  alteredPlayer,
+  createEngine,
+  fakeContext,
+  idealPlayer,
+  interruptFirstTrial,
+  type Player,
+  randomPlayer,
+  runEngine,
+  silentPlayer,
+} from "../../runtime/testing.ts";
 import type { GameInput } from "../../runtime/types.ts";
 import { reactorBuilds } from "./builds.ts";
 import { reactorEngine } from "./engine.ts";
@@ -190,21 +200,13 @@ describe("reactor scoring", () => {
 
   it("drops the trial in progress on interrupt and runs it again", () => {
     const engine = createEngine(reactorEngine, simple, { seed: 5 });
-    const paused = runEngine(engine, { until: 500 });
-    expect(paused.trials).toHaveLength(0);
-    engine.interrupt(500);
-    engine.input({ type: "key", key: " ", timeStamp: 400 });
-    engine.update(500);
-    expect(engine.trials()).toHaveLength(0);
     const plan = planTrials(simple.params, mulberry32(5));
     // The fixation starts again at the next paint, with the same planned foreperiod.
-    const { context } = fakeContext();
-    engine.draw(context, 520);
-    engine.update(520 + plan[0].foreperiodMs - 1);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs - 1)).toBeNull();
-    engine.update(520 + plan[0].foreperiodMs);
-    engine.draw(context, 520 + plan[0].foreperiodMs);
-    expect(engine.demonstrate(520 + plan[0].foreperiodMs)).not.toBeNull();
+    const resumed = interruptFirstTrial(engine, { type: "key", key: " ", timeStamp: 400 }, plan[0].foreperiodMs);
+    expect(resumed.pausedTrials).toBe(0);
+    expect(resumed.trialsAfterPause).toBe(0);
+    expect(resumed.demandBeforeDue).toBeNull();
+    expect(resumed.demandWhenDue).not.toBeNull();
   });
 });
 
@@ -256,15 +258,8 @@ function pressEveryStimulus(delay: number): Player {
 
 /** Taps the box to the right of the target (wrapping round). */
 function wrongBox(delay: number): Player {
-  let busyUntil = -1;
-  return ({ now, engine }) => {
-    if (now < busyUntil) return null;
-    const wanted = engine.demonstrate(now);
-    if (!wanted || wanted.type === "key") return null;
-    busyUntil = now + delay;
-    const zoneWidth = (928 - 32 - 36) / 4 + 12;
-    return { ...wanted, x: (wanted.x + zoneWidth) % 928, timeStamp: now + delay };
-  };
+  const zoneWidth = (928 - 32 - 36) / 4 + 12;
+  return alteredPlayer(delay, (wanted) => (wanted.type === "key" ? null : { ...wanted, x: (wanted.x + zoneWidth) % 928 }));
 }
 
 /** Times of frames whose choice-box fills differ from the frame before. */

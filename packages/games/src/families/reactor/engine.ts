@@ -9,44 +9,35 @@
  * closed: an answer given just before the window closed counts even when the browser delivers
  * it a frame late. Outcomes depend on when things happened, not on frames.
  */
-import { font, fillTextBlock, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawCross, drawFeedback, drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { ForeperiodEngine } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { ANTICIPATION_MS, type ReactorBuild, type ReactorParams, responseWindowMs } from "./metrics.ts";
 import { centreOf, layoutZones, type PlannedTrial, planTrials, type Zone, zoneOf } from "./plan.ts";
 import { TEXTS } from "./texts.ts";
 
-type Phase =
-  /** The cross is up; `since` is its first paint (null until drawn). */
-  | { name: "fixation"; since: number | null }
-  /** The foreperiod is over; the stimulus is painted at `shownAt` (null until drawn). */
-  | { name: "stimulus"; fixationAt: number; shownAt: number | null }
-  | { name: "feedback"; until: number; good: boolean; text: string; zone: number }
-  | { name: "done" };
-
 const STIMULUS = "#ffd166";
 const NOGO = "#7cc6fe";
 
-class ReactorGame implements GameEngine {
+/** The fixation is the cross; the feedback tints the answered (or the due) box. */
+class ReactorGame extends ForeperiodEngine<number, { zone: number }> {
   private readonly build: ReactorBuild;
   private readonly plan: PlannedTrial[];
   private readonly zones: Zone[];
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   /** The feedback tint: which box, which colour. Moving it to another box is a change too. */
   private readonly tint = new FlashGuard<{ zone: number; colour: string } | null>(null, (a, b) => a?.zone === b?.zone && a?.colour === b?.colour);
   private readonly language: GameContext["language"];
   /** The plan item in progress; it advances only when a trial is recorded. */
   private next = 0;
-  private phase: Phase = { name: "fixation", since: null };
   /** Level and window of the trial in progress, fixed when it starts. */
   private trialLevel: number;
   private windowMs: number;
 
   constructor(context: GameContext<ReactorParams>) {
+    super();
     this.build = context.build;
     this.language = context.language;
     this.plan = planTrials(this.build.params, context.random);
@@ -57,59 +48,24 @@ class ReactorGame implements GameEngine {
     this.windowMs = responseWindowMs(this.build, this.trialLevel);
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
+  protected foreperiod(): number {
+    return this.current().foreperiodMs;
   }
 
-  input(input: GameInput): void {
-    this.inputs.push(input);
+  protected responseWindow(): number {
+    return this.windowMs;
   }
 
-  /** Moves through the deadlines that passed by `t`. Only `draw` starts the cross and the stimulus. */
-  private advance(t: number): void {
-    for (;;) {
-      const phase = this.phase;
-      if (phase.name === "fixation" && phase.since !== null && t >= phase.since + this.current().foreperiodMs) {
-        this.phase = { name: "stimulus", fixationAt: phase.since, shownAt: null };
-      } else if (phase.name === "stimulus" && phase.shownAt !== null && t >= phase.shownAt + this.windowMs + LATE_INPUT_GRACE_MS) {
-        this.resolve(phase.shownAt, null, null, phase.shownAt + this.windowMs);
-      } else if (phase.name === "feedback" && t >= phase.until) {
-        this.startTrial();
-      } else {
-        return;
-      }
-    }
+  protected choiceOf(input: GameInput): number | null {
+    return zoneOf(input, this.zones);
   }
 
-  private answer(input: GameInput): void {
-    const zone = zoneOf(input, this.zones);
-    if (zone === null) return;
-    const t = input.timeStamp;
-    const phase = this.phase;
-    // Answers between trials (feedback, before the cross is painted) belong to no trial.
-    if (phase.name === "fixation" && phase.since !== null && t >= phase.since) {
-      this.resolve(phase.since, t, zone, t, true);
-    } else if (phase.name === "stimulus" && t >= phase.fixationAt) {
-      // Before the stimulus's paint (even if it was due) is before the stimulus: timed from the cross.
-      const shown = phase.shownAt !== null && t >= phase.shownAt;
-      // After the window closed (a late event in the grace period): the omission stands.
-      if (shown && t >= phase.shownAt! + this.windowMs) return;
-      this.resolve(shown ? phase.shownAt! : phase.fixationAt, t, zone, t, !shown);
-    }
-  }
-
-  /** Records the trial in progress and shows its feedback from `at`. */
-  private resolve(shownAt: number, respondedAt: number | null, zone: number | null, at: number, premature = false): void {
+  protected resolve(shownAt: number, respondedAt: number | null, zone: number | null, at: number, premature: boolean): void {
     const planned = this.current();
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome = outcomeOf(planned, rtMs, zone, premature);
     const correct = outcome === "hit" || outcome === "correct-rejection";
-    this.records.push({
-      index: this.records.length,
+    this.record({
       kind: planned.kind,
       condition: planned.condition,
       level: this.trialLevel,
@@ -146,7 +102,7 @@ class ReactorGame implements GameEngine {
     return texts[outcome];
   }
 
-  private startTrial(): void {
+  protected startTrial(): void {
     if (this.next >= this.plan.length) {
       this.phase = { name: "done" };
       return;
@@ -161,14 +117,10 @@ class ReactorGame implements GameEngine {
   }
 
   draw(context: CanvasRenderingContext2D, now: number): void {
-    // First paints stamp the phase: this frame's timestamp is when the patient could see it.
-    if (this.phase.name === "fixation" && this.phase.since === null) this.phase.since = now;
-    if (this.phase.name === "stimulus" && this.phase.shownAt === null) this.phase.shownAt = now;
-
+    this.stampFirstPaint(now);
     const { width, height } = this.build.size;
     const phase = this.phase;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
 
     context.fillStyle = PALETTE.muted;
     context.font = font(height > width ? 20 : 19);
@@ -193,20 +145,11 @@ class ReactorGame implements GameEngine {
     });
 
     const middle = { x: width / 2, y: this.zones[0].y + this.zones[0].height / 2 };
-    if (phase.name === "fixation") this.drawCross(context, middle.x, middle.y);
+    if (phase.name === "fixation") drawCross(context, middle.x, middle.y);
     // The stimulus goes when its window closes, even while the grace period keeps the trial open.
     if (phase.name === "stimulus" && now < (phase.shownAt ?? now) + this.windowMs) this.drawStimulus(context, this.current());
-    if (phase.name === "feedback" || phase.name === "done") {
-      context.fillStyle = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
-      context.font = font(30, "bold");
-      fillTextBlock(context, phase.name === "done" ? TEXTS.finished[this.language] : phase.text, middle.x, middle.y - 18, width - 48, 36);
-    }
-
-    // Progress: a thin calm bar, so the patient knows how much is left.
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 14, width - 32, 6);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 14, ((width - 32) * this.records.length) / this.plan.length, 6);
+    drawFeedback(context, phase, TEXTS.finished[this.language], middle.x, middle.y, width - 48);
+    drawProgress(context, this.build.size, this.records.length, this.plan.length);
   }
 
   private prompt(): string {
@@ -217,17 +160,6 @@ class ReactorGame implements GameEngine {
 
   private radius(zone: Zone): number {
     return Math.min(60, zone.width * 0.32, zone.height * 0.3);
-  }
-
-  private drawCross(context: CanvasRenderingContext2D, x: number, y: number): void {
-    context.strokeStyle = PALETTE.text;
-    context.lineWidth = 4;
-    context.beginPath();
-    context.moveTo(x - 14, y);
-    context.lineTo(x + 14, y);
-    context.moveTo(x, y - 14);
-    context.lineTo(x, y + 14);
-    context.stroke();
   }
 
   private drawStimulus(context: CanvasRenderingContext2D, planned: PlannedTrial): void {
@@ -246,28 +178,12 @@ class ReactorGame implements GameEngine {
     context.fill();
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
   }
 
-  finished(): boolean {
-    return this.phase.name === "done";
-  }
-
-  interrupt(_now: number): void {
-    this.inputs.clear();
-    // The trial in progress is dropped unrecorded and its plan item runs again after the pause.
-    if (this.phase.name === "fixation" || this.phase.name === "stimulus") this.phase = { name: "fixation", since: null };
-    else if (this.phase.name === "feedback") this.startTrial();
-  }
-
   demonstrate(now: number): GameInput | null {
-    const phase = this.phase;
-    if (phase.name !== "stimulus" || phase.shownAt === null || now < phase.shownAt || now >= phase.shownAt + this.windowMs) return null;
+    if (!this.answerable(now)) return null;
     const planned = this.current();
     // The ideal player holds back for no-go, and taps the target (a tap works on every device).
     if (planned.kind === "nogo") return null;

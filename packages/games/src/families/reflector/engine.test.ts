@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../runtime/random.ts";
 import { maxBackgroundChangesPerSecond } from "../../runtime/safety.ts";
-import { type CanvasRecording, createEngine, fakeContext, idealPlayer, type Player, randomPlayer, runEngine, silentPlayer } from "../../runtime/testing.ts";
+import {
+  alteredPlayer,
+  type CanvasRecording,
+  createEngine,
+  fakeContext,
+  idealPlayer,
+  type Player,
+  randomPlayer,
+  runEngine,
+  silentPlayer,
+} from "../../runtime/testing.ts";
 import type { GameInput } from "../../runtime/types.ts";
 import { reflectorBuilds } from "./builds.ts";
 import { reflectorEngine } from "./engine.ts";
@@ -324,15 +334,8 @@ function keyAt(key: string, now: number): GameInput {
 
 /** Presses another arrow than the right one, `delay` ms after the optotype appears. */
 function wrongAnswer(delay: number): Player {
-  let busyUntil = -1;
   const arrows = ["ArrowLeft", "ArrowUp", "ArrowDown", "ArrowRight"];
-  return ({ now, engine }) => {
-    if (now < busyUntil) return null;
-    const wanted = engine.demonstrate(now);
-    if (wanted?.type !== "key") return null;
-    busyUntil = now + delay;
-    return { type: "key", key: arrows[(arrows.indexOf(wanted.key) + 1) % 4], timeStamp: now + delay };
-  };
+  return alteredPlayer(delay, (wanted) => (wanted.type === "key" ? { ...wanted, key: arrows[(arrows.indexOf(wanted.key) + 1) % 4] } : null));
 }
 
 /** The metronome dot (the only arc of radius 9) of each frame. */

@@ -13,11 +13,12 @@
  * smooth (a sinusoid, with no jumps), and the beat's glow follows the dot's position, so it
  * rises and falls at the pace, never above 3 times a second (MAX_BPM).
  */
-import { font, fillTextBlock, PALETTE, roundedRect } from "../../runtime/draw.ts";
-import { InputQueue, LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
+import { clear, drawFeedback, drawProgress, fillTextBlock, font, PALETTE, roundedRect } from "../../runtime/draw.ts";
+import { LATE_INPUT_GRACE_MS } from "../../runtime/input.ts";
 import { FlashGuard } from "../../runtime/safety.ts";
 import { Staircase } from "../../runtime/staircase.ts";
-import type { FamilyEngine, GameContext, GameEngine, GameInput, Outcome, TrialRecord } from "../../runtime/types.ts";
+import { TrialEngineBase } from "../../runtime/trial-engine.ts";
+import type { FamilyEngine, GameContext, GameInput, Outcome } from "../../runtime/types.ts";
 import { ANTICIPATION_MS, bpmAt, conditionOf, DIRECTIONS, kindOf, LETTERS, type ReflectorBuild, type ReflectorParams, sizeAt } from "./metrics.ts";
 import { answerOf, keyOf, type Layout, labelOf, layout, type PlannedTrial, planTrials } from "./plan.ts";
 import { TEXTS } from "./texts.ts";
@@ -68,24 +69,23 @@ class Metronome {
   }
 }
 
-class ReflectorGame implements GameEngine {
+class ReflectorGame extends TrialEngineBase<Phase> {
   private readonly build: ReflectorBuild;
   private readonly params: ReflectorParams;
   private readonly plan: PlannedTrial[];
   private readonly layout: Layout;
   private readonly staircase: Staircase;
-  private readonly records: TrialRecord[] = [];
-  private readonly inputs = new InputQueue();
   /** The answered button's tint (small, but guarded like any feedback colour). */
   private readonly tint = new FlashGuard<{ button: number; colour: string } | null>(null, (a, b) => a?.button === b?.button && a?.colour === b?.colour);
   private readonly language: GameContext["language"];
   private readonly motion: number;
   private readonly metronome: Metronome;
   private next = 0;
-  private phase: Phase;
+  protected phase: Phase;
   private trialLevel: number;
 
   constructor(context: GameContext<ReflectorParams>) {
+    super();
     this.build = context.build;
     this.params = this.build.params;
     this.language = context.language;
@@ -100,19 +100,7 @@ class ReflectorGame implements GameEngine {
     this.phase = { name: "gap", since: null, gapMs: this.params.leadInMs + this.plan[0].gapMs };
   }
 
-  update(now: number): void {
-    for (const input of this.inputs.takeUntil(now)) {
-      this.advance(input.timeStamp);
-      this.answer(input);
-    }
-    this.advance(now);
-  }
-
-  input(input: GameInput): void {
-    this.inputs.push(input);
-  }
-
-  private advance(t: number): void {
+  protected advance(t: number): void {
     for (;;) {
       const phase = this.phase;
       if (phase.name === "gap" && phase.since !== null && t >= phase.since + phase.gapMs) {
@@ -127,7 +115,7 @@ class ReflectorGame implements GameEngine {
     }
   }
 
-  private answer(input: GameInput): void {
+  protected answer(input: GameInput): void {
     const symbol = answerOf(input, this.params.optotype, this.layout.buttons);
     if (symbol === null) return;
     const t = input.timeStamp;
@@ -144,18 +132,8 @@ class ReflectorGame implements GameEngine {
     const rtMs = respondedAt === null ? null : respondedAt - shownAt;
     const outcome: Outcome = rtMs === null ? "omission" : rtMs < ANTICIPATION_MS ? "anticipation" : symbol === planned.symbol ? "hit" : "miss";
     const correct = outcome === "hit";
-    this.records.push({
-      index: this.records.length,
-      kind: kindOf(this.params),
-      condition: conditionOf(bpmAt(this.build, this.trialLevel)),
-      level: this.trialLevel,
-      shownAt,
-      respondedAt,
-      rtMs,
-      correct,
-      outcome,
-      value: sizeAt(this.build, this.trialLevel),
-    });
+    const [kind, condition, value] = [kindOf(this.params), conditionOf(bpmAt(this.build, this.trialLevel)), sizeAt(this.build, this.trialLevel)];
+    this.record({ kind, condition, level: this.trialLevel, shownAt, respondedAt, rtMs, correct, outcome, value });
     // An anticipation is a slip of the finger, not a reading the pace or the size made hard.
     if (outcome !== "anticipation") this.staircase.record(correct);
     this.next++;
@@ -196,10 +174,9 @@ class ReflectorGame implements GameEngine {
     }
     if (this.phase.name === "stimulus" && this.phase.shownAt === null) this.phase.shownAt = now;
 
-    const { width, height } = this.build.size;
+    const { width } = this.build.size;
     const phase = this.phase;
-    context.fillStyle = PALETTE.background;
-    context.fillRect(0, 0, width, height);
+    clear(context, this.build.size);
 
     const { prompt, centre } = this.layout;
     context.fillStyle = PALETTE.muted;
@@ -226,11 +203,7 @@ class ReflectorGame implements GameEngine {
     if (phase.name === "stimulus" && now < (phase.shownAt ?? now) + this.params.responseWindowMs) {
       this.drawOptotype(context, x, y, sizeAt(this.build, this.trialLevel), this.plan[this.next].symbol);
     }
-    if (phase.name === "feedback" || phase.name === "done") {
-      context.fillStyle = phase.name === "done" ? PALETTE.text : phase.good ? PALETTE.good : PALETTE.bad;
-      context.font = font(30, "bold");
-      fillTextBlock(context, phase.name === "done" ? TEXTS.finished[this.language] : phase.text, centre.x, centre.y - 18, width - 48, 36);
-    }
+    drawFeedback(context, phase, TEXTS.finished[this.language], centre.x, centre.y, width - 48);
 
     const tint = this.tint.show(
       phase.name === "feedback" && phase.button !== null ? { button: phase.button, colour: phase.good ? PALETTE.tintGood : PALETTE.tintBad } : null,
@@ -250,10 +223,7 @@ class ReflectorGame implements GameEngine {
       context.fillText(labelOf(this.params.optotype, button.symbol), button.x + button.width / 2, button.y + button.height / 2 + 1);
     }
 
-    context.fillStyle = PALETTE.panel;
-    context.fillRect(16, height - 14, width - 32, 6);
-    context.fillStyle = PALETTE.muted;
-    context.fillRect(16, height - 14, ((width - 32) * this.records.length) / this.plan.length, 6);
+    drawProgress(context, this.build.size, this.records.length, this.plan.length);
   }
 
   private promptText(): string {
@@ -341,16 +311,8 @@ class ReflectorGame implements GameEngine {
     context.restore();
   }
 
-  trials(): readonly TrialRecord[] {
-    return this.records;
-  }
-
   level(): number {
     return this.staircase.level();
-  }
-
-  finished(): boolean {
-    return this.phase.name === "done";
   }
 
   interrupt(_now: number): void {

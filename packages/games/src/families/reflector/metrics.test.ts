@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkSession } from "../../check.ts";
-import { summariseCommon } from "../../runtime/results.ts";
-import { createEngine, idealPlayer, type Player, randomPlayer, runEngine, sessionOf, silentPlayer } from "../../runtime/testing.ts";
+import { createEngine, idealPlayer, type Player, randomPlayer, realRuns, runEngine, sessionOf, silentPlayer, summaryProblems } from "../../runtime/testing.ts";
 import type { TrialRecord } from "../../runtime/types.ts";
 import { reflectorBuilds } from "./builds.ts";
 import { reflectorEngine } from "./engine.ts";
@@ -69,19 +68,14 @@ describe("reflector summary", { timeout: 60_000 }, () => {
       }).trials;
       const summary = reflectorMetrics.summarise(trials, b);
       expect(reflectorMetrics.summarise(trials, b)).toEqual(summary);
-      for (const [name, value] of Object.entries({ ...summariseCommon(trials), ...summary })) {
-        expect(name).toMatch(/^[a-z][a-z0-9_]*$/);
-        expect(Number.isFinite(value)).toBe(true);
-      }
-      expect(Object.keys(summary).filter((name) => name in summariseCommon(trials))).toEqual([]);
+      expect(summaryProblems(trials, summary)).toEqual([]);
     }
   });
 });
 
 describe("reflector checks", { timeout: 60_000 }, () => {
   it.each(reflectorBuilds.map((b) => [b.id, b] as const))("accepts real runs of %s, whoever plays", (_, b) => {
-    for (const [i, player] of [idealPlayer(300), silentPlayer, randomPlayer(8, { perSecond: 2 })].entries()) {
-      const run = runEngine(createEngine(reflectorEngine, b, { seed: i + 1 }), { player, size: b.size, until: 120_000 });
+    for (const run of realRuns(reflectorEngine, b, { idealDelayMs: 300 })) {
       expect(check(b, [...run.trials])).toEqual([]);
       expect(checkSession(sessionOf(b, run)).errors).toEqual([]);
     }
