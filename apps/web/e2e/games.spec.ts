@@ -56,6 +56,13 @@ test("therapists browse the game catalogue and preview a build, isolated for fin
   await page.getByRole("button", { name: "Watch a demonstration" }).click();
   await expect(page.getByTestId("game-stage")).toHaveAttribute("data-game-state", "running");
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+  // Leaving the window pauses the game until the player carries on.
+  await page.evaluate(() => window.dispatchEvent(new FocusEvent("blur")));
+  const paused = page.getByRole("dialog", { name: "Paused" });
+  await expect(paused).toBeVisible();
+  await expect(page.getByTestId("game-stage")).toHaveAttribute("data-game-state", "paused");
+  await paused.getByRole("button", { name: "Carry on" }).click();
+  await expect(page.getByTestId("game-stage")).toHaveAttribute("data-game-state", "running");
   await expect(page.getByText("Nothing of a preview is recorded.", { exact: false })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("definition").first()).toHaveText("8");
   await expectAccessible(page);
