@@ -4,8 +4,12 @@ import { DEMO_ACCOUNTS, type DemoRole } from "../../server/src/demo-accounts.ts"
 
 export { DEMO_ACCOUNTS, type DemoRole };
 
-/** Fails on any serious or critical accessibility violation on the page as it is now. */
+/**
+ * Fails on any serious or critical accessibility violation on the page once it is fully shown:
+ * a dialog still fading in has no contrast to judge yet (on a busy machine the fade lasts).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await animationsFinished(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
@@ -15,7 +19,11 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => !document.querySelector('[role="status"]'));
-  // The shell fades in over a second; axe judges contrast on what is fully shown.
+  await animationsFinished(page);
+}
+
+/** Every finite animation and transition has run (the shell fades in over a second; dialogs fade and slide). */
+async function animationsFinished(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );

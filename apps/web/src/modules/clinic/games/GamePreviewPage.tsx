@@ -1,11 +1,11 @@
-import { buildById, type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
-import { MOTION_PRESETS } from "@clinic/shared";
+import { buildById, type PlayedSession } from "@clinic/games/browser";
 import { Alert, Box, Button, Container, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { GameStage } from "./GameStage.tsx";
+import { MotionSelect } from "./MotionSelect.tsx";
 import { SessionFigures } from "./SessionFigures.tsx";
 import { BuildFacts } from "./BuildFacts.tsx";
 
@@ -37,7 +37,7 @@ export function GamePreviewPage() {
       <GameStage
         build={build}
         level={level}
-        motion={(motion / 100) * reducedMotionFactor(globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false)}
+        motionPercent={motion}
         durationSeconds={build.defaultDurationSeconds}
         demo={mode.demo}
         onEnd={(played) => setMode({ name: "ended", played })}
@@ -71,13 +71,7 @@ export function GamePreviewPage() {
                 </MenuItem>
               ))}
             </TextField>
-            <TextField select label={t("games.motion")} value={motion} onChange={(event) => setMotion(Number(event.target.value))} sx={{ minWidth: 200 }}>
-              {MOTION_PRESETS.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`games.motionPresets.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <MotionSelect label={t("games.motion")} value={motion} onChange={setMotion} />
           </Stack>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button variant="contained" onClick={() => setMode({ name: "playing", demo: false })}>

@@ -1,4 +1,12 @@
-import { type BuildDefinition, DEMONSTRATION_DELAY_MS, type GameController, type GameTick, mountGame, type PlayedSession } from "@clinic/games/browser";
+import {
+  type BuildDefinition,
+  DEMONSTRATION_DELAY_MS,
+  type GameController,
+  type GameTick,
+  mountGame,
+  type PlayedSession,
+  reducedMotionFactor,
+} from "@clinic/games/browser";
 import PauseRounded from "@mui/icons-material/PauseRounded";
 import PlayArrowRounded from "@mui/icons-material/PlayArrowRounded";
 import ScreenRotationRounded from "@mui/icons-material/ScreenRotationRounded";
@@ -20,8 +28,8 @@ declare global {
 export interface GameStageProps {
   build: BuildDefinition;
   level: number;
-  /** 0..1, already lowered for reduced motion. */
-  motion: number;
+  /** The therapist's motion intensity (10–100 %); halved here when the device asks for reduced motion. */
+  motionPercent: number;
   durationSeconds: number;
   /** Plays itself: the therapist's demonstration. */
   demo?: boolean;
@@ -38,13 +46,16 @@ const clock = (ms: number) => {
  * in reach. The game pauses itself when the tab or the window loses focus; a veil then offers
  * to carry on.
  */
-export function GameStage({ build, level, motion, durationSeconds, demo = false, onEnd }: GameStageProps) {
+export function GameStage({ build, level, motionPercent, durationSeconds, demo = false, onEnd }: GameStageProps) {
   const { t } = useTranslation();
   const stage = useRef<HTMLDivElement>(null);
   const controller = useRef<GameController | null>(null);
   const [tick, setTick] = useState<GameTick | null>(null);
   const ended = useRef(onEnd);
   ended.current = onEnd;
+
+  const prefersReducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const motion = (motionPercent / 100) * reducedMotionFactor(prefersReducedMotion);
 
   useEffect(() => {
     const element = stage.current;

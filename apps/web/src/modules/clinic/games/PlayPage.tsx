@@ -1,4 +1,4 @@
-import { buildById, type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
+import { buildById, type PlayedSession } from "@clinic/games/browser";
 import type { AssignedActivityDetail } from "@clinic/shared";
 import { Alert, Box, Button, Container, Paper, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -23,7 +23,6 @@ type Step =
   | { name: "refused"; played: PlayedSession; message: string };
 
 const HOME = "/manager/patient";
-const prefersReducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /**
  * A patient plays an assigned game (`/manager/patient/play/{id}`, a page of its own served
@@ -82,7 +81,7 @@ export function PlayPage() {
       <GameStage
         build={build}
         level={data.gameLevel ?? build.difficulty.start}
-        motion={(data.motion / 100) * reducedMotionFactor(prefersReducedMotion())}
+        motionPercent={data.motion}
         durationSeconds={Math.min(build.defaultDurationSeconds, data.duration * 60)}
         onEnd={(played) => setStep({ name: "after", played })}
       />

@@ -1,7 +1,8 @@
-import { ASSIGNMENT_DESCRIPTION_MAX, ASSIGNMENT_DURATION_MAX, MOTION_PRESETS } from "@clinic/shared";
-import { FormControlLabel, MenuItem, Stack, Switch, TextField } from "@mui/material";
+import { ASSIGNMENT_DESCRIPTION_MAX, ASSIGNMENT_DURATION_MAX } from "@clinic/shared";
+import { FormControlLabel, Stack, Switch, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../../lib/components/DateField.tsx";
+import { MotionSelect } from "../../games/MotionSelect.tsx";
 import type { AssignmentValues, FieldErrors } from "./assignmentFields.ts";
 
 /** Date, duration, motion (when the values carry it), description and "active" of an assignment: the same inputs on every form and dialog. */
@@ -46,21 +47,13 @@ export function AssignmentFieldsInputs({
           />
         )}
         {values.motion === undefined || hide.includes("motion") ? null : (
-          <TextField
-            select
+          <MotionSelect
             label={t("assignActivity.motion")}
             value={values.motion}
-            onChange={(event) => set({ motion: Number(event.target.value) })}
-            error={!!errors.motion}
-            helperText={errors.motion ?? t("assignActivity.motionHint")}
-            sx={{ minWidth: 220 }}
-          >
-            {MOTION_PRESETS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(`games.motionPresets.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(motion) => set({ motion })}
+            error={errors.motion}
+            helperText={t("assignActivity.motionHint")}
+          />
         )}
       </Stack>
       {hide.includes("description") ? null : (
