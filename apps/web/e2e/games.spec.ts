@@ -1,4 +1,4 @@
-import { CATALOGUE, FAMILIES } from "@clinic/games";
+import { type BuildDefinition, CATALOGUE, FAMILIES } from "@clinic/games";
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
 
@@ -40,6 +40,37 @@ async function playToTheEnd(page: Page) {
 
 const quickBuilds = FAMILIES.map((family) => CATALOGUE.find((build) => build.family === family && build.quick)).filter((build) => build !== undefined);
 
+/**
+ * The therapist's side through the API: one activity per build, assigned to Pablo for today at
+ * 50 % motion. Answers Pablo's id and the Origin header state-changing calls carry.
+ */
+async function assignToPablo(page: Page, builds: BuildDefinition[], token: string) {
+  const therapist = DEMO_ACCOUNTS.therapist;
+  const request = page.request;
+  expect((await request.post("/api/auth/sign-in/email", { data: { email: therapist.email, password: therapist.password } })).ok()).toBe(true);
+  // State-changing calls carry the app's own origin, as the browser's do.
+  const headers = { origin: new URL(test.info().project.use.baseURL as string).origin };
+  const patients = await (await request.get("/api/usuario/user?permission_codename_include=is_patient&q=Pablo")).json();
+  const pablo = patients.data.find((user: { email: string }) => user.email === DEMO_ACCOUNTS.patient.email).id as string;
+  const activityIds: number[] = [];
+  for (const build of builds) {
+    const created = await request.post("/api/activities/", {
+      headers,
+      data: { name: `${build.title.en} ${token}`, description: "<p>Played by the end-to-end test.</p>", type: "game", gameBuildId: build.id },
+    });
+    expect(created.status(), build.id).toBe(201);
+    activityIds.push((await created.json()).id);
+  }
+  const today = new Date().toLocaleDateString("en-CA");
+  const assigned = await request.post(`/api/patients-activities/${pablo}`, {
+    headers,
+    data: { activities: activityIds, date: today, duration: 5, motion: 50 },
+  });
+  expect(assigned.status()).toBe(201);
+  await request.post("/api/auth/sign-out", { headers });
+  return { pablo, headers };
+}
+
 test("therapists browse the game catalogue and preview a build, isolated for fine timers, watching it play itself", async ({ page }) => {
   await signIn(page, "therapist");
   await visit(page, "/manager/admin/activities");
@@ -71,30 +102,7 @@ test("therapists browse the game catalogue and preview a build, isolated for fin
 test("a patient plays the quick build of every family to the end; each result arrives and the assignment shows done", async ({ page }) => {
   test.setTimeout(60_000 + quickBuilds.length * 60_000);
   const token = `e2e-games-${Date.now().toString(36)}`;
-  // The therapist's side through the API: one activity per quick build, assigned to Pablo for today.
-  const therapist = DEMO_ACCOUNTS.therapist;
-  const request = page.request;
-  expect((await request.post("/api/auth/sign-in/email", { data: { email: therapist.email, password: therapist.password } })).ok()).toBe(true);
-  // State-changing calls carry the app's own origin, as the browser's do.
-  const headers = { origin: new URL(test.info().project.use.baseURL as string).origin };
-  const patients = await (await request.get("/api/usuario/user?permission_codename_include=is_patient&q=Pablo")).json();
-  const pablo = patients.data.find((user: { email: string }) => user.email === DEMO_ACCOUNTS.patient.email).id as string;
-  const activityIds: number[] = [];
-  for (const build of quickBuilds) {
-    const created = await request.post("/api/activities/", {
-      headers,
-      data: { name: `${build.title.en} ${token}`, description: "<p>Played by the end-to-end test.</p>", type: "game", gameBuildId: build.id },
-    });
-    expect(created.status(), build.id).toBe(201);
-    activityIds.push((await created.json()).id);
-  }
-  const today = new Date().toLocaleDateString("en-CA");
-  const assigned = await request.post(`/api/patients-activities/${pablo}`, {
-    headers,
-    data: { activities: activityIds, date: today, duration: 5, motion: 50 },
-  });
-  expect(assigned.status()).toBe(201);
-  await request.post("/api/auth/sign-out", { headers });
+  const { pablo, headers } = await assignToPablo(page, quickBuilds, token);
 
   await signIn(page, "patient");
   for (const build of quickBuilds) {
@@ -144,6 +152,44 @@ test("a patient plays the quick build of every family to the end; each result ar
   // Leave Pablo's plan as it was.
   const ids = (list.data as { id: number }[]).map((row) => row.id);
   expect((await page.request.post("/api/assign-unassign-activities/", { headers, data: { unassign: ids } })).ok()).toBe(true);
+});
+
+test("a result played while the server cannot be reached is kept on the device and sent from the home once it can", async ({ page }) => {
+  test.setTimeout(120_000);
+  const build = quickBuilds[0];
+  const token = `e2e-offline-${Date.now().toString(36)}`;
+  const name = `${build.title.en} ${token}`;
+  const { pablo, headers } = await assignToPablo(page, [build], token);
+  await signIn(page, "patient");
+  await visit(page, "/manager/patient");
+  await page.getByRole("link", { name: `Play: ${name}` }).click();
+  await page.waitForURL(/\/manager\/patient\/play\/\d+$/);
+  await settled(page);
+  await page.getByRole("button", { name: "3 out of 10" }).click();
+  await page.getByRole("button", { name: "Start" }).click();
+  await playToTheEnd(page);
+  await page.getByRole("button", { name: "2 out of 10" }).click();
+  // The connection drops just as the result is sent.
+  await page.route("**/api/replyActivity/", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Save my result" }).click();
+  await expect(page.getByText("Your result is kept on this device", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+
+  // The patient closes the game and comes back to the home later, online again.
+  await page.unroute("**/api/replyActivity/");
+  await page.getByRole("link", { name: "Back to my activities" }).click();
+  await page.waitForURL("**/manager/patient");
+  const row = page.getByTestId("my-activity").filter({ hasText: name });
+  await expect(row.getByText("Done", { exact: true })).toBeVisible();
+  await expect(page.getByText("waiting to be sent", { exact: false })).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("gameResultOutbox"))).toBe("[]");
+  await signOut(page);
+
+  await signIn(page, "therapist");
+  const list = await (await page.request.get(`/api/assignActivityList/${pablo}/?rowsPerPage=10&q=${token}`)).json();
+  expect(list.data).toHaveLength(1);
+  expect(list.data[0]).toMatchObject({ done: true, result: { dizziness_before: 3, dizziness_after: 2 } });
+  expect((await page.request.post("/api/assign-unassign-activities/", { headers, data: { unassign: [list.data[0].id] } })).ok()).toBe(true);
 });
 
 /**

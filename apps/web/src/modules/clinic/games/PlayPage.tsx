@@ -17,7 +17,8 @@ import { resultOutbox, useResultDelivery } from "./outbox.ts";
 type Step =
   | { name: "intro" }
   | { name: "playing" }
-  | { name: "after"; played: PlayedSession }
+  /** `sessionId` is drawn once per played session, so a second click on Save resends the same session. */
+  | { name: "after"; played: PlayedSession; sessionId: string; sending: boolean }
   | { name: "sent"; played: PlayedSession }
   | { name: "waiting"; played: PlayedSession }
   | { name: "refused"; played: PlayedSession; message: string };
@@ -44,9 +45,9 @@ export function PlayPage() {
   const build = data?.activity.gameBuildId ? buildById(data.activity.gameBuildId) : undefined;
 
   const send = useCallback(
-    async (played: PlayedSession, dizzinessAfter: number) => {
-      const sessionId = crypto.randomUUID();
+    async (played: PlayedSession, sessionId: string, dizzinessAfter: number) => {
       setSessionId(sessionId);
+      setStep({ name: "after", played, sessionId, sending: true });
       resultOutbox.add({ id, result: {}, game: { ...played, sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } });
       const outcome = await resultOutbox.deliver(sessionId);
       if (outcome.kind === "delivered") {
@@ -83,7 +84,7 @@ export function PlayPage() {
         level={data.gameLevel ?? build.difficulty.start}
         motionPercent={data.motion}
         durationSeconds={Math.min(build.defaultDurationSeconds, data.duration * 60)}
-        onEnd={(played) => setStep({ name: "after", played })}
+        onEnd={(played) => setStep({ name: "after", played, sessionId: crypto.randomUUID(), sending: false })}
       />
     );
   }
@@ -139,7 +140,12 @@ export function PlayPage() {
           </Typography>
           <DizzinessScale label={t("games.dizzinessAfter")} value={after} onChange={setAfter} />
           <Box>
-            <Button variant="contained" size="large" disabled={after === null} onClick={() => after !== null && void send(step.played, after)}>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={after === null || step.sending}
+              onClick={() => after !== null && void send(step.played, step.sessionId, after)}
+            >
               {t("games.save")}
             </Button>
           </Box>

@@ -21,6 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import { useSignedIn } from "../../../../lib/session.ts";
+import { PendingResults } from "../../games/PendingResults.tsx";
 import { ASSIGNMENTS_KEY, today, updateAssignment } from "./api.ts";
 import { playPath } from "../../games/paths.ts";
 import { MarkDoneDialog, OpenActivityDialog } from "./PatientActivityDialogs.tsx";
@@ -72,6 +73,7 @@ export function PatientActivitiesCard() {
         sx={{ flexWrap: "wrap", gap: 1, "& .MuiCardHeader-action": { m: 0 } }}
       />
       <CardContent sx={{ pt: 0 }}>
+        <PendingResults />
         <Box sx={{ height: 4 }}>{list.loading ? <LinearProgress aria-label={t("assignActivity.loading")} /> : null}</Box>
         {list.loaded && list.rows.length === 0 ? (
           <Typography color="text.secondary">{view === "favorites" ? t("myActivities.noFavorites") : t("myActivities.none")}</Typography>
