@@ -13,3 +13,4 @@ export * from "./dashboard.ts";
 export * from "./memberships.ts";
 export * from "./assignments.ts";
 export * from "./people.ts";
+export * from "./appointments.ts";

@@ -579,8 +579,9 @@ export function routeById(id: string): RouteEntry {
  * The three menus of spec §2, as route ids in order: admins use the admin menu, therapists the
  * therapist menu, patients the patient menu (their "dashboard" is their own home). Clinics
  * (group 2) use the admin menu plus the two screens of their daily work with patients that the
- * spec gives the therapist menu (patients, nutrition plans). Module routes follow each menu,
- * filtered by visibility.
+ * spec gives the therapist menu (patients, nutrition plans). Therapists also get appointments,
+ * which §2's therapist menu leaves out although they accept requests and move appointments
+ * there (issue 6). Module routes follow each menu, filtered by visibility.
  */
 export const MENUS = {
   admin: [
@@ -621,7 +622,7 @@ export const MENUS = {
     "config",
     "test",
   ],
-  therapist: ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "schedule", "config"],
+  therapist: ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "appointments", "schedule", "config"],
   patient: ["patientHome", "activities", "recommendations", "appointments", "forms", "config"],
 } as const satisfies Record<string, readonly string[]>;
 

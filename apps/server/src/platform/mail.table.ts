@@ -1,5 +1,11 @@
-import { bigserial, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { users } from "../db/schema.ts";
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 /**
  * Every email the platform sends (ARCHITECTURE.md: SMTP when `SMTP_URL` is set, otherwise an
@@ -14,6 +20,8 @@ export const mailMessages = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Files sent with the message (an appointment's .ics invite): name, MIME type and text content. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     /** What it is about (invitation, password reset…), for the outbox screen. */
     kind: varchar("kind", { length: 32 }).notNull(),
     /** queued | sent | failed | outbox */

@@ -1,0 +1,152 @@
+import { minutesOf, type ScheduleDay } from "@clinic/shared";
+
+/**
+ * Free slots of a schedule: its wall-clock rules and dated exceptions, turned into instants in
+ * the schedule's time zone day by day (so 09:00 stays 09:00 across daylight-saving changes),
+ * minus the times already held and the past. Pure: the service loads, this computes.
+ */
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+export interface SlotSchedule {
+  duration: number;
+  timeZone: string;
+  rules: readonly { day: ScheduleDay | string; start: string; end: string }[];
+  exceptions: readonly { date: string; closed: boolean; start: string | null; end: string | null }[];
+}
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock of `instant` in `timeZone`, as milliseconds of a UTC date with the same fields. */
+function wallClockOf(instant: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(instant)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+}
+
+/** Date parts of "YYYY-MM-DD" as a UTC midnight. */
+function dayStart(date: string): number {
+  const [year, month, day] = date.split("-").map(Number);
+  return Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+}
+
+function dateText(utcMidnight: number): string {
+  return new Date(utcMidnight).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a wall-clock time of `date` has in `timeZone`. A time the clocks skip (spring
+ * forward) has none: null. A time they pass twice (fall back) is taken the first time.
+ */
+export function zonedInstant(date: string, minutes: number, timeZone: string): number | null {
+  const wall = dayStart(date) + minutes * MINUTE;
+  // Real zones change offset at most once within a day: the offsets a day before and a day
+  // after give the one or two candidates.
+  const candidates = [...new Set([wall - DAY, wall + DAY].map((probe) => wallClockOf(probe, timeZone) - probe))]
+    .map((offset) => wall - offset)
+    .filter((instant) => wallClockOf(instant, timeZone) === wall)
+    .sort((a, b) => a - b);
+  return candidates[0] ?? null;
+}
+
+/** The calendar date ("YYYY-MM-DD") of `instant` in `timeZone`. */
+export function zonedDate(instant: number, timeZone: string): string {
+  return dateText(Math.floor(wallClockOf(instant, timeZone) / DAY) * DAY);
+}
+
+function ruleApplies(day: string, weekday: number): boolean {
+  if (day === "all") return true;
+  if (day === "week") return weekday >= 1 && weekday <= 5;
+  return Number(day) === weekday;
+}
+
+/** "23:59" closes the day: a slot may end at midnight. */
+function endMinutes(time: string): number {
+  return time === "23:59" ? 24 * 60 : minutesOf(time);
+}
+
+/** The opening hours of one date, in minutes since midnight, merged and in order. */
+export function windowsOf(schedule: SlotSchedule, date: string): [number, number][] {
+  const exception = schedule.exceptions.find((item) => item.date === date);
+  let windows: [number, number][];
+  if (exception) {
+    windows = exception.closed || !exception.start || !exception.end ? [] : [[minutesOf(exception.start), endMinutes(exception.end)]];
+  } else {
+    const weekday = new Date(dayStart(date)).getUTCDay();
+    windows = schedule.rules.filter((rule) => ruleApplies(rule.day, weekday)).map((rule) => [minutesOf(rule.start), endMinutes(rule.end)]);
+  }
+  windows.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const window of windows) {
+    const last = merged.at(-1);
+    if (last && window[0] <= last[1]) last[1] = Math.max(last[1], window[1]);
+    else merged.push([window[0], window[1]]);
+  }
+  return merged;
+}
+
+/**
+ * Every free slot from `from` to `to` (dates in the schedule's zone, both included): each
+ * opening window cut into `duration`-minute slots from its start, a slot dropped when it starts
+ * in the past (`now`), at a time the clocks skip, or overlaps a `busy` interval.
+ */
+export function computeSlots(schedule: SlotSchedule, from: string, to: string, busy: readonly Interval[], now: number): Interval[] {
+  const held = [...busy].sort((a, b) => a.start - b.start);
+  const slots: Interval[] = [];
+  const length = schedule.duration * MINUTE;
+  let cursor = 0;
+  for (let day = dayStart(from); day <= dayStart(to); day += DAY) {
+    const date = dateText(day);
+    for (const [open, close] of windowsOf(schedule, date)) {
+      for (let minute = open; minute + schedule.duration <= close; minute += schedule.duration) {
+        const start = zonedInstant(date, minute, schedule.timeZone);
+        if (start === null || start < now) continue;
+        const slot = { start, end: start + length };
+        // Busy intervals are sorted by start; those ending before this slot never matter again.
+        while (cursor < held.length && (held[cursor]?.end ?? 0) <= slot.start) cursor += 1;
+        let overlaps = false;
+        for (let index = cursor; index < held.length; index += 1) {
+          const interval = held[index] as Interval;
+          if (interval.start >= slot.end) break;
+          if (interval.end > slot.start) {
+            overlaps = true;
+            break;
+          }
+        }
+        if (!overlaps && slots.at(-1)?.start !== slot.start) slots.push(slot);
+      }
+    }
+  }
+  return slots;
+}
+
+/** True when `start` begins one of the schedule's free slots. */
+export function isFreeSlot(schedule: SlotSchedule, start: number, busy: readonly Interval[], now: number): boolean {
+  const date = zonedDate(start, schedule.timeZone);
+  return computeSlots(schedule, date, date, busy, now).some((slot) => slot.start === start);
+}

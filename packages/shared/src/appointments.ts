@@ -1,0 +1,261 @@
+import { z } from "zod";
+import { APPOINTMENT_DURATIONS, APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_DURATION, DESCRIPTION_MAX, NAME_MAX, SCHEDULE_TIME_STEP_MINUTES } from "./constants.ts";
+import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam } from "./schemas.ts";
+
+/**
+ * Contracts of services, therapist schedules and appointments (spec §3, §4, §7, §9). Times
+ * travel as ISO 8601 instants in UTC; a schedule's rules are wall-clock times in the
+ * schedule's IANA time zone, so "Monday 09:00" stays 09:00 across daylight-saving changes.
+ */
+
+export const APPOINTMENT_TYPE_IDS = Object.keys(APPOINTMENT_TYPES).map(Number) as (keyof typeof APPOINTMENT_TYPES)[];
+export type AppointmentTypeId = keyof typeof APPOINTMENT_TYPES;
+export const APPOINTMENT_STATUSES = ["requested", "accepted", "denied"] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** Rule days of spec §9: every day, Monday to Friday, or one weekday (0 Sunday … 6 Saturday). */
+export const SCHEDULE_DAYS = ["all", "week", "0", "1", "2", "3", "4", "5", "6"] as const;
+export type ScheduleDay = (typeof SCHEDULE_DAYS)[number];
+export const SCHEDULE_RULES_MAX = 30;
+export const SCHEDULE_EXCEPTIONS_MAX = 200;
+export const DENIAL_REASON_MAX = 600;
+/** A staff member may book a weekly series of at most this many appointments at once. */
+export const APPOINTMENT_REPEAT_MAX = 12;
+/** The free-slot query covers at most this many days per call. */
+export const SLOT_RANGE_MAX_DAYS = 62;
+/** Hours before an appointment its reminder goes out, unless REMINDER_HOURS says otherwise. */
+export const DEFAULT_REMINDER_HOURS = 24;
+
+/** True for a time zone this runtime knows (IANA names such as "Europe/Madrid", or "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return value.length > 0 && value.length <= 64;
+  } catch {
+    return false;
+  }
+}
+
+const timeZone = () => z.string({ error: "Give a time zone." }).refine(isTimeZone, "Unknown time zone; use a name such as Europe/Madrid.");
+const duration = () =>
+  z.union(
+    APPOINTMENT_DURATIONS.map((minutes) => z.literal(minutes)),
+    { error: `The duration must be ${APPOINTMENT_DURATIONS.join(", ")} minutes.` },
+  );
+const appointmentType = () =>
+  z.union(
+    APPOINTMENT_TYPE_IDS.map((id) => z.literal(id)),
+    { error: `Unknown appointment type; use ${APPOINTMENT_TYPE_IDS.join(", ")}.` },
+  );
+/** A wall-clock time "HH:MM" on the 15-minute steps of §9, or "23:59" as the day's end. */
+export const scheduleTime = () =>
+  z
+    .string({ error: "Give a time as HH:MM." })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM.")
+    .refine((value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0, `Times go in steps of ${SCHEDULE_TIME_STEP_MINUTES} minutes (or 23:59).`);
+const instant = () => z.iso.datetime({ offset: true, error: "Give a date and time in ISO 8601 (e.g. 2026-12-01T09:00:00Z)." });
+const day = () => z.iso.date({ error: "Use a date as YYYY-MM-DD." });
+
+/** Minutes since midnight of "HH:MM". */
+export function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+// ---------------------------------------------------------------- services
+
+export const serviceInputSchema = z
+  .object({
+    name: requiredText(NAME_MAX),
+    description: requiredText(DESCRIPTION_MAX),
+    /** The schedule patients book this service from; none: not bookable by patients. */
+    scheduleId: rowId().nullable().default(null),
+  })
+  .strict();
+export type ServiceInput = z.input<typeof serviceInputSchema>;
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  scheduleId: z.number().int().nullable(),
+  scheduleName: z.string().nullable(),
+  /** The therapist (or clinic account) who gives the service. */
+  providerId: z.string(),
+  providerName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+// ---------------------------------------------------------------- schedules
+
+export const scheduleRuleSchema = z
+  .object({
+    day: z.enum(SCHEDULE_DAYS, { error: "Choose all, week or a weekday." }),
+    start: scheduleTime(),
+    end: scheduleTime(),
+  })
+  .strict()
+  .superRefine((rule, context) => {
+    if (minutesOf(rule.end) <= minutesOf(rule.start)) context.addIssue({ code: "custom", path: ["end"], message: "The end must be after the start." });
+  });
+export type ScheduleRule = z.infer<typeof scheduleRuleSchema>;
+
+/** One dated change: the day off (`closed`), or other hours that replace the rules of that day. */
+export const scheduleExceptionSchema = z
+  .object({
+    date: day(),
+    closed: z.boolean(),
+    start: scheduleTime().nullable().default(null),
+    end: scheduleTime().nullable().default(null),
+  })
+  .strict()
+  .superRefine((exception, context) => {
+    if (exception.closed) return;
+    if (!exception.start) context.addIssue({ code: "custom", path: ["start"], message: "Give the hours of that day, or mark it as a day off." });
+    if (!exception.end) context.addIssue({ code: "custom", path: ["end"], message: "Give the hours of that day, or mark it as a day off." });
+    if (exception.start && exception.end && minutesOf(exception.end) <= minutesOf(exception.start))
+      context.addIssue({ code: "custom", path: ["end"], message: "The end must be after the start." });
+  });
+export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
+
+export const scheduleInputSchema = z
+  .object({
+    name: requiredText(NAME_MAX),
+    description: requiredText(DESCRIPTION_MAX),
+    duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
+    appointmentTypes: z
+      .array(appointmentType())
+      .min(1, "Choose at least one appointment type.")
+      .transform((types) => [...new Set(types)].sort((a, b) => a - b)),
+    timeZone: timeZone(),
+    rules: z.array(scheduleRuleSchema).min(1, "Add at least one availability rule.").max(SCHEDULE_RULES_MAX),
+    exceptions: z
+      .array(scheduleExceptionSchema)
+      .max(SCHEDULE_EXCEPTIONS_MAX)
+      .default([])
+      .superRefine((exceptions, context) => {
+        const seen = new Set<string>();
+        exceptions.forEach((exception, index) => {
+          if (seen.has(exception.date)) context.addIssue({ code: "custom", path: [index, "date"], message: "This day already has an exception." });
+          seen.add(exception.date);
+        });
+      }),
+  })
+  .strict();
+export type ScheduleInput = z.input<typeof scheduleInputSchema>;
+
+export const scheduleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  duration: z.number().int(),
+  appointmentTypes: z.array(z.number().int()),
+  timeZone: z.string(),
+  rules: z.array(z.object({ day: z.enum(SCHEDULE_DAYS), start: z.string(), end: z.string() })),
+  exceptions: z.array(z.object({ date: z.string(), closed: z.boolean(), start: z.string().nullable(), end: z.string().nullable() })),
+  providerId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const slotSchema = z.object({ start: z.string(), end: z.string() });
+export type Slot = z.infer<typeof slotSchema>;
+
+/** `GET /api/schedule-service/{id}`: the service, its schedule and the free slots from `from` to `to`. */
+export const slotQuerySchema = z
+  .object({ from: day().optional(), to: day().optional() })
+  .superRefine((value, context) => {
+    if (value.from && value.to && value.from > value.to) context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
+  });
+export const serviceSlotsSchema = z.object({
+  service: serviceSchema,
+  schedule: scheduleSchema.nullable(),
+  from: z.string(),
+  to: z.string(),
+  slots: z.array(slotSchema),
+});
+export type ServiceSlots = z.infer<typeof serviceSlotsSchema>;
+
+// ---------------------------------------------------------------- appointments
+
+const person = z.object({ id: z.string(), name: z.string() });
+
+export const appointmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  start: z.string(),
+  end: z.string(),
+  duration: z.number().int(),
+  appointmentType: z.number().int(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  denialReason: z.string().nullable(),
+  timeZone: z.string(),
+  serviceId: z.number().int().nullable(),
+  serviceName: z.string().nullable(),
+  seriesId: z.string().nullable(),
+  provider: person,
+  patient: person,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/**
+ * `POST /api/appointment/`. A patient requests one of the free slots of a service (the
+ * service gives therapist, duration and time zone); staff book directly for one of their
+ * patients, at any free time, optionally weekly for several weeks.
+ */
+export const appointmentInputSchema = z
+  .object({
+    name: requiredText(NAME_MAX),
+    description: requiredText(DESCRIPTION_MAX),
+    start: instant(),
+    duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
+    appointmentType: appointmentType(),
+    serviceId: rowId().nullable().default(null),
+    /** Staff: the patient; a patient books for themself (another id is refused). */
+    patientId: z.string().min(1).max(64).optional(),
+    /** Staff with change_all_appointments: the therapist; default the actor. */
+    providerId: z.string().min(1).max(64).optional(),
+    timeZone: timeZone().optional(),
+    /** Staff: the same time every week, this many appointments in all. */
+    repeatWeeks: z.number().int().min(1).max(APPOINTMENT_REPEAT_MAX, `At most ${APPOINTMENT_REPEAT_MAX} weeks at once.`).default(1),
+  })
+  .strict();
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+
+/** `PUT /api/appointment-detail/{id}`: what staff change (a drag sends `start` alone). */
+export const appointmentUpdateSchema = z
+  .object({
+    name: requiredText(NAME_MAX).optional(),
+    description: requiredText(DESCRIPTION_MAX).optional(),
+    start: instant().optional(),
+    duration: duration().optional(),
+    appointmentType: appointmentType().optional(),
+  })
+  .strict()
+  .refine((value) => Object.keys(value).length > 0, "Nothing to change.");
+export type AppointmentUpdate = z.input<typeof appointmentUpdateSchema>;
+
+export const denialSchema = z.object({ reason: requiredText(DENIAL_REASON_MAX) }).strict();
+
+export const calendarQuerySchema = z
+  .object({
+    all: queryFlag(),
+    from: instant().optional(),
+    to: instant().optional(),
+    user: z.string().min(1).max(64).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.from && value.to && Date.parse(value.from) > Date.parse(value.to))
+      context.addIssue({ code: "custom", path: ["to"], message: "The end must be on or after the start." });
+  });
+export const requestQuerySchema = pageQuerySchema.extend({ status: z.enum(APPOINTMENT_STATUSES).optional() });
+export const appointmentDeleteQuerySchema = z.object({ related: queryFlag() });
+export const appointmentIdParamSchema = z.object({ id: rowIdParam() });
+
+export const calendarFeedSchema = z.object({ url: z.string() });
