@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,8 @@ import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
-import { createMailer, type Mailer } from "./platform/mail.ts";
+import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
+import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
 import { registerSessions } from "./platform/session.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
 
@@ -24,6 +26,10 @@ declare module "fastify" {
     auth: Auth;
     flags: FlagService;
     mailer: Mailer;
+    jobs: JobQueue;
+    config: Config;
+    /** A key for one purpose (e.g. "calendar-feed"), derived from the auth secret: signs what must not be forged. */
+    deriveKey(purpose: string): Buffer;
   }
 }
 
@@ -58,6 +64,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   registerErrorHandler(app);
 
   const auth = createAuth(database.db, config, authSecret);
+  app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("auth", auth);
   const flags = new FlagService(database.db, config.defaultFlags);
@@ -65,6 +72,10 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.decorate("flags", flags);
   app.decorate("mailer", createMailer(database.db, { ...config.mail, publicUrl: config.publicUrl }));
   app.addHook("onClose", async () => app.mailer.close());
+  const jobs = await createJobQueue(database.url, config.jobs, (error) => app.log.error({ err: error }, "job queue"));
+  app.decorate("jobs", jobs);
+  app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
+  registerMailDelivery(app.db, app.mailer, jobs);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -79,6 +90,9 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
   for (const module of SERVER_MODULES) await app.register(module.routes);
+  // Queues are declared while modules register; workers start once all are known.
+  app.addHook("onReady", async () => jobs.start());
+  app.addHook("onClose", async () => jobs.stop());
 
   const dist = webDist ?? defaultWebDist();
   const indexHtml = path.join(dist, "index.html");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
+import { DEFAULT_REMINDER_HOURS, FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
 import { z } from "zod";
 
 const flagList = z
@@ -43,6 +43,9 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), "Must start with smtp:// or smtps://.")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  JOBS_WORKER: bool.default(true),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  REMINDER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(DEFAULT_REMINDER_HOURS),
 });
 
 export interface Config {
@@ -64,6 +67,10 @@ export interface Config {
   uploads: { dir: string; s3: S3Settings | null };
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** pg-boss: whether this node runs workers, and how often an idle queue is polled. */
+  jobs: { worker: boolean; pollingSeconds: number };
+  /** Hours before an appointment its reminder email goes out. */
+  reminderHours: number;
 }
 
 export interface S3Settings {
@@ -113,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
+    jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS },
+    reminderHours: e.REMINDER_HOURS,
   };
 }

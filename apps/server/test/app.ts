@@ -25,6 +25,8 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   SESSION_MAX_HOURS: "12",
   LOG_LEVEL: "silent",
   NODE_ENV: "test",
+  // Jobs run when a test drains their queue (`app.jobs.drain`), never behind its back.
+  JOBS_WORKER: "false",
 };
 
 export interface TestAppOptions {

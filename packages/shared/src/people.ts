@@ -142,6 +142,8 @@ export const mailMessageSchema = z.object({
   userId: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** Files sent with it (an appointment's .ics invite), without their content. */
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
 });
 export type MailMessage = z.infer<typeof mailMessageSchema>;
 

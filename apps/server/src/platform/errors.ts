@@ -21,10 +21,14 @@ export const conflict = (detail: string) => new HttpError(409, { detail });
 
 /** True for PostgreSQL's unique violation (23505) on a constraint whose name holds `constraintPart`, as the driver or drizzle wraps it. */
 export function isUniqueViolation(error: unknown, constraintPart: string): boolean {
+  return violatedConstraint(error, "23505")?.includes(constraintPart) ?? false;
+}
+
+/** The constraint a PostgreSQL error of `code` names (23505 unique, 23P01 exclusion), through Drizzle's wrapping. */
+export function violatedConstraint(error: unknown, code: "23505" | "23P01"): string | null {
   const wrapped = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = wrapped.cause?.code ?? wrapped.code;
-  const constraint = wrapped.cause?.constraint ?? wrapped.constraint;
-  return code === "23505" && (constraint?.includes(constraintPart) ?? false);
+  if ((wrapped.cause?.code ?? wrapped.code) !== code) return null;
+  return wrapped.cause?.constraint ?? wrapped.constraint ?? "";
 }
 
 /** Zod issues from the request schemas, as field → messages. */

@@ -2,7 +2,8 @@ import type { MailMessage, MailStatus, PageQuery, Paged } from "@clinic/shared";
 import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Db } from "../db/client.ts";
-import { mailMessages } from "./mail.table.ts";
+import type { JobQueue } from "./jobs.ts";
+import { type MailAttachment, mailMessages } from "./mail.table.ts";
 import { containsText, pageWindow, paged } from "./paging.ts";
 
 /** One email to write: who to, what, and what it is about (`kind`, for the outbox screen). */
@@ -14,6 +15,7 @@ export interface OutgoingMail {
   kind: string;
   /** The user it is written to, when it is one of ours. */
   userId?: string | null;
+  attachments?: MailAttachment[];
 }
 
 export interface MailOutcome {
@@ -25,7 +27,7 @@ export interface MailOutcome {
 /** What sends over SMTP; `null` keeps every message in the outbox. */
 export interface MailTransport {
   from: string;
-  send(message: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  send(message: { from: string; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }): Promise<unknown>;
   close(): void;
 }
 
@@ -56,6 +58,7 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
     html: message.html ?? null,
     kind: message.kind,
     userId: message.userId ?? null,
+    attachments: message.attachments ?? null,
   };
   if (!transport) {
     const [row] = await db
@@ -70,7 +73,7 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
     .returning({ id: mailMessages.id });
   const id = (row as { id: number }).id;
   try {
-    await transport.send({ from: transport.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await transport.send({ from: transport.from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
     await db.update(mailMessages).set({ status: "sent", attempts: 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
     return { id, status: "sent", error: null };
   } catch (failure) {
@@ -83,6 +86,8 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
 /** The app's mailer (`app.mailer`): `sendMail` bound to the app's database and transport. */
 export interface Mailer {
   send(message: OutgoingMail): Promise<MailOutcome>;
+  /** Null: every message stays in the outbox. */
+  transport: MailTransport | null;
   /** The absolute address of a page of the site, for links in messages. */
   link(path: string): string;
   close(): void;
@@ -92,9 +97,60 @@ export function createMailer(db: Db, settings: { smtpUrl: string | undefined; fr
   const transport = settings.smtpUrl ? smtpTransport(settings.smtpUrl, settings.from) : null;
   return {
     send: (message) => sendMail(db, message, transport),
+    transport,
     link: (path) => new URL(path, settings.publicUrl).toString(),
     close: () => transport?.close(),
   };
+}
+
+const DELIVER_QUEUE = "mail.deliver";
+
+/**
+ * Writes emails inside the caller's transaction, so they exist exactly when the change that
+ * caused them commits. Without SMTP the rows are the outbox; with SMTP each row is `queued` and
+ * a `mail.deliver` job, enqueued in the same transaction, sends it (retried with back-off, on
+ * whichever node works the queue).
+ */
+export async function queueMail(tx: Db, mailer: Mailer, jobs: JobQueue, messages: readonly OutgoingMail[]): Promise<void> {
+  for (const message of messages) {
+    const [row] = await tx
+      .insert(mailMessages)
+      .values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        kind: message.kind,
+        userId: message.userId ?? null,
+        attachments: message.attachments ?? null,
+        status: mailer.transport ? "queued" : "outbox",
+      })
+      .returning({ id: mailMessages.id });
+    if (mailer.transport && row) await jobs.send(DELIVER_QUEUE, { id: row.id }, { tx });
+  }
+}
+
+/** The worker of `mail.deliver`: sends a queued row once; a row already sent is left alone. */
+export function registerMailDelivery(db: Db, mailer: Mailer, jobs: JobQueue): void {
+  const retryLimit = 5;
+  jobs.handle<{ id: number }>(
+    DELIVER_QUEUE,
+    async ({ id }, job) => {
+      const transport = mailer.transport;
+      const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+      if (!row || row.status !== "queued" || !transport) return;
+      try {
+        await transport.send({ from: transport.from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments: row.attachments ?? undefined });
+        await db.update(mailMessages).set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
+      } catch (failure) {
+        const error = failure instanceof Error ? failure.message : String(failure);
+        const status = job.retryCount >= retryLimit ? "failed" : "queued";
+        await db.update(mailMessages).set({ status, attempts: row.attempts + 1, error }).where(eq(mailMessages.id, id));
+        throw failure;
+      }
+    },
+    { retryLimit },
+  );
 }
 
 /** The mail log / outbox, newest first, for admins (`q` searches address and subject). */
@@ -121,6 +177,7 @@ export async function listMail(db: Db, query: PageQuery & { q?: string; status?:
       attempts: row.attempts,
       error: row.error,
       userId: row.userId,
+      attachments: (row.attachments ?? []).map(({ filename, contentType }) => ({ filename, contentType })),
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     })),

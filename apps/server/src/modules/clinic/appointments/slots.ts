@@ -74,6 +74,12 @@ export function zonedInstant(date: string, minutes: number, timeZone: string): n
   return candidates[0] ?? null;
 }
 
+/** Minutes since local midnight of `instant` in `timeZone` (its wall-clock time of day). */
+export function zonedMinutes(instant: number, timeZone: string): number {
+  const wall = wallClockOf(instant, timeZone);
+  return Math.round((wall - Math.floor(wall / DAY) * DAY) / MINUTE);
+}
+
 /** The calendar date ("YYYY-MM-DD") of `instant` in `timeZone`. */
 export function zonedDate(instant: number, timeZone: string): string {
   return dateText(Math.floor(wallClockOf(instant, timeZone) / DAY) * DAY);

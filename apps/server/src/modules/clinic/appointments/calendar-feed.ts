@@ -1,0 +1,91 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import { appointments, calendarFeeds } from "./appointments.table.ts";
+import { type CalendarEntry, feedIcs } from "./ical.ts";
+import { HELD } from "./schedules.service.ts";
+import { personName } from "./scope.ts";
+
+/**
+ * A private iCalendar feed per user, for calendar programs to subscribe to (they cannot sign
+ * in). The address carries the user id and an HMAC of it with the feed's version, so nothing
+ * secret is stored; "make a new address" bumps the version and every older address stops
+ * working.
+ */
+
+const DAY = 86_400_000;
+const FEED_PATH = "/api/calendar-feed/";
+
+function signature(key: Buffer, userId: string, version: number): string {
+  return createHmac("sha256", key).update(`${userId}:${version}`).digest("base64url").slice(0, 32);
+}
+
+async function versionOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ version: calendarFeeds.version }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row?.version ?? 0;
+}
+
+function urlOf(publicUrl: string, key: Buffer, userId: string, version: number): string {
+  const token = `${Buffer.from(userId).toString("base64url")}.${signature(key, userId, version)}`;
+  return new URL(`${FEED_PATH}${token}.ics`, publicUrl).toString();
+}
+
+export async function feedUrl(db: Db, key: Buffer, publicUrl: string, userId: string): Promise<string> {
+  return urlOf(publicUrl, key, userId, await versionOf(db, userId));
+}
+
+export async function renewFeedUrl(db: Db, key: Buffer, publicUrl: string, userId: string): Promise<string> {
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ userId, version: 1 })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { version: sql`${calendarFeeds.version} + 1`, updatedAt: new Date() } })
+    .returning({ version: calendarFeeds.version });
+  return urlOf(publicUrl, key, userId, row?.version ?? 1);
+}
+
+/** The user a feed token stands for, or null when it is forged, retired or the user is inactive. */
+export async function userOfFeedToken(db: Db, key: Buffer, token: string): Promise<string | null> {
+  const match = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{32})(\.ics)?$/.exec(token);
+  if (!match) return null;
+  const userId = Buffer.from(match[1] as string, "base64url").toString();
+  const given = Buffer.from(match[2] as string);
+  const expected = Buffer.from(signature(key, userId, await versionOf(db, userId)));
+  if (!timingSafeEqual(given, expected)) return null;
+  const [user] = await db.select({ active: users.isActive }).from(users).where(eq(users.id, userId));
+  return user?.active ? userId : null;
+}
+
+/** The feed: the user's held appointments, as provider or patient, from three months back to a year ahead. */
+export async function feedOf(db: Db, userId: string, context: { publicUrl: string; link: string }, now = Date.now()): Promise<string> {
+  const provider = alias(users, "provider");
+  const patient = alias(users, "patient");
+  const rows = await db
+    .select({ row: appointments, providerName: personName(provider), providerEmail: provider.email, patientName: personName(patient), patientEmail: patient.email })
+    .from(appointments)
+    .innerJoin(provider, eq(provider.id, appointments.providerId))
+    .innerJoin(patient, eq(patient.id, appointments.patientId))
+    .where(
+      and(
+        or(eq(appointments.providerId, userId), eq(appointments.patientId, userId)),
+        inArray(appointments.status, [...HELD]),
+        gt(appointments.startsAt, new Date(now - 90 * DAY)),
+        lt(appointments.startsAt, new Date(now + 366 * DAY)),
+      ),
+    )
+    .orderBy(appointments.startsAt);
+  const entries: CalendarEntry[] = rows.map(({ row, ...people }) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    appointmentType: row.appointmentType,
+    status: row.status as CalendarEntry["status"],
+    sequence: row.sequence,
+    provider: { name: people.providerName, email: people.providerEmail },
+    patient: { name: people.patientName, email: people.patientEmail },
+  }));
+  return feedIcs(entries, new URL(context.publicUrl).hostname, context.link, "Therapy appointments");
+}

@@ -1,0 +1,264 @@
+import { SLOT_RANGE_MAX_DAYS, type Schedule, type ScheduleInput, type Service, type ServiceInput, type ServiceSlots, scheduleInputSchema, serviceInputSchema } from "@clinic/shared";
+import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import type { Actor } from "../../../platform/access.ts";
+import { badRequest, conflict, forbidden } from "../../../platform/errors.ts";
+import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
+import { assertFound, clinicOfUser, patientServiceScope, personName, providerRowScope } from "./scope.ts";
+import { computeSlots, type SlotSchedule, zonedDate } from "./slots.ts";
+
+type ScheduleValues = z.output<typeof scheduleInputSchema>;
+type ServiceValues = z.output<typeof serviceInputSchema>;
+type ScheduleRow = typeof schedules.$inferSelect;
+type ExceptionRow = typeof scheduleExceptions.$inferSelect;
+
+const DAY = 86_400_000;
+/** Held appointments are the ones that keep a time: requested or accepted. */
+export const HELD = ["requested", "accepted"] as const;
+
+/** "09:00:00" from PostgreSQL's time column → "09:00". */
+const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
+
+function scheduleOf(row: ScheduleRow, exceptions: ExceptionRow[]): Schedule {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    duration: row.duration,
+    appointmentTypes: row.appointmentTypes,
+    timeZone: row.timeZone,
+    rules: row.rules as Schedule["rules"],
+    exceptions: exceptions
+      .filter((exception) => exception.scheduleId === row.id)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((exception) => ({ date: exception.date, closed: exception.closed, start: hhmm(exception.start), end: hhmm(exception.end) })),
+    providerId: row.providerId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function exceptionsOf(db: Db, ids: number[]): Promise<ExceptionRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(scheduleExceptions).where(inArray(scheduleExceptions.scheduleId, ids));
+}
+
+/** The schedules the actor manages, by name. */
+export async function listSchedules(db: Db, actor: Actor): Promise<Schedule[]> {
+  const rows = await db
+    .select()
+    .from(schedules)
+    .where(providerRowScope(actor, schedules.providerId, schedules.clinicId))
+    .orderBy(asc(schedules.name), asc(schedules.id));
+  const exceptions = await exceptionsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => scheduleOf(row, exceptions));
+}
+
+async function loadSchedule(db: Db, actor: Actor, id: number): Promise<ScheduleRow> {
+  const [row] = await db
+    .select({ row: schedules, inScope: sql<boolean>`${providerRowScope(actor, schedules.providerId, schedules.clinicId)}` })
+    .from(schedules)
+    .where(eq(schedules.id, id));
+  return assertFound(row, row?.inScope ?? false).row;
+}
+
+export async function getSchedule(db: Db, actor: Actor, id: number): Promise<Schedule> {
+  const row = await loadSchedule(db, actor, id);
+  return scheduleOf(row, await exceptionsOf(db, [id]));
+}
+
+/** Staff give services and schedules; patients never (403 even if granted the codename). */
+function assertProvider(actor: Actor): void {
+  if (actor.role === "patient") throw forbidden("Patients do not give services.");
+}
+
+async function writeExceptions(tx: Db, scheduleId: number, values: ScheduleValues): Promise<void> {
+  await tx.delete(scheduleExceptions).where(eq(scheduleExceptions.scheduleId, scheduleId));
+  if (values.exceptions.length === 0) return;
+  await tx.insert(scheduleExceptions).values(
+    values.exceptions.map((exception) => ({
+      scheduleId,
+      date: exception.date,
+      closed: exception.closed,
+      start: exception.closed ? null : exception.start,
+      end: exception.closed ? null : exception.end,
+    })),
+  );
+}
+
+export async function createSchedule(db: Db, actor: Actor, input: ScheduleInput): Promise<Schedule> {
+  assertProvider(actor);
+  const values = scheduleInputSchema.parse(input);
+  const clinicId = await clinicOfUser(db, actor.id);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schedules)
+      .values({ clinicId, providerId: actor.id, name: values.name, description: values.description, duration: values.duration, appointmentTypes: values.appointmentTypes, timeZone: values.timeZone, rules: values.rules })
+      .returning({ id: schedules.id });
+    const created = (row as { id: number }).id;
+    await writeExceptions(tx, created, values);
+    return created;
+  });
+  return getSchedule(db, actor, id);
+}
+
+export async function updateSchedule(db: Db, actor: Actor, id: number, input: ScheduleInput): Promise<Schedule> {
+  assertProvider(actor);
+  const values = scheduleInputSchema.parse(input);
+  await loadSchedule(db, actor, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(schedules)
+      .set({ name: values.name, description: values.description, duration: values.duration, appointmentTypes: values.appointmentTypes, timeZone: values.timeZone, rules: values.rules, updatedAt: new Date() })
+      .where(eq(schedules.id, id));
+    await writeExceptions(tx, id, values);
+  });
+  return getSchedule(db, actor, id);
+}
+
+export async function deleteSchedule(db: Db, actor: Actor, id: number): Promise<void> {
+  assertProvider(actor);
+  await loadSchedule(db, actor, id);
+  const using = await db.select({ name: services.name }).from(services).where(eq(services.scheduleId, id));
+  if (using.length > 0) throw conflict(`This schedule is used by the service${using.length > 1 ? "s" : ""} ${using.map((row) => `"${row.name}"`).join(", ")}; give them another schedule first.`);
+  await db.delete(schedules).where(eq(schedules.id, id));
+}
+
+// ---------------------------------------------------------------- services
+
+const serviceColumns = {
+  row: services,
+  scheduleName: schedules.name,
+  providerName: personName(users),
+};
+
+function serviceOf(found: { row: typeof services.$inferSelect; scheduleName: string | null; providerName: string }): Service {
+  const { row } = found;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    scheduleId: row.scheduleId,
+    scheduleName: found.scheduleName,
+    providerId: row.providerId,
+    providerName: found.providerName,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function serviceQuery(db: Db) {
+  return db.select(serviceColumns).from(services).innerJoin(users, eq(users.id, services.providerId)).leftJoin(schedules, eq(schedules.id, services.scheduleId));
+}
+
+/** `GET /api/user-services/`: the services the actor gives (a clinic account: its clinic's). */
+export async function listUserServices(db: Db, actor: Actor): Promise<Service[]> {
+  const rows = await serviceQuery(db)
+    .where(providerRowScope(actor, services.providerId, services.clinicId))
+    .orderBy(asc(services.name), asc(services.id));
+  return rows.map(serviceOf);
+}
+
+/** `GET /api/patient-services/`: what a patient can book, from their therapists and clinic (with a schedule). */
+export async function listPatientServices(db: Db, actor: Actor): Promise<Service[]> {
+  if (actor.role !== "patient") return listUserServices(db, actor);
+  const rows = await serviceQuery(db)
+    .where(and(patientServiceScope(actor.id, services.providerId), sql`${services.scheduleId} is not null`))
+    .orderBy(asc(services.name), asc(services.id));
+  return rows.map(serviceOf);
+}
+
+async function loadService(db: Db, actor: Actor, id: number, intent: "read" | "change") {
+  const scope = intent === "read" && actor.role === "patient" ? patientServiceScope(actor.id, services.providerId) : providerRowScope(actor, services.providerId, services.clinicId);
+  const [found] = await db
+    .select({ ...serviceColumns, inScope: sql<boolean>`${scope}` })
+    .from(services)
+    .innerJoin(users, eq(users.id, services.providerId))
+    .leftJoin(schedules, eq(schedules.id, services.scheduleId))
+    .where(eq(services.id, id));
+  return assertFound(found, found?.inScope ?? false);
+}
+
+export async function getService(db: Db, actor: Actor, id: number): Promise<Service> {
+  return serviceOf(await loadService(db, actor, id, "read"));
+}
+
+/** A service's schedule must be one the same provider keeps. */
+async function assertScheduleFor(db: Db, scheduleId: number | null, providerId: string): Promise<void> {
+  if (scheduleId === null) return;
+  const [row] = await db.select({ providerId: schedules.providerId }).from(schedules).where(eq(schedules.id, scheduleId));
+  if (!row || row.providerId !== providerId) throw badRequest({ scheduleId: ["Choose one of your schedules."] });
+}
+
+export async function createService(db: Db, actor: Actor, input: ServiceInput): Promise<Service> {
+  assertProvider(actor);
+  const values: ServiceValues = serviceInputSchema.parse(input);
+  await assertScheduleFor(db, values.scheduleId, actor.id);
+  const clinicId = await clinicOfUser(db, actor.id);
+  const [row] = await db
+    .insert(services)
+    .values({ clinicId, providerId: actor.id, name: values.name, description: values.description, scheduleId: values.scheduleId })
+    .returning({ id: services.id });
+  return getService(db, actor, (row as { id: number }).id);
+}
+
+export async function updateService(db: Db, actor: Actor, id: number, input: ServiceInput): Promise<Service> {
+  assertProvider(actor);
+  const values: ServiceValues = serviceInputSchema.parse(input);
+  const current = await loadService(db, actor, id, "change");
+  await assertScheduleFor(db, values.scheduleId, current.row.providerId);
+  await db.update(services).set({ name: values.name, description: values.description, scheduleId: values.scheduleId, updatedAt: new Date() }).where(eq(services.id, id));
+  return getService(db, actor, id);
+}
+
+/** Appointments booked through a service keep their time; they only lose the link (set null). */
+export async function deleteService(db: Db, actor: Actor, id: number): Promise<void> {
+  assertProvider(actor);
+  await loadService(db, actor, id, "change");
+  await db.delete(services).where(eq(services.id, id));
+}
+
+// ---------------------------------------------------------------- slots
+
+export function slotScheduleOf(schedule: Schedule): SlotSchedule {
+  return { duration: schedule.duration, timeZone: schedule.timeZone, rules: schedule.rules, exceptions: schedule.exceptions };
+}
+
+/** The provider's held times that overlap [from, to). */
+export async function busyIntervals(db: Db, providerId: string, from: number, to: number): Promise<{ start: number; end: number }[]> {
+  const rows = await db
+    .select({ start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(and(eq(appointments.providerId, providerId), inArray(appointments.status, [...HELD]), lt(appointments.startsAt, new Date(to)), gt(appointments.endsAt, new Date(from))));
+  return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
+}
+
+/**
+ * `GET /api/schedule-service/{id}`: the service, its schedule and its free slots from `from` to
+ * `to` (dates in the schedule's zone; default today and the next 27 days).
+ */
+export async function serviceSlots(db: Db, actor: Actor, id: number, query: { from?: string; to?: string }, now = Date.now()): Promise<ServiceSlots> {
+  const found = await loadService(db, actor, id, "read");
+  const service = serviceOf(found);
+  const schedule = found.row.scheduleId === null ? null : await getScheduleRow(db, found.row.scheduleId);
+  const zone = schedule?.timeZone ?? "UTC";
+  const from = query.from ?? zonedDate(now, zone);
+  const to = query.to ?? new Date(Date.parse(from) + 27 * DAY).toISOString().slice(0, 10);
+  if ((Date.parse(to) - Date.parse(from)) / DAY >= SLOT_RANGE_MAX_DAYS) throw badRequest({ to: [`Ask for at most ${SLOT_RANGE_MAX_DAYS} days at once.`] });
+  if (!schedule) return { service, schedule: null, from, to, slots: [] };
+  // A day in any zone lies within a UTC day either side of its date.
+  const busy = await busyIntervals(db, service.providerId, Date.parse(from) - DAY, Date.parse(to) + 2 * DAY);
+  const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({ start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }));
+  return { service, schedule, from, to, slots };
+}
+
+/** A schedule by id, without a scope check (the caller checked the service that names it). */
+export async function getScheduleRow(db: Db, id: number): Promise<Schedule | null> {
+  const [row] = await db.select().from(schedules).where(eq(schedules.id, id));
+  return row ? scheduleOf(row, await exceptionsOf(db, [id])) : null;
+}

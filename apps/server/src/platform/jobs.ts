@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { fromDrizzle, PgBoss, type SendOptions } from "pg-boss";
+import type { Db } from "../db/client.ts";
+
+/**
+ * Background jobs in pg-boss (ARCHITECTURE.md): queues live in the app's own PostgreSQL, so a
+ * restart loses nothing and several app nodes share the work (a job is fetched by one node at
+ * a time, with SKIP LOCKED). Features declare their queues with `handle()` while the app is
+ * built, and enqueue with `send()`, preferably inside the transaction that made the job
+ * necessary, so the job exists exactly when the change does.
+ */
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+interface QueueDefinition {
+  handler: JobHandler<never>;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  /** Declares a queue and what runs its jobs (before the app is ready). */
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): void;
+  /** Enqueues a job; with `tx`, inside that Drizzle transaction (it commits or rolls back with it). */
+  send(name: string, data: object, options?: Omit<SendOptions, "db"> & { tx?: Db }): Promise<string | null>;
+  /** Runs every job of `name` that is due now, here, and answers how many ran (tests and maintenance). */
+  drain(name: string): Promise<number>;
+  /** Creates the declared queues and, when this node works, starts its workers. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobSettings {
+  /** Run workers on this node (false: only enqueue; another node, or `drain`, runs the jobs). */
+  worker: boolean;
+  /** Seconds between polls of an idle queue. */
+  pollingSeconds: number;
+}
+
+export async function createJobQueue(connectionString: string, settings: JobSettings, onError: (error: Error) => void): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString, max: 3, schema: "pgboss", application_name: "clinic-jobs", supervise: settings.worker, schedule: false });
+  boss.on("error", onError);
+  // Installs or upgrades pg-boss's schema; several nodes starting at once wait on its own lock.
+  await boss.start();
+  const queues = new Map<string, QueueDefinition>();
+
+  async function run(name: string, job: { id: string; data: unknown; retryCount: number }) {
+    const definition = queues.get(name);
+    if (!definition) throw new Error(`No handler for the job queue ${name}`);
+    await definition.handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+  }
+
+  return {
+    handle(name, handler, options = {}) {
+      queues.set(name, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 5 });
+    },
+    async send(name, data, options = {}) {
+      const { tx, ...rest } = options;
+      return boss.send(name, data, { ...rest, ...(tx ? { db: fromDrizzle(tx, sql) } : {}) });
+    },
+    async drain(name) {
+      let count = 0;
+      for (;;) {
+        const jobs = await boss.fetch<object>(name, { batchSize: 10 });
+        if (jobs.length === 0) return count;
+        for (const job of jobs) {
+          try {
+            await run(name, job);
+            await boss.complete(name, job.id);
+          } catch (error) {
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+          count += 1;
+        }
+      }
+    },
+    async start() {
+      for (const [name, definition] of queues) {
+        await boss.createQueue(name, { retryLimit: definition.retryLimit, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 });
+        if (settings.worker) {
+          // One job per fetch: a failure retries that job alone.
+          await boss.work(name, { pollingIntervalSeconds: settings.pollingSeconds, batchSize: 1 }, async (jobs) => {
+            for (const job of jobs) await run(name, job);
+          });
+        }
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** Installs pg-boss's schema in a database and leaves (test templates get it once, not per copy). */
+export async function installJobSchema(connectionString: string): Promise<void> {
+  const boss = new PgBoss({ connectionString, max: 1, schema: "pgboss", supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
