@@ -18,7 +18,19 @@ describe("loadConfig", () => {
       secureCookies: false,
       uploads: { dir: "data/uploads", s3: null },
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
+      jobs: { worker: true, pollingSeconds: 2 },
+      reminderHours: 24,
     });
+  });
+
+  it("reads the job and reminder settings, and refuses values out of range", () => {
+    expect(loadConfig({ JOBS_WORKER: "false", JOBS_POLL_SECONDS: "0.5", REMINDER_HOURS: "48" })).toMatchObject({
+      jobs: { worker: false, pollingSeconds: 0.5 },
+      reminderHours: 48,
+    });
+    expect(() => loadConfig({ REMINDER_HOURS: "0" })).toThrow(/REMINDER_HOURS/);
+    expect(() => loadConfig({ JOBS_POLL_SECONDS: "0.1" })).toThrow(/JOBS_POLL_SECONDS/);
+    expect(() => loadConfig({ JOBS_WORKER: "maybe" })).toThrow(/JOBS_WORKER/);
   });
 
   it("sends mail over SMTP_URL from MAIL_FROM, and refuses an address that is not SMTP", () => {

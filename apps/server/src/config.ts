@@ -45,7 +45,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   JOBS_WORKER: bool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
-  REMINDER_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(DEFAULT_REMINDER_HOURS),
+  REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(DEFAULT_REMINDER_HOURS),
 });
 
 export interface Config {

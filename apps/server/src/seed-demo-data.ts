@@ -6,6 +6,7 @@ import { DEMO_ACCOUNTS } from "./demo-accounts.ts";
 import { createUser } from "./modules/accounts/users.service.ts";
 import { seedDemoCatalogue } from "./modules/clinic/catalogue-demo.ts";
 import { seedDemoRecommendationAssignments } from "./modules/clinic/assignments/recommendation-assignments.demo.ts";
+import { seedDemoSchedule } from "./modules/clinic/appointments/appointments-demo.ts";
 import { seedDemoMemberships } from "./modules/clinic/memberships/memberships-demo.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
@@ -47,5 +48,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedDemoCatalogue(db, adminId, clinicId);
   await seedDemoMemberships(db, adminId, clinicId);
   await seedDemoRecommendationAssignments(db, adminId, therapistId);
+  await seedDemoSchedule(db, therapistId, clinicId);
   return true;
 }

@@ -51,7 +51,10 @@ export const scheduleTime = () =>
   z
     .string({ error: "Give a time as HH:MM." })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM.")
-    .refine((value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0, `Times go in steps of ${SCHEDULE_TIME_STEP_MINUTES} minutes (or 23:59).`);
+    .refine(
+      (value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0,
+      `Times go in steps of ${SCHEDULE_TIME_STEP_MINUTES} minutes (or 23:59).`,
+    );
 const instant = () => z.iso.datetime({ offset: true, error: "Give a date and time in ISO 8601 (e.g. 2026-12-01T09:00:00Z)." });
 const day = () => z.iso.date({ error: "Use a date as YYYY-MM-DD." });
 
@@ -164,11 +167,10 @@ export const slotSchema = z.object({ start: z.string(), end: z.string() });
 export type Slot = z.infer<typeof slotSchema>;
 
 /** `GET /api/schedule-service/{id}`: the service, its schedule and the free slots from `from` to `to`. */
-export const slotQuerySchema = z
-  .object({ from: day().optional(), to: day().optional() })
-  .superRefine((value, context) => {
-    if (value.from && value.to && value.from > value.to) context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
-  });
+export const slotQuerySchema = z.object({ from: day().optional(), to: day().optional() }).superRefine((value, context) => {
+  if (value.from && value.to && value.from > value.to)
+    context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
+});
 export const serviceSlotsSchema = z.object({
   service: serviceSchema,
   schedule: scheduleSchema.nullable(),

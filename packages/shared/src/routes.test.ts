@@ -299,7 +299,18 @@ describe("menus", () => {
       "config",
       "test",
     ]);
-    inOrder(MENUS.therapist, ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "appointments", "schedule", "config"]);
+    inOrder(MENUS.therapist, [
+      "dashboard",
+      "users",
+      "activities",
+      "recommendations",
+      "patients",
+      "statistics",
+      "nutritionPlans",
+      "appointments",
+      "schedule",
+      "config",
+    ]);
     // Clinics: the admin menu, with the patients and nutrition plans of their daily work.
     inOrder(
       MENUS.clinic,

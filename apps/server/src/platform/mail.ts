@@ -73,7 +73,14 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
     .returning({ id: mailMessages.id });
   const id = (row as { id: number }).id;
   try {
-    await transport.send({ from: transport.from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
+    await transport.send({
+      from: transport.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments,
+    });
     await db.update(mailMessages).set({ status: "sent", attempts: 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
     return { id, status: "sent", error: null };
   } catch (failure) {
@@ -138,14 +145,27 @@ export function registerMailDelivery(db: Db, mailer: Mailer, jobs: JobQueue): vo
     async ({ id }, job) => {
       const transport = mailer.transport;
       const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-      if (!row || row.status !== "queued" || !transport) return;
+      if (row?.status !== "queued" || !transport) return;
       try {
-        await transport.send({ from: transport.from, to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments: row.attachments ?? undefined });
-        await db.update(mailMessages).set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
+        await transport.send({
+          from: transport.from,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          html: row.html ?? undefined,
+          attachments: row.attachments ?? undefined,
+        });
+        await db
+          .update(mailMessages)
+          .set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date(), error: null })
+          .where(eq(mailMessages.id, id));
       } catch (failure) {
         const error = failure instanceof Error ? failure.message : String(failure);
         const status = job.retryCount >= retryLimit ? "failed" : "queued";
-        await db.update(mailMessages).set({ status, attempts: row.attempts + 1, error }).where(eq(mailMessages.id, id));
+        await db
+          .update(mailMessages)
+          .set({ status, attempts: row.attempts + 1, error })
+          .where(eq(mailMessages.id, id));
         throw failure;
       }
     },

@@ -64,27 +64,55 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ services (spec §7)
   app.get(
     "/api/user-services/",
-    { preValidation: readServices, schema: { tags: serviceTags, summary: "The services the signed-in staff member gives (a clinic account: its clinic's)", response: { 200: z.array(serviceSchema) } } },
+    {
+      preValidation: readServices,
+      schema: {
+        tags: serviceTags,
+        summary: "The services the signed-in staff member gives (a clinic account: its clinic's)",
+        response: { 200: z.array(serviceSchema) },
+      },
+    },
     async (request) => listUserServices(app.db, requireActor(request)),
   );
   app.get(
     "/api/patient-services/",
-    { preValidation: readServices, schema: { tags: serviceTags, summary: "The services a patient can book: their therapists' and clinic's, with a schedule", response: { 200: z.array(serviceSchema) } } },
+    {
+      preValidation: readServices,
+      schema: {
+        tags: serviceTags,
+        summary: "The services a patient can book: their therapists' and clinic's, with a schedule",
+        response: { 200: z.array(serviceSchema) },
+      },
+    },
     async (request) => listPatientServices(app.db, requireActor(request)),
   );
   app.post(
     "/api/create-service/",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Create a service given by the signed-in staff member", body: serviceInputSchema, response: { 201: serviceSchema } } },
+    {
+      preValidation: changeServices,
+      schema: {
+        tags: serviceTags,
+        summary: "Create a service given by the signed-in staff member",
+        body: serviceInputSchema,
+        response: { 201: serviceSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createService(app.db, requireActor(request), request.body)),
   );
   app.put(
     "/api/delete-update-service/:id",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Update a service", params: appointmentIdParamSchema, body: serviceInputSchema, response: { 200: serviceSchema } } },
+    {
+      preValidation: changeServices,
+      schema: { tags: serviceTags, summary: "Update a service", params: appointmentIdParamSchema, body: serviceInputSchema, response: { 200: serviceSchema } },
+    },
     async (request) => updateService(app.db, requireActor(request), request.params.id, request.body),
   );
   app.delete(
     "/api/delete-update-service/:id",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Delete a service (its appointments stay, without the link)", params: appointmentIdParamSchema } },
+    {
+      preValidation: changeServices,
+      schema: { tags: serviceTags, summary: "Delete a service (its appointments stay, without the link)", params: appointmentIdParamSchema },
+    },
     async (request, reply) => {
       await deleteService(app.db, requireActor(request), request.params.id);
       return reply.status(204).send();
@@ -108,27 +136,57 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ schedules
   app.get(
     "/api/schedules/",
-    { preValidation: readServices, schema: { tags: serviceTags, summary: "The schedules the signed-in staff member keeps (a clinic account: its clinic's)", response: { 200: z.array(scheduleSchema) } } },
+    {
+      preValidation: readServices,
+      schema: {
+        tags: serviceTags,
+        summary: "The schedules the signed-in staff member keeps (a clinic account: its clinic's)",
+        response: { 200: z.array(scheduleSchema) },
+      },
+    },
     async (request) => listSchedules(app.db, requireActor(request)),
   );
   app.post(
     "/api/schedules/",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Create a schedule: duration, types, time zone, rules and dated exceptions", body: scheduleInputSchema, response: { 201: scheduleSchema } } },
+    {
+      preValidation: changeServices,
+      schema: {
+        tags: serviceTags,
+        summary: "Create a schedule: duration, types, time zone, rules and dated exceptions",
+        body: scheduleInputSchema,
+        response: { 201: scheduleSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await createSchedule(app.db, requireActor(request), request.body)),
   );
   app.get(
     "/api/schedules/:id",
-    { preValidation: readServices, schema: { tags: serviceTags, summary: "One schedule", params: appointmentIdParamSchema, response: { 200: scheduleSchema } } },
+    {
+      preValidation: readServices,
+      schema: { tags: serviceTags, summary: "One schedule", params: appointmentIdParamSchema, response: { 200: scheduleSchema } },
+    },
     async (request) => getSchedule(app.db, requireActor(request), request.params.id),
   );
   app.put(
     "/api/schedules/:id",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Replace a schedule (rules and exceptions included)", params: appointmentIdParamSchema, body: scheduleInputSchema, response: { 200: scheduleSchema } } },
+    {
+      preValidation: changeServices,
+      schema: {
+        tags: serviceTags,
+        summary: "Replace a schedule (rules and exceptions included)",
+        params: appointmentIdParamSchema,
+        body: scheduleInputSchema,
+        response: { 200: scheduleSchema },
+      },
+    },
     async (request) => updateSchedule(app.db, requireActor(request), request.params.id, request.body),
   );
   app.delete(
     "/api/schedules/:id",
-    { preValidation: changeServices, schema: { tags: serviceTags, summary: "Delete a schedule (409 while a service uses it)", params: appointmentIdParamSchema } },
+    {
+      preValidation: changeServices,
+      schema: { tags: serviceTags, summary: "Delete a schedule (409 while a service uses it)", params: appointmentIdParamSchema },
+    },
     async (request, reply) => {
       await deleteSchedule(app.db, requireActor(request), request.params.id);
       return reply.status(204).send();
@@ -142,7 +200,8 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: readAppointments,
       schema: {
         tags,
-        summary: "Requested and accepted appointments from `from` to `to`: the user's own, or with `all=true` (change_all_appointments) everyone's in their clinic",
+        summary:
+          "Requested and accepted appointments from `from` to `to`: the user's own, or with `all=true` (change_all_appointments) everyone's in their clinic",
         querystring: calendarQuerySchema,
         response: { 200: z.array(appointmentSchema) },
       },
@@ -153,7 +212,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/get-calendar-appointments-by-user/",
     {
       preValidation: readAppointments,
-      schema: { tags, summary: "One patient's appointments of every state (`user`; a patient: their own)", querystring: calendarQuerySchema, response: { 200: z.array(appointmentSchema) } },
+      schema: {
+        tags,
+        summary: "One patient's appointments of every state (`user`; a patient: their own)",
+        querystring: calendarQuerySchema,
+        response: { 200: z.array(appointmentSchema) },
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -192,7 +256,11 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const event = { action: "appointment.create", subjectUserId: request.body.patientId ?? actor.id, detail: { start: request.body.start, serviceId: request.body.serviceId } };
+      const event = {
+        action: "appointment.create",
+        subjectUserId: request.body.patientId ?? actor.id,
+        detail: { start: request.body.start, serviceId: request.body.serviceId },
+      };
       const created = await audited(request, event, () => createAppointment(app.db, deps, actor, request.body));
       return reply.status(201).send(created);
     },
@@ -201,29 +269,47 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/appointment-detail/:id",
     {
       preValidation: changeAppointments,
-      schema: { tags, summary: "Change or move an appointment (staff); 409 when the new time is taken", params: appointmentIdParamSchema, body: appointmentUpdateSchema, response: { 200: appointmentSchema } },
+      schema: {
+        tags,
+        summary: "Change or move an appointment (staff); 409 when the new time is taken",
+        params: appointmentIdParamSchema,
+        body: appointmentUpdateSchema,
+        response: { 200: appointmentSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
-      return audited(request, { action: "appointment.update", detail: { id, ...request.body } }, () => updateAppointment(app.db, deps, requireActor(request), id, request.body));
+      return audited(request, { action: "appointment.update", detail: { id, ...request.body } }, () =>
+        updateAppointment(app.db, deps, requireActor(request), id, request.body),
+      );
     },
   );
   app.delete(
     "/api/appointment-detail/:id",
     {
       preValidation: changeAppointments,
-      schema: { tags, summary: "Cancel an appointment; `related=true` also cancels the later ones of its weekly series", params: appointmentIdParamSchema, querystring: appointmentDeleteQuerySchema },
+      schema: {
+        tags,
+        summary: "Cancel an appointment; `related=true` also cancels the later ones of its weekly series",
+        params: appointmentIdParamSchema,
+        querystring: appointmentDeleteQuerySchema,
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
       const related = request.query.related ?? false;
-      await audited(request, { action: "appointment.delete", detail: { id, related } }, () => deleteAppointment(app.db, deps, requireActor(request), id, related));
+      await audited(request, { action: "appointment.delete", detail: { id, related } }, () =>
+        deleteAppointment(app.db, deps, requireActor(request), id, related),
+      );
       return reply.status(204).send();
     },
   );
   app.put(
     "/api/accepted-appointment/:id",
-    { preValidation: changeAppointments, schema: { tags, summary: "Accept a requested appointment", params: appointmentIdParamSchema, response: { 200: appointmentSchema } } },
+    {
+      preValidation: changeAppointments,
+      schema: { tags, summary: "Accept a requested appointment", params: appointmentIdParamSchema, response: { 200: appointmentSchema } },
+    },
     async (request) => {
       const { id } = request.params;
       return audited(request, { action: "appointment.accept", detail: { id } }, () => acceptAppointment(app.db, deps, requireActor(request), id));
@@ -233,11 +319,19 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/denied-appointment/:id",
     {
       preValidation: changeAppointments,
-      schema: { tags, summary: "Deny a requested appointment, with a reason the patient reads", params: appointmentIdParamSchema, body: denialSchema, response: { 200: appointmentSchema } },
+      schema: {
+        tags,
+        summary: "Deny a requested appointment, with a reason the patient reads",
+        params: appointmentIdParamSchema,
+        body: denialSchema,
+        response: { 200: appointmentSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
-      return audited(request, { action: "appointment.deny", detail: { id } }, () => denyAppointment(app.db, deps, requireActor(request), id, request.body.reason));
+      return audited(request, { action: "appointment.deny", detail: { id } }, () =>
+        denyAppointment(app.db, deps, requireActor(request), id, request.body.reason),
+      );
     },
   );
 
@@ -249,10 +343,15 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/api/calendar-feed/",
-    { preValidation: readAppointments, schema: { tags, summary: "A new private feed address; every older one stops working", response: { 200: calendarFeedSchema } } },
+    {
+      preValidation: readAppointments,
+      schema: { tags, summary: "A new private feed address; every older one stops working", response: { 200: calendarFeedSchema } },
+    },
     async (request) => {
       const actor = requireActor(request);
-      return audited(request, { action: "appointment.feed.renew", subjectUserId: actor.id }, async () => ({ url: await renewFeedUrl(app.db, feedKey, app.config.publicUrl, actor.id) }));
+      return audited(request, { action: "appointment.feed.renew", subjectUserId: actor.id }, async () => ({
+        url: await renewFeedUrl(app.db, feedKey, app.config.publicUrl, actor.id),
+      }));
     },
   );
   app.get(

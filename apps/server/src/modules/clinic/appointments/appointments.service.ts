@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { type Appointment, type AppointmentInput, type AppointmentUpdate, appointmentInputSchema, appointmentUpdateSchema, GROUP, type Paged, type PageQuery } from "@clinic/shared";
+import {
+  type Appointment,
+  type AppointmentInput,
+  type AppointmentUpdate,
+  appointmentInputSchema,
+  appointmentUpdateSchema,
+  GROUP,
+  type Paged,
+  type PageQuery,
+} from "@clinic/shared";
 import { and, asc, count, eq, gte, inArray, lt, gt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
@@ -95,7 +104,12 @@ export async function requestAppointments(db: Db, actor: Actor, q: PageQuery & {
   const status = q.status ?? (actor.role === "patient" ? undefined : "requested");
   const where = and(appointmentScope(actor, scopeColumns, true), status ? eq(appointments.status, status) : undefined);
   const { limit, offset } = pageWindow(q);
-  const upcomingFirst = [sql`${appointments.startsAt} < now()`, sql`case when ${appointments.startsAt} >= now() then ${appointments.startsAt} end asc`, sql`${appointments.startsAt} desc`, asc(appointments.id)];
+  const upcomingFirst = [
+    sql`${appointments.startsAt} < now()`,
+    sql`case when ${appointments.startsAt} >= now() then ${appointments.startsAt} end asc`,
+    sql`${appointments.startsAt} desc`,
+    asc(appointments.id),
+  ];
   const [rows, [total]] = await Promise.all([
     query(db)
       .where(where)
@@ -159,19 +173,31 @@ async function planRequest(db: Db, actor: Actor, input: ReturnType<typeof appoin
   if (!service?.bookable) throw badRequest({ serviceId: ["Choose one of your therapists' services."] });
   const schedule = service.scheduleId === null ? null : await getScheduleRow(db, service.scheduleId);
   if (!schedule) throw badRequest({ serviceId: ["This service takes no requests yet."] });
-  if (!schedule.appointmentTypes.includes(input.appointmentType)) throw badRequest({ appointmentType: ["This service is not given this way; choose another type."] });
+  if (!schedule.appointmentTypes.includes(input.appointmentType))
+    throw badRequest({ appointmentType: ["This service is not given this way; choose another type."] });
   const start = Date.parse(input.start);
   assertNotPast(start, now);
   const busy = await busyIntervals(db, service.providerId, start - DAY, start + 2 * DAY);
   if (!isFreeSlot(slotScheduleOf(schedule), start, busy, now)) throw badRequest({ start: ["This time is not one of the free slots of the schedule."] });
-  return { providerId: service.providerId, patientId: actor.id, serviceId: input.serviceId, duration: schedule.duration, timeZone: schedule.timeZone, status: "requested", starts: [start] };
+  return {
+    providerId: service.providerId,
+    patientId: actor.id,
+    serviceId: input.serviceId,
+    duration: schedule.duration,
+    timeZone: schedule.timeZone,
+    status: "requested",
+    starts: [start],
+  };
 }
 
 /** Staff book directly (accepted) for one of their patients, at any time not past, weekly if asked. */
 async function planBooking(db: Db, actor: Actor, input: ReturnType<typeof appointmentInputSchema.parse>, now: number): Promise<Plan> {
   if (!input.patientId) throw badRequest({ patientId: ["Choose the patient."] });
   const [target] = await db
-    .select({ inScope: sql<boolean>`${patientScope(actor, users.id)}`, isPatient: sql<boolean>`exists (select 1 from user_groups g where g.user_id = ${users.id} and g.group_id = ${GROUP.patient})` })
+    .select({
+      inScope: sql<boolean>`${patientScope(actor, users.id)}`,
+      isPatient: sql<boolean>`exists (select 1 from user_groups g where g.user_id = ${users.id} and g.group_id = ${GROUP.patient})`,
+    })
     .from(users)
     .where(eq(users.id, input.patientId));
   if (!target?.isPatient || !target.inScope) throw badRequest({ patientId: ["Choose one of your patients."] });
@@ -179,11 +205,15 @@ async function planBooking(db: Db, actor: Actor, input: ReturnType<typeof appoin
   if (providerId !== actor.id) {
     if (!can(actor, "change_all_appointments")) throw forbidden("Booking for another therapist needs change_all_appointments.");
     const providerClinic = await clinicOfUser(db, providerId);
-    if (!actor.isAdmin && (providerClinic === null || providerClinic !== clinicOf(actor))) throw badRequest({ providerId: ["Choose a therapist of your clinic."] });
+    if (!actor.isAdmin && (providerClinic === null || providerClinic !== clinicOf(actor)))
+      throw badRequest({ providerId: ["Choose a therapist of your clinic."] });
   }
   let timeZone = input.timeZone ?? "UTC";
   if (input.serviceId !== null) {
-    const [service] = await db.select({ providerId: services.providerId, scheduleId: services.scheduleId }).from(services).where(eq(services.id, input.serviceId));
+    const [service] = await db
+      .select({ providerId: services.providerId, scheduleId: services.scheduleId })
+      .from(services)
+      .where(eq(services.id, input.serviceId));
     if (!service || service.providerId !== providerId) throw badRequest({ serviceId: ["Choose a service of this therapist."] });
     if (!input.timeZone && service.scheduleId !== null) timeZone = (await getScheduleRow(db, service.scheduleId))?.timeZone ?? timeZone;
   }
@@ -306,7 +336,15 @@ export async function deleteAppointment(db: Db, deps: NotifyDeps, actor: Actor, 
 }
 
 /** Accept or deny a request: its provider, or staff holding change_all_appointments over it. */
-async function decide(db: Db, deps: NotifyDeps, actor: Actor, id: number, decision: "accepted" | "denied", reason: string | null, now: number): Promise<Appointment> {
+async function decide(
+  db: Db,
+  deps: NotifyDeps,
+  actor: Actor,
+  id: number,
+  decision: "accepted" | "denied",
+  reason: string | null,
+  now: number,
+): Promise<Appointment> {
   if (actor.role === "patient") throw forbidden("Only the therapist answers a request.");
   const { row } = await load(db, actor, id);
   if (row.status !== "requested") throw conflict(`This appointment was already ${row.status}.`);
@@ -325,4 +363,5 @@ async function decide(db: Db, deps: NotifyDeps, actor: Actor, id: number, decisi
 }
 
 export const acceptAppointment = (db: Db, deps: NotifyDeps, actor: Actor, id: number, now = Date.now()) => decide(db, deps, actor, id, "accepted", null, now);
-export const denyAppointment = (db: Db, deps: NotifyDeps, actor: Actor, id: number, reason: string, now = Date.now()) => decide(db, deps, actor, id, "denied", reason, now);
+export const denyAppointment = (db: Db, deps: NotifyDeps, actor: Actor, id: number, reason: string, now = Date.now()) =>
+  decide(db, deps, actor, id, "denied", reason, now);

@@ -67,7 +67,11 @@ export const services = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("services_provider_idx").on(table.providerId), index("services_clinic_idx").on(table.clinicId), index("services_schedule_idx").on(table.scheduleId)],
+  (table) => [
+    index("services_provider_idx").on(table.providerId),
+    index("services_clinic_idx").on(table.clinicId),
+    index("services_schedule_idx").on(table.scheduleId),
+  ],
 );
 
 /**

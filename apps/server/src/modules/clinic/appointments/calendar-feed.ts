@@ -62,7 +62,13 @@ export async function feedOf(db: Db, userId: string, context: { publicUrl: strin
   const provider = alias(users, "provider");
   const patient = alias(users, "patient");
   const rows = await db
-    .select({ row: appointments, providerName: personName(provider), providerEmail: provider.email, patientName: personName(patient), patientEmail: patient.email })
+    .select({
+      row: appointments,
+      providerName: personName(provider),
+      providerEmail: provider.email,
+      patientName: personName(patient),
+      patientEmail: patient.email,
+    })
     .from(appointments)
     .innerJoin(provider, eq(provider.id, appointments.providerId))
     .innerJoin(patient, eq(patient.id, appointments.patientId))

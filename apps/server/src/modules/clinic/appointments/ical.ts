@@ -34,7 +34,8 @@ function addEvent(calendar: ReturnType<typeof ical>, entry: CalendarEntry, host:
     description: `${entry.description}\n\n${type}\n${link}`,
     location: type,
     url: link,
-    status: cancelled || entry.status === "denied" ? ICalEventStatus.CANCELLED : entry.status === "requested" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    status:
+      cancelled || entry.status === "denied" ? ICalEventStatus.CANCELLED : entry.status === "requested" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     organizer: { name: entry.provider.name, email: entry.provider.email },
     attendees: [{ name: entry.patient.name, email: entry.patient.email }],
   });

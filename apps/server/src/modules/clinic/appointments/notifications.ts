@@ -36,7 +36,15 @@ export const APPOINTMENTS_PAGE = "/manager/admin/appointments";
 /** "2026-12-01, 09:00 AM (Europe/Madrid)": spec §9's date-time format, in the appointment's zone. */
 export function formatWhen(instant: Date, timeZone: string): string {
   const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h12", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h12",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
   for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
   return `${parts.year}-${parts.month}-${parts.day}, ${parts.hour}:${parts.minute} ${parts.dayPeriod} (${timeZone})`;
 }
@@ -53,7 +61,10 @@ function texts(event: AppointmentEvent, a: AppointmentSnapshot, language: string
   switch (event) {
     case "requested":
       return es
-        ? { subject: `Nueva solicitud de cita: ${a.name}`, lines: [`${a.patient.name} solicita una cita el ${when}.`, "Acéptela o recházela en la aplicación:"] }
+        ? {
+            subject: `Nueva solicitud de cita: ${a.name}`,
+            lines: [`${a.patient.name} solicita una cita el ${when}.`, "Acéptela o recházela en la aplicación:"],
+          }
         : { subject: `New appointment request: ${a.name}`, lines: [`${a.patient.name} asks for an appointment on ${when}.`, "Accept or deny it in the app:"] };
     case "booked":
       return es
@@ -65,16 +76,31 @@ function texts(event: AppointmentEvent, a: AppointmentSnapshot, language: string
         : { subject: `Appointment accepted: ${a.name}`, lines: [`${a.provider.name} accepted your appointment on ${when}.`] };
     case "denied":
       return es
-        ? { subject: `Solicitud de cita rechazada: ${a.name}`, lines: [`${a.provider.name} no puede atenderle el ${when}.`, `Motivo: ${a.denialReason ?? ""}`, "Puede solicitar otra hora en la aplicación:"] }
-        : { subject: `Appointment request denied: ${a.name}`, lines: [`${a.provider.name} cannot see you on ${when}.`, `Reason: ${a.denialReason ?? ""}`, "You can request another time in the app:"] };
+        ? {
+            subject: `Solicitud de cita rechazada: ${a.name}`,
+            lines: [`${a.provider.name} no puede atenderle el ${when}.`, `Motivo: ${a.denialReason ?? ""}`, "Puede solicitar otra hora en la aplicación:"],
+          }
+        : {
+            subject: `Appointment request denied: ${a.name}`,
+            lines: [`${a.provider.name} cannot see you on ${when}.`, `Reason: ${a.denialReason ?? ""}`, "You can request another time in the app:"],
+          };
     case "changed":
       return es
-        ? { subject: `Cita cambiada: ${a.name}`, lines: [`La cita entre ${a.provider.name} y ${a.patient.name} es ahora el ${when}${was ? ` (antes: ${was})` : ""}.`] }
-        : { subject: `Appointment changed: ${a.name}`, lines: [`The appointment of ${a.provider.name} and ${a.patient.name} is now on ${when}${was ? ` (was ${was})` : ""}.`] };
+        ? {
+            subject: `Cita cambiada: ${a.name}`,
+            lines: [`La cita entre ${a.provider.name} y ${a.patient.name} es ahora el ${when}${was ? ` (antes: ${was})` : ""}.`],
+          }
+        : {
+            subject: `Appointment changed: ${a.name}`,
+            lines: [`The appointment of ${a.provider.name} and ${a.patient.name} is now on ${when}${was ? ` (was ${was})` : ""}.`],
+          };
     case "cancelled":
       return es
         ? { subject: `Cita cancelada: ${a.name}`, lines: [`La cita entre ${a.provider.name} y ${a.patient.name} del ${when} se ha cancelado.`] }
-        : { subject: `Appointment cancelled: ${a.name}`, lines: [`The appointment of ${a.provider.name} and ${a.patient.name} on ${when} has been cancelled.`] };
+        : {
+            subject: `Appointment cancelled: ${a.name}`,
+            lines: [`The appointment of ${a.provider.name} and ${a.patient.name} on ${when} has been cancelled.`],
+          };
     case "reminder":
       return es
         ? { subject: `Recordatorio: ${a.name}, ${when}`, lines: [`Le recordamos su cita con ${a.provider.name} el ${when}.`] }
@@ -104,7 +130,13 @@ export interface MailContext {
 }
 
 /** The emails an event sends, each with its .ics invite (a cancelling one when the appointment is off). */
-export function appointmentMails(event: AppointmentEvent, a: AppointmentSnapshot, actorId: string | null, context: MailContext, before: Date | null = null): OutgoingMail[] {
+export function appointmentMails(
+  event: AppointmentEvent,
+  a: AppointmentSnapshot,
+  actorId: string | null,
+  context: MailContext,
+  before: Date | null = null,
+): OutgoingMail[] {
   const link = new URL(APPOINTMENTS_PAGE, context.publicUrl).toString();
   const host = new URL(context.publicUrl).hostname;
   const cancelled = event === "cancelled" || event === "denied";
@@ -117,7 +149,13 @@ export function appointmentMails(event: AppointmentEvent, a: AppointmentSnapshot
       subject,
       text: [...lines, link].join("\n\n"),
       kind: `appointment.${event}`,
-      attachments: [{ filename: cancelled ? "cancel.ics" : "invite.ics", contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}`, content: ics }],
+      attachments: [
+        {
+          filename: cancelled ? "cancel.ics" : "invite.ics",
+          contentType: `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "REQUEST"}`,
+          content: ics,
+        },
+      ],
     };
   });
 }

@@ -1,4 +1,13 @@
-import { SLOT_RANGE_MAX_DAYS, type Schedule, type ScheduleInput, type Service, type ServiceInput, type ServiceSlots, scheduleInputSchema, serviceInputSchema } from "@clinic/shared";
+import {
+  SLOT_RANGE_MAX_DAYS,
+  type Schedule,
+  type ScheduleInput,
+  type Service,
+  type ServiceInput,
+  type ServiceSlots,
+  scheduleInputSchema,
+  serviceInputSchema,
+} from "@clinic/shared";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
@@ -98,7 +107,16 @@ export async function createSchedule(db: Db, actor: Actor, input: ScheduleInput)
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schedules)
-      .values({ clinicId, providerId: actor.id, name: values.name, description: values.description, duration: values.duration, appointmentTypes: values.appointmentTypes, timeZone: values.timeZone, rules: values.rules })
+      .values({
+        clinicId,
+        providerId: actor.id,
+        name: values.name,
+        description: values.description,
+        duration: values.duration,
+        appointmentTypes: values.appointmentTypes,
+        timeZone: values.timeZone,
+        rules: values.rules,
+      })
       .returning({ id: schedules.id });
     const created = (row as { id: number }).id;
     await writeExceptions(tx, created, values);
@@ -114,7 +132,15 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Sc
   await db.transaction(async (tx) => {
     await tx
       .update(schedules)
-      .set({ name: values.name, description: values.description, duration: values.duration, appointmentTypes: values.appointmentTypes, timeZone: values.timeZone, rules: values.rules, updatedAt: new Date() })
+      .set({
+        name: values.name,
+        description: values.description,
+        duration: values.duration,
+        appointmentTypes: values.appointmentTypes,
+        timeZone: values.timeZone,
+        rules: values.rules,
+        updatedAt: new Date(),
+      })
       .where(eq(schedules.id, id));
     await writeExceptions(tx, id, values);
   });
@@ -125,7 +151,10 @@ export async function deleteSchedule(db: Db, actor: Actor, id: number): Promise<
   assertProvider(actor);
   await loadSchedule(db, actor, id);
   const using = await db.select({ name: services.name }).from(services).where(eq(services.scheduleId, id));
-  if (using.length > 0) throw conflict(`This schedule is used by the service${using.length > 1 ? "s" : ""} ${using.map((row) => `"${row.name}"`).join(", ")}; give them another schedule first.`);
+  if (using.length > 0)
+    throw conflict(
+      `This schedule is used by the service${using.length > 1 ? "s" : ""} ${using.map((row) => `"${row.name}"`).join(", ")}; give them another schedule first.`,
+    );
   await db.delete(schedules).where(eq(schedules.id, id));
 }
 
@@ -153,7 +182,11 @@ function serviceOf(found: { row: typeof services.$inferSelect; scheduleName: str
 }
 
 function serviceQuery(db: Db) {
-  return db.select(serviceColumns).from(services).innerJoin(users, eq(users.id, services.providerId)).leftJoin(schedules, eq(schedules.id, services.scheduleId));
+  return db
+    .select(serviceColumns)
+    .from(services)
+    .innerJoin(users, eq(users.id, services.providerId))
+    .leftJoin(schedules, eq(schedules.id, services.scheduleId));
 }
 
 /** `GET /api/user-services/`: the services the actor gives (a clinic account: its clinic's). */
@@ -174,7 +207,10 @@ export async function listPatientServices(db: Db, actor: Actor): Promise<Service
 }
 
 async function loadService(db: Db, actor: Actor, id: number, intent: "read" | "change") {
-  const scope = intent === "read" && actor.role === "patient" ? patientServiceScope(actor.id, services.providerId) : providerRowScope(actor, services.providerId, services.clinicId);
+  const scope =
+    intent === "read" && actor.role === "patient"
+      ? patientServiceScope(actor.id, services.providerId)
+      : providerRowScope(actor, services.providerId, services.clinicId);
   const [found] = await db
     .select({ ...serviceColumns, inScope: sql<boolean>`${scope}` })
     .from(services)
@@ -212,7 +248,10 @@ export async function updateService(db: Db, actor: Actor, id: number, input: Ser
   const values: ServiceValues = serviceInputSchema.parse(input);
   const current = await loadService(db, actor, id, "change");
   await assertScheduleFor(db, values.scheduleId, current.row.providerId);
-  await db.update(services).set({ name: values.name, description: values.description, scheduleId: values.scheduleId, updatedAt: new Date() }).where(eq(services.id, id));
+  await db
+    .update(services)
+    .set({ name: values.name, description: values.description, scheduleId: values.scheduleId, updatedAt: new Date() })
+    .where(eq(services.id, id));
   return getService(db, actor, id);
 }
 
@@ -234,7 +273,14 @@ export async function busyIntervals(db: Db, providerId: string, from: number, to
   const rows = await db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
     .from(appointments)
-    .where(and(eq(appointments.providerId, providerId), inArray(appointments.status, [...HELD]), lt(appointments.startsAt, new Date(to)), gt(appointments.endsAt, new Date(from))));
+    .where(
+      and(
+        eq(appointments.providerId, providerId),
+        inArray(appointments.status, [...HELD]),
+        lt(appointments.startsAt, new Date(to)),
+        gt(appointments.endsAt, new Date(from)),
+      ),
+    );
   return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
 }
 
@@ -253,7 +299,10 @@ export async function serviceSlots(db: Db, actor: Actor, id: number, query: { fr
   if (!schedule) return { service, schedule: null, from, to, slots: [] };
   // A day in any zone lies within a UTC day either side of its date.
   const busy = await busyIntervals(db, service.providerId, Date.parse(from) - DAY, Date.parse(to) + 2 * DAY);
-  const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({ start: new Date(slot.start).toISOString(), end: new Date(slot.end).toISOString() }));
+  const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({
+    start: new Date(slot.start).toISOString(),
+    end: new Date(slot.end).toISOString(),
+  }));
   return { service, schedule, from, to, slots };
 }
 
