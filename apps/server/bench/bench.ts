@@ -9,6 +9,9 @@
 //                      migrations and the demo seed are applied to it
 //   BENCH_ACTIVITIES   activities seeded before the run (default 100000; 0 skips; none are added
 //                      when the table already holds that many, as a reused database may)
+//   BENCH_APPOINTMENTS appointments of the demo therapist seeded before the run for the free-slot
+//                      query (default 10000; 0 skips it; none are added when the therapist already
+//                      has that many)
 //   BENCH_FRAMES       seconds of game frames taken per build in Chromium (default 5; 0 skips);
 //                      CHROMIUM_PATH names the browser (default /usr/bin/chromium)
 import { randomBytes } from "node:crypto";
@@ -23,6 +26,7 @@ import { BENCH_ENDPOINTS, type BenchEndpoint } from "./endpoints.ts";
 import { type FrameFigures, measureFrames } from "./frames.ts";
 import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
 import { seedActivities } from "./seed-activities.ts";
+import { seedAppointments } from "./seed-appointments.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -44,6 +48,7 @@ function readSettings() {
       connections: intSetting("BENCH_CONNECTIONS", 10, 1),
       warmup: intSetting("BENCH_WARMUP", 2, 0),
       activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
+      appointments: intSetting("BENCH_APPOINTMENTS", 10_000, 0),
       frames: intSetting("BENCH_FRAMES", 5, 0),
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     };
@@ -68,6 +73,7 @@ interface Target {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  check?: BenchEndpoint["check"];
 }
 
 interface Measured {
@@ -92,11 +98,18 @@ async function signIn(baseUrl: string, role: DemoRole): Promise<string> {
 }
 
 /** One request first, so a broken endpoint fails loudly instead of benchmarking its error page. */
-async function checkAnswers(target: Target): Promise<void> {
+async function checkAnswers(label: string, target: Target): Promise<void> {
   const response = await fetch(target.url, { method: target.method, headers: target.headers, body: target.body });
   const text = await response.text();
   if (response.status < 200 || response.status > 299) {
     throw new Error(`${target.method} ${target.url} answered ${response.status} before the run: ${text.slice(0, 300)}`);
+  }
+  if (target.check) {
+    try {
+      log(`${label}: ${target.check(JSON.parse(text))}`);
+    } catch (error) {
+      throw new Error(`${target.method} ${target.url}: ${error instanceof Error ? error.message : String(error)}; it answered: ${text.slice(0, 300)}`);
+    }
   }
 }
 
@@ -112,7 +125,7 @@ async function load(target: Target, seconds: number): Promise<autocannon.Result>
 }
 
 async function measure(label: string, target: Target): Promise<Measured> {
-  await checkAnswers(target);
+  await checkAnswers(label, target);
   if (settings.warmup > 0) await load(target, settings.warmup);
   log(`measuring ${label} for ${settings.duration} s`);
   return { label, result: await load(target, settings.duration) };
@@ -127,7 +140,7 @@ function table(rows: string[][]): string {
 /** autocannon records whole milliseconds: 0 means under one. */
 const ms = (value: number) => (value < 1 ? "<1" : value.toFixed(0));
 
-function report(baseline: Measured, measured: Measured[], activities: string): boolean {
+function report(baseline: Measured, measured: Measured[], seeded: { activities: string; appointments: string }): boolean {
   const base = baseline.result.requests.mean;
   const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
   const rows = [["endpoint", "req/s (mean)", "p50 ms", "p99 ms", "vs hello-world", "failed"]];
@@ -147,7 +160,8 @@ function report(baseline: Measured, measured: Measured[], activities: string): b
   // Other work on the machine moves both figures; the ratio less so.
   console.log(`Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
   console.log(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
-  console.log(`Activities: ${activities}`);
+  console.log(`Activities: ${seeded.activities}`);
+  console.log(`Appointments: ${seeded.appointments}`);
   console.log("");
   console.log(table(rows));
   console.log("");
@@ -198,15 +212,21 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   children.push(hello);
   await Promise.all([waitUntilAnswers(server, `${appUrl}/api/auth/ok`, 120_000), waitUntilAnswers(hello, `${helloUrl}/`, 30_000)]);
   const activities = await seedBenchActivities(server, embeddedPort);
+  const appointments = await seedBenchAppointments(server, embeddedPort);
+  const endpoints = BENCH_ENDPOINTS.flatMap((endpoint) => {
+    const filled = fillPlaceholders(endpoint.path, appointments.placeholders);
+    if (filled === undefined) log(`leaving out ${endpoint.name}: ${endpoint.path}, its seeding was skipped`);
+    return filled === undefined ? [] : [{ endpoint, filled }];
+  });
 
   const cookies = new Map<DemoRole, string>();
-  for (const role of new Set(BENCH_ENDPOINTS.map((endpoint) => endpoint.role))) {
+  for (const role of new Set(endpoints.map(({ endpoint }) => endpoint.role))) {
     if (role !== "anonymous") cookies.set(role, await signIn(appUrl, role));
   }
 
   const baseline = await measure("hello-world (bare Fastify)", { method: "GET", url: `${helloUrl}/`, headers: {} });
   const measured: Measured[] = [];
-  for (const endpoint of BENCH_ENDPOINTS) {
+  for (const { endpoint, filled } of endpoints) {
     const headers: Record<string, string> = {};
     const cookie = endpoint.role === "anonymous" ? undefined : cookies.get(endpoint.role);
     if (cookie) headers.cookie = cookie;
@@ -215,13 +235,14 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     if (endpoint.body !== undefined) headers["content-type"] = "application/json";
     const target: Target = {
       method: endpoint.method,
-      url: `${appUrl}${endpoint.path}`,
+      url: `${appUrl}${filled}`,
       headers,
       body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
+      check: endpoint.check,
     };
     measured.push(await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target));
   }
-  const ok = report(baseline, measured, activities);
+  const ok = report(baseline, measured, { activities, appointments: appointments.line });
   if (settings.frames > 0) {
     const therapist = cookies.get("therapist") ?? (await signIn(appUrl, "therapist"));
     reportFrames(await measureFrames(appUrl, therapist, settings.frames, log));
@@ -269,6 +290,34 @@ async function seedBenchActivities(server: Child, embeddedPort: () => RegExpMatc
   const share = `${(seeded.searchMatches * 100).toFixed(2)} % of names match the search`;
   if (seeded.inserted === 0) return `${seeded.total} rows, already there (${share})`;
   return `${seeded.total} rows, ${seeded.inserted} seeded in ${seeded.seconds.toFixed(1)} s (${share})`;
+}
+
+/** Seeds the demo therapist's appointments for the free-slot query; answers a line for the report and the path placeholders. */
+async function seedBenchAppointments(
+  server: Child,
+  embeddedPort: () => RegExpMatchArray | undefined,
+): Promise<{ line: string; placeholders: Record<string, string> }> {
+  if (settings.appointments === 0) return { line: "none seeded (BENCH_APPOINTMENTS=0)", placeholders: {} };
+  const url = await databaseUrl(server, embeddedPort);
+  log(`seeding ${settings.appointments} appointments`);
+  const seeded = await seedAppointments(url, settings.appointments, log);
+  const share = `${seeded.inRange} of the ${seeded.slotsInRange} weekday slots from ${seeded.from} to ${seeded.to} taken`;
+  const made = seeded.inserted === 0 ? "already there" : `${seeded.inserted} seeded in ${seeded.seconds.toFixed(1)} s`;
+  return {
+    line: `${seeded.total} of the demo therapist, ${made} (${share})`,
+    placeholders: { slotService: String(seeded.serviceId), today: seeded.from, "today+27": seeded.to },
+  };
+}
+
+/** `template` with its `{name}`s replaced; undefined when one has no value. */
+function fillPlaceholders(template: string, values: Record<string, string>): string | undefined {
+  let missing = false;
+  const filled = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? "");
+  });
+  return missing ? undefined : filled;
 }
 
 const loadBefore = os.loadavg();

@@ -10,7 +10,13 @@ import { SEARCH_WORD } from "./seed-activities.ts";
 export interface BenchEndpoint {
   name: string;
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * `{placeholder}`s are filled with what the seeding steps made (bench.ts, `fillPlaceholders`); an
+   * endpoint whose placeholder has no value, its seeding skipped, is left out of the run.
+   */
   path: string;
+  /** Checks the first answer's body before the run: a problem throws; answers a note for the log. */
+  check?: (body: unknown) => string;
   /** Sent as JSON. */
   body?: unknown;
   role: DemoRole | "anonymous";
@@ -26,4 +32,18 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   { name: "activities, name search", method: "GET", path: `/api/activities/?name=name&value=${SEARCH_WORD}&rowsPerPage=10`, role: "therapist" },
   { name: "activities, name search", method: "GET", path: `/api/activities/?name=name&value=${SEARCH_WORD}&rowsPerPage=10`, role: "admin" },
   { name: "activities, first page", method: "GET", path: "/api/activities/?rowsPerPage=10", role: "therapist" },
+  // Over the BENCH_APPOINTMENTS seeded appointments (seed-appointments.ts): the free slots of the
+  // demo therapist's bench service for four weeks, about half of whose weekday slots are taken,
+  // as the demo patient asks for them when booking.
+  {
+    name: "free slots, 4 weeks",
+    method: "GET",
+    path: "/api/schedule-service/{slotService}?from={today}&to={today+27}",
+    role: "patient",
+    check: (body) => {
+      const slots = (body as { slots?: unknown[] }).slots ?? [];
+      if (slots.length === 0) throw new Error("the answer offers no free slots");
+      return `${slots.length} free slots`;
+    },
+  },
 ];

@@ -415,10 +415,7 @@ describe("staff bookings", () => {
     // Madrid moves to summer time on 2030-03-31: 09:00 is 08:00Z before and 07:00Z after.
     const series = await book(therapist, "2030-03-25T08:00:00.000Z", { repeatWeeks: 2, timeZone: "Europe/Madrid", patientId: t.ids.patient2 });
     expect(series.statusCode).toBe(201);
-    const rows = await t.db
-      .select()
-      .from(appointments)
-      .where(eq(appointments.seriesId, series.json().seriesId));
+    const rows = await t.db.select().from(appointments).where(eq(appointments.seriesId, series.json().seriesId));
     expect(rows.map((row) => row.startsAt.toISOString()).sort()).toEqual(["2030-03-25T08:00:00.000Z", "2030-04-01T07:00:00.000Z"]);
     expect(rows.every((row) => row.timeZone === "Europe/Madrid")).toBe(true);
   });

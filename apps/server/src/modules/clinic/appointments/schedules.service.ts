@@ -279,6 +279,9 @@ export async function busyIntervals(db: Db, providerId: string, from: number, to
         inArray(appointments.status, [...HELD]),
         lt(appointments.startsAt, new Date(to)),
         gt(appointments.endsAt, new Date(from)),
+        // No appointment lasts over an hour (check constraint): a lower bound on the start
+        // lets the (provider, start) index skip the provider's past.
+        gt(appointments.startsAt, new Date(from - 60 * 60_000)),
       ),
     );
   return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));

@@ -80,6 +80,18 @@ export function zonedMinutes(instant: number, timeZone: string): number {
   return Math.round((wall - Math.floor(wall / DAY) * DAY) / MINUTE);
 }
 
+/**
+ * The zone's offset through a whole local day (`day` as a UTC midnight), or null on a day its
+ * clocks change. Offsets lie within ±14 h, so instants 14 h before and after bracket the day;
+ * real zones never change twice within them. Two lookups a day instead of several per slot.
+ */
+function steadyOffset(day: number, timeZone: string): number | null {
+  const before = day - 14 * 60 * MINUTE;
+  const after = day + DAY + 14 * 60 * MINUTE;
+  const offset = wallClockOf(before, timeZone) - before;
+  return wallClockOf(after, timeZone) - after === offset ? offset : null;
+}
+
 /** The calendar date ("YYYY-MM-DD") of `instant` in `timeZone`. */
 export function zonedDate(instant: number, timeZone: string): string {
   return dateText(Math.floor(wallClockOf(instant, timeZone) / DAY) * DAY);
@@ -119,7 +131,8 @@ export function windowsOf(schedule: SlotSchedule, date: string): [number, number
 /**
  * Every free slot from `from` to `to` (dates in the schedule's zone, both included): each
  * opening window cut into `duration`-minute slots from its start, a slot dropped when it starts
- * in the past (`now`), at a time the clocks skip, or overlaps a `busy` interval.
+ * in the past (`now`), at a time the clocks skip, or overlaps a `busy` interval or the slot
+ * offered before it.
  */
 export function computeSlots(schedule: SlotSchedule, from: string, to: string, busy: readonly Interval[], now: number): Interval[] {
   const held = [...busy].sort((a, b) => a.start - b.start);
@@ -128,9 +141,12 @@ export function computeSlots(schedule: SlotSchedule, from: string, to: string, b
   let cursor = 0;
   for (let day = dayStart(from); day <= dayStart(to); day += DAY) {
     const date = dateText(day);
-    for (const [open, close] of windowsOf(schedule, date)) {
+    const windows = windowsOf(schedule, date);
+    if (windows.length === 0) continue;
+    const offset = steadyOffset(day, schedule.timeZone);
+    for (const [open, close] of windows) {
       for (let minute = open; minute + schedule.duration <= close; minute += schedule.duration) {
-        const start = zonedInstant(date, minute, schedule.timeZone);
+        const start = offset === null ? zonedInstant(date, minute, schedule.timeZone) : day + minute * MINUTE - offset;
         if (start === null || start < now) continue;
         const slot = { start, end: start + length };
         // Busy intervals are sorted by start; those ending before this slot never matter again.
@@ -144,7 +160,9 @@ export function computeSlots(schedule: SlotSchedule, from: string, to: string, b
             break;
           }
         }
-        if (!overlaps && slots.at(-1)?.start !== slot.start) slots.push(slot);
+        // A slot that starts before the last offered one ends is not offered: only where a slot
+        // runs across the hour the clocks skip (say 01:30 + 45 min, then the 03:00 step).
+        if (!overlaps && slot.start >= (slots.at(-1)?.end ?? Number.NEGATIVE_INFINITY)) slots.push(slot);
       }
     }
   }
