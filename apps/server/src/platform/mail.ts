@@ -50,8 +50,9 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
  * succeeds. Call it after the caller's transaction has committed: nothing here runs in one,
  * so no transaction stays open while an SMTP server answers.
  */
-export async function sendMail(db: Db, message: OutgoingMail, transport: MailTransport | null = null): Promise<MailOutcome> {
-  const values = {
+/** The row of a message, before its status. */
+function rowOf(message: OutgoingMail) {
+  return {
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -60,6 +61,10 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
     userId: message.userId ?? null,
     attachments: message.attachments ?? null,
   };
+}
+
+export async function sendMail(db: Db, message: OutgoingMail, transport: MailTransport | null = null): Promise<MailOutcome> {
+  const values = rowOf(message);
   if (!transport) {
     const [row] = await db
       .insert(mailMessages)
@@ -122,16 +127,7 @@ export async function queueMail(tx: Db, mailer: Mailer, jobs: JobQueue, messages
   for (const message of messages) {
     const [row] = await tx
       .insert(mailMessages)
-      .values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-        kind: message.kind,
-        userId: message.userId ?? null,
-        attachments: message.attachments ?? null,
-        status: mailer.transport ? "queued" : "outbox",
-      })
+      .values({ ...rowOf(message), status: mailer.transport ? "queued" : "outbox" })
       .returning({ id: mailMessages.id });
     if (mailer.transport && row) await jobs.send(DELIVER_QUEUE, { id: row.id }, { tx });
   }

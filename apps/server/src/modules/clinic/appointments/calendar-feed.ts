@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { appointments, calendarFeeds } from "./appointments.table.ts";
-import { type CalendarEntry, feedIcs } from "./ical.ts";
+import { entryOf, feedIcs } from "./ical.ts";
 import { HELD } from "./schedules.service.ts";
 import { personName } from "./scope.ts";
 
@@ -81,17 +81,8 @@ export async function feedOf(db: Db, userId: string, context: { publicUrl: strin
       ),
     )
     .orderBy(appointments.startsAt);
-  const entries: CalendarEntry[] = rows.map(({ row, ...people }) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    appointmentType: row.appointmentType,
-    status: row.status as CalendarEntry["status"],
-    sequence: row.sequence,
-    provider: { name: people.providerName, email: people.providerEmail },
-    patient: { name: people.patientName, email: people.patientEmail },
-  }));
+  const entries = rows.map(({ row, ...people }) =>
+    entryOf(row, { name: people.providerName, email: people.providerEmail }, { name: people.patientName, email: people.patientEmail }),
+  );
   return feedIcs(entries, new URL(context.publicUrl).hostname, context.link, "Therapy appointments");
 }

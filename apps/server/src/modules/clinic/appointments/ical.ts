@@ -15,6 +15,16 @@ export interface CalendarEntry {
   patient: { name: string; email: string };
 }
 
+/** The fields of an appointment row an entry repeats, with its two people. */
+export function entryOf(
+  row: { id: number; name: string; description: string; startsAt: Date; endsAt: Date; appointmentType: number; status: string; sequence: number },
+  provider: { name: string; email: string },
+  patient: { name: string; email: string },
+): CalendarEntry {
+  const { id, name, description, startsAt, endsAt, appointmentType, sequence } = row;
+  return { id, name, description, startsAt, endsAt, appointmentType, sequence, status: row.status as CalendarEntry["status"], provider, patient };
+}
+
 const PRODUCT = { company: "Therapy platform", product: "Appointments", language: "EN" } as const;
 
 /** One UID per appointment, for ever: calendar programs match updates and cancellations by it. */

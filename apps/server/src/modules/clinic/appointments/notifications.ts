@@ -4,7 +4,7 @@ import { users } from "../../../db/schema.ts";
 import type { JobQueue } from "../../../platform/jobs.ts";
 import { type Mailer, type OutgoingMail, queueMail } from "../../../platform/mail.ts";
 import { appointments } from "./appointments.table.ts";
-import { type CalendarEntry, inviteIcs } from "./ical.ts";
+import { type CalendarEntry, entryOf, inviteIcs } from "./ical.ts";
 import { personName } from "./scope.ts";
 
 /**
@@ -173,14 +173,7 @@ export async function snapshotOf(db: Db, id: number): Promise<AppointmentSnapsho
     return { id, name: found?.name || found?.email || "", email: found?.email ?? "", language: found?.language ?? "en" };
   };
   return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    appointmentType: row.appointmentType,
-    status: row.status as AppointmentSnapshot["status"],
-    sequence: row.sequence,
+    ...entryOf(row, person(row.providerId), person(row.patientId)),
     timeZone: row.timeZone,
     denialReason: row.denialReason,
     provider: person(row.providerId),

@@ -100,6 +100,11 @@ async function writeExceptions(tx: Db, scheduleId: number, values: ScheduleValue
   );
 }
 
+function scheduleColumnsOf(values: ScheduleValues) {
+  const { name, description, duration, appointmentTypes, timeZone, rules } = values;
+  return { name, description, duration, appointmentTypes, timeZone, rules };
+}
+
 export async function createSchedule(db: Db, actor: Actor, input: ScheduleInput): Promise<Schedule> {
   assertProvider(actor);
   const values = scheduleInputSchema.parse(input);
@@ -107,16 +112,7 @@ export async function createSchedule(db: Db, actor: Actor, input: ScheduleInput)
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(schedules)
-      .values({
-        clinicId,
-        providerId: actor.id,
-        name: values.name,
-        description: values.description,
-        duration: values.duration,
-        appointmentTypes: values.appointmentTypes,
-        timeZone: values.timeZone,
-        rules: values.rules,
-      })
+      .values({ clinicId, providerId: actor.id, ...scheduleColumnsOf(values) })
       .returning({ id: schedules.id });
     const created = (row as { id: number }).id;
     await writeExceptions(tx, created, values);
@@ -132,15 +128,7 @@ export async function updateSchedule(db: Db, actor: Actor, id: number, input: Sc
   await db.transaction(async (tx) => {
     await tx
       .update(schedules)
-      .set({
-        name: values.name,
-        description: values.description,
-        duration: values.duration,
-        appointmentTypes: values.appointmentTypes,
-        timeZone: values.timeZone,
-        rules: values.rules,
-        updatedAt: new Date(),
-      })
+      .set({ ...scheduleColumnsOf(values), updatedAt: new Date() })
       .where(eq(schedules.id, id));
     await writeExceptions(tx, id, values);
   });
