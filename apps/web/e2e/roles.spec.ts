@@ -10,22 +10,22 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   admin: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "memberships", "activities", "recommendations", "assign", "groups", "flags", "config", "userAdmin"],
+    menu: ["dashboard", "users", "memberships", "activities", "recommendations", "assign", "appointments", "groups", "flags", "config", "userAdmin"],
     role: "Platform administrator",
   },
   clinic: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "patients", "memberships", "activities", "recommendations", "assign", "nutritionPlans", "config"],
+    menu: ["dashboard", "users", "patients", "memberships", "activities", "recommendations", "assign", "nutritionPlans", "appointments", "schedule", "config"],
     role: "Clinic",
   },
   therapist: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "config"],
+    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "appointments", "schedule", "config"],
     role: "Therapist",
   },
-  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "activities", "recommendations", "config"], role: "Patient" },
+  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "activities", "recommendations", "appointments", "config"], role: "Patient" },
 };
 
 for (const [role, expected] of Object.entries(EXPECTED) as [DemoRole & keyof typeof EXPECTED, (typeof EXPECTED)["admin"]][]) {
@@ -62,6 +62,6 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  await visit(page, "/manager/admin/appointments");
+  await visit(page, "/manager/admin/statistics");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

@@ -578,10 +578,11 @@ export function routeById(id: string): RouteEntry {
 /**
  * The three menus of spec §2, as route ids in order: admins use the admin menu, therapists the
  * therapist menu, patients the patient menu (their "dashboard" is their own home). Clinics
- * (group 2) use the admin menu plus the two screens of their daily work with patients that the
- * spec gives the therapist menu (patients, nutrition plans). Therapists also get appointments,
- * which §2's therapist menu leaves out although they accept requests and move appointments
- * there (issue 6). Module routes follow each menu, filtered by visibility.
+ * (group 2) use the admin menu plus three screens of the therapist menu: patients and nutrition
+ * plans (their daily work with patients) and the schedule (their therapists' schedules and
+ * services). Therapists also get appointments, which §2's therapist menu leaves out although
+ * they accept requests and move appointments there (issue 6). Module routes follow each menu,
+ * filtered by visibility.
  */
 export const MENUS = {
   admin: [
@@ -614,6 +615,7 @@ export const MENUS = {
     "assign",
     "nutritionPlans",
     "appointments",
+    "schedule",
     "forms",
     "statistics",
     "groups",

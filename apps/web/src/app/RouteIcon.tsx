@@ -14,6 +14,8 @@ import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
+import EventOutlined from "@mui/icons-material/EventOutlined";
+import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -32,6 +34,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   patients: PeopleAltOutlined,
   userAdmin: AdminPanelSettingsOutlined,
   groups: SecurityOutlined,
+  appointments: EventOutlined,
+  schedule: ScheduleOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

@@ -41,6 +41,7 @@ describe("side menu", () => {
       "activities",
       "recommendations",
       "assign",
+      "appointments",
       "groups",
       "flags",
       "config",
@@ -56,6 +57,8 @@ describe("side menu", () => {
       "recommendations",
       "assign",
       "nutritionPlans",
+      "appointments",
+      "schedule",
       "config",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
@@ -65,9 +68,17 @@ describe("side menu", () => {
       "activities",
       "recommendations",
       "nutritionPlans",
+      "appointments",
+      "schedule",
       "config",
     ]);
-    expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual(["patientHome", "activities", "recommendations", "config"]);
+    expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual([
+      "patientHome",
+      "activities",
+      "recommendations",
+      "appointments",
+      "config",
+    ]);
     // Without a permission for it, the route is not listed.
     expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "users", "patients", "config"]);
   });

@@ -38,6 +38,8 @@ export const SCREENS: Record<string, ComponentType> = {
   gamePreview: lazy(() => import("../modules/clinic/games/GamePreviewPage.tsx").then((m) => ({ default: m.GamePreviewPage }))),
   gamePlay: lazy(() => import("../modules/clinic/games/PlayPage.tsx").then((m) => ({ default: m.PlayPage }))),
   groups: lazy(() => import("../modules/people/GroupsPage.tsx").then((m) => ({ default: m.GroupsPage }))),
+  appointments: lazy(() => import("../modules/clinic/appointments/AppointmentsPage.tsx").then((m) => ({ default: m.AppointmentsPage }))),
+  schedule: lazy(() => import("../modules/clinic/appointments/SchedulePage.tsx").then((m) => ({ default: m.SchedulePage }))),
 };
 
 export const isBuilt = (routeId: string) => routeId in SCREENS;
