@@ -1,8 +1,7 @@
 import type { ClinicRow, Paged, StaffRow } from "@clinic/shared";
 import { Autocomplete, TextField } from "@mui/material";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSettledText } from "../../lib/debounce.ts";
+import { SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../lib/resource.ts";
 import { CLINICS_KEY, STAFF_KEY } from "./api.ts";
 
@@ -12,14 +11,7 @@ interface Option {
 }
 
 /** Admins choose a clinic, searched on the server (active clinics only). */
-export function ClinicPicker({
-  value,
-  onChange,
-  label,
-  error,
-  required,
-  size,
-}: {
+export function ClinicPicker(props: {
   value: Option | null;
   onChange: (clinic: Option | null) => void;
   label: string;
@@ -28,25 +20,14 @@ export function ClinicPicker({
   size?: "small" | "medium";
 }) {
   const { t } = useTranslation();
-  const [input, setInput] = useState("");
-  const q = useSettledText(input);
-  const path = `/api/clinics/?active=true&rowsPerPage=20${q && q !== value?.label ? `&q=${encodeURIComponent(q)}` : ""}`;
-  const { data, network } = useResource<Paged<ClinicRow>>([CLINICS_KEY, "picker", path], path);
-  const options = (data?.data ?? []).map((clinic) => ({ id: clinic.id, label: clinic.name }));
   return (
-    <Autocomplete
-      options={value && !options.some((option) => option.id === value.id) ? [value, ...options] : options}
-      value={value}
-      onChange={(_, option) => onChange(option)}
-      inputValue={input}
-      onInputChange={(_, text) => setInput(text)}
-      isOptionEqualToValue={(option, selected) => option.id === selected.id}
-      filterOptions={(all) => all}
-      loading={network.isFetching}
+    <SearchPicker<ClinicRow>
+      {...props}
+      path="/api/clinics/?active=true&rowsPerPage=20"
+      queryKey={[CLINICS_KEY, "picker"]}
+      toOption={(clinic) => ({ id: clinic.id, label: clinic.name })}
       noOptionsText={t("people.noClinics")}
-      size={size}
       sx={{ minWidth: 240 }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!error} helperText={error} />}
     />
   );
 }

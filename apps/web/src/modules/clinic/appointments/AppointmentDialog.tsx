@@ -1,5 +1,5 @@
 import {
-  APPOINTMENT_DURATIONS,
+  type APPOINTMENT_DURATIONS,
   APPOINTMENT_REPEAT_MAX,
   APPOINTMENT_TYPE_IDS,
   type Appointment,
@@ -23,6 +23,7 @@ import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { readSelectedPatient } from "../../../lib/session.ts";
 import { APPOINTMENT_CHANGES, createAppointment, updateAppointment } from "./api.ts";
+import { AppointmentTypeSelect, DurationSelect, NameAndDescription } from "./fields.tsx";
 import { browserTimeZone, localInstant, localParts, startTimeOptions, timeLabel } from "./format.ts";
 import { type PatientOption, PatientSelect } from "./PatientSelect.tsx";
 
@@ -152,21 +153,11 @@ export function AppointmentDialog({ open, appointment, draft, onClose }: Appoint
                 render={({ field }) => <PatientSelect value={field.value} onChange={field.onChange} error={errors.patient?.message} />}
               />
             ) : null}
-            <TextField
-              label={t("appointments.fields.name")}
-              required
-              {...form.register("name")}
-              error={!!errors.name}
-              helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
-            />
-            <TextField
-              label={t("appointments.fields.description")}
-              required
-              multiline
-              minRows={2}
-              {...form.register("description")}
-              error={!!errors.description}
-              helperText={errors.description?.message}
+            <NameAndDescription
+              name={form.register("name")}
+              description={form.register("description")}
+              errors={{ name: errors.name?.message, description: errors.description?.message }}
+              labels={{ name: t("appointments.fields.name"), description: t("appointments.fields.description") }}
             />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ "& > *": { flex: 1 } }}>
               <Controller
@@ -202,42 +193,12 @@ export function AppointmentDialog({ open, appointment, draft, onClose }: Appoint
               <Controller
                 control={form.control}
                 name="duration"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t("appointments.fields.duration")}
-                    required
-                    {...field}
-                    error={!!errors.duration}
-                    helperText={errors.duration?.message}
-                  >
-                    {APPOINTMENT_DURATIONS.map((minutes) => (
-                      <MenuItem key={minutes} value={minutes}>
-                        {t("appointments.minutes", { count: minutes })}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                render={({ field }) => <DurationSelect {...field} label={t("appointments.fields.duration")} error={errors.duration?.message} />}
               />
               <Controller
                 control={form.control}
                 name="appointmentType"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t("appointments.fields.type")}
-                    required
-                    {...field}
-                    error={!!errors.appointmentType}
-                    helperText={errors.appointmentType?.message}
-                  >
-                    {APPOINTMENT_TYPE_IDS.map((id) => (
-                      <MenuItem key={id} value={id}>
-                        {t(`appointments.types.${id}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                render={({ field }) => <AppointmentTypeSelect {...field} label={t("appointments.fields.type")} error={errors.appointmentType?.message} />}
               />
             </Stack>
             {creating ? (

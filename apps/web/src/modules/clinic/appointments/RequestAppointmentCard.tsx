@@ -10,6 +10,7 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { APPOINTMENT_CHANGES, createAppointment, SERVICES_KEY, SLOTS_KEY, slotsPath } from "./api.ts";
+import { AppointmentTypeSelect, NameAndDescription } from "./fields.tsx";
 import { SLOT_WINDOW_DAYS, SlotPicker } from "./SlotPicker.tsx";
 
 const requestSchema = z.object({ name: requiredText(NAME_MAX), description: requiredText(DESCRIPTION_MAX), appointmentType: z.number() });
@@ -122,37 +123,15 @@ export function RequestAppointmentCard() {
                     control={form.control}
                     name="appointmentType"
                     render={({ field }) => (
-                      <TextField
-                        select
-                        label={t("appointments.fields.type")}
-                        required
-                        {...field}
-                        error={!!errors.appointmentType}
-                        helperText={errors.appointmentType?.message}
-                      >
-                        {(types.length ? types : APPOINTMENT_TYPE_IDS).map((id) => (
-                          <MenuItem key={id} value={id}>
-                            {t(`appointments.types.${id}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
+                      <AppointmentTypeSelect {...field} types={types} label={t("appointments.fields.type")} error={errors.appointmentType?.message} />
                     )}
                   />
-                  <TextField
-                    label={t("appointments.fields.name")}
-                    required
-                    {...form.register("name")}
-                    error={!!errors.name}
-                    helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
-                  />
-                  <TextField
-                    label={t("appointments.fields.description")}
-                    required
-                    multiline
-                    minRows={2}
-                    {...form.register("description")}
-                    error={!!errors.description}
-                    helperText={errors.description?.message ?? t("appointments.request.descriptionHint")}
+                  <NameAndDescription
+                    name={form.register("name")}
+                    description={form.register("description")}
+                    errors={{ name: errors.name?.message, description: errors.description?.message }}
+                    labels={{ name: t("appointments.fields.name"), description: t("appointments.fields.description") }}
+                    descriptionHint={t("appointments.request.descriptionHint")}
                   />
                   <Box>
                     <Button type="submit" variant="contained" disabled={send.isPending}>

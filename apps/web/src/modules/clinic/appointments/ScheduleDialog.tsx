@@ -1,4 +1,4 @@
-import { APPOINTMENT_DURATIONS, APPOINTMENT_TYPE_IDS, DESCRIPTION_MAX, NAME_MAX, type Schedule, type ScheduleInput, scheduleInputSchema } from "@clinic/shared";
+import { APPOINTMENT_TYPE_IDS, DESCRIPTION_MAX, type Schedule, type ScheduleInput, scheduleInputSchema } from "@clinic/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Autocomplete,
@@ -14,7 +14,6 @@ import {
   FormGroup,
   FormHelperText,
   FormLabel,
-  MenuItem,
   Stack,
   TextField,
   useMediaQuery,
@@ -25,6 +24,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
+import { DurationSelect, NameAndDescription } from "./fields.tsx";
 import { createSchedule, SCHEDULES_KEY, SERVICES_KEY, SLOTS_KEY, updateSchedule } from "./api.ts";
 import { browserTimeZone, fieldMessage, placeableFields, timeZoneOptions } from "./format.ts";
 import { ExceptionRows, RuleRows, type ScheduleValues } from "./ScheduleRules.tsx";
@@ -81,41 +81,24 @@ export function ScheduleDialog({ open, schedule, onClose }: { open: boolean; sch
         <DialogTitle id={titleId}>{schedule ? t("schedules.edit") : t("schedules.add")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            <TextField
-              label={t("schedules.name")}
-              required
-              {...form.register("name")}
-              error={!!errors.name}
-              helperText={message(errors.name?.message) ?? t("catalogue.nameHint", { max: NAME_MAX })}
-            />
-            <TextField
-              label={t("schedules.description")}
-              required
-              multiline
-              minRows={2}
-              {...form.register("description")}
-              error={!!errors.description}
-              helperText={message(errors.description?.message) ?? t("catalogue.nameHint", { max: DESCRIPTION_MAX })}
+            <NameAndDescription
+              name={form.register("name")}
+              description={form.register("description")}
+              errors={{ name: message(errors.name?.message), description: message(errors.description?.message) }}
+              labels={{ name: t("schedules.name"), description: t("schedules.description") }}
+              descriptionHint={t("catalogue.nameHint", { max: DESCRIPTION_MAX })}
             />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ "& > *": { flex: 1 } }}>
               <Controller
                 control={form.control}
                 name="duration"
                 render={({ field }) => (
-                  <TextField
-                    select
-                    label={t("schedules.duration")}
-                    required
+                  <DurationSelect
                     {...field}
-                    error={!!errors.duration}
-                    helperText={message(errors.duration?.message) ?? t("schedules.durationHint")}
-                  >
-                    {APPOINTMENT_DURATIONS.map((minutes) => (
-                      <MenuItem key={minutes} value={minutes}>
-                        {t("appointments.minutes", { count: minutes })}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    label={t("schedules.duration")}
+                    error={message(errors.duration?.message)}
+                    helperText={t("schedules.durationHint")}
+                  />
                 )}
               />
               <Controller

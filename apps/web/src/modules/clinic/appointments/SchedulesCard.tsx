@@ -1,10 +1,10 @@
 import type { Schedule } from "@clinic/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import { Box, Button, Card, CardContent, IconButton, List, ListItem, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Card, CardContent, IconButton, List, ListItem, Tooltip, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CardHeading } from "./CardHeading.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteSchedule, SCHEDULES_KEY, SERVICES_KEY } from "./api.ts";
@@ -29,21 +29,13 @@ export function SchedulesCard({ canChange }: { canChange: boolean }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 1 }}>
-          <Box>
-            <Typography variant="h6" component="h2" id={titleId}>
-              {t("schedules.title")}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("schedules.hint")}
-            </Typography>
-          </Box>
-          {canChange ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({ open: true, schedule: null })} sx={{ flexShrink: 0 }}>
-              {t("schedules.add")}
-            </Button>
-          ) : null}
-        </Stack>
+        <CardHeading
+          titleId={titleId}
+          title={t("schedules.title")}
+          hint={t("schedules.hint")}
+          addLabel={t("schedules.add")}
+          onAdd={canChange ? () => setEditor({ open: true, schedule: null }) : null}
+        />
         {schedules && schedules.length === 0 ? <Typography color="text.secondary">{t("schedules.empty")}</Typography> : null}
         <List disablePadding aria-labelledby={titleId}>
           {schedules?.map((schedule) => (

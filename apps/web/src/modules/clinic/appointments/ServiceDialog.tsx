@@ -1,4 +1,4 @@
-import { DESCRIPTION_MAX, NAME_MAX, type Schedule, type Service, type ServiceInput, serviceInputSchema } from "@clinic/shared";
+import { DESCRIPTION_MAX, type Schedule, type Service, type ServiceInput, serviceInputSchema } from "@clinic/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect, useId } from "react";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
+import { NameAndDescription } from "./fields.tsx";
 import { createService, SERVICES_KEY, SLOTS_KEY, updateService } from "./api.ts";
 
 type ServiceValues = z.output<typeof serviceInputSchema>;
@@ -46,21 +47,12 @@ export function ServiceDialog({
         <DialogTitle id={titleId}>{service ? t("services.edit") : t("services.add")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label={t("services.name")}
-              required
-              {...form.register("name")}
-              error={!!errors.name}
-              helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
-            />
-            <TextField
-              label={t("services.description")}
-              required
-              multiline
-              minRows={2}
-              {...form.register("description")}
-              error={!!errors.description}
-              helperText={errors.description?.message ?? t("catalogue.nameHint", { max: DESCRIPTION_MAX })}
+            <NameAndDescription
+              name={form.register("name")}
+              description={form.register("description")}
+              errors={{ name: errors.name?.message, description: errors.description?.message }}
+              labels={{ name: t("services.name"), description: t("services.description") }}
+              descriptionHint={t("catalogue.nameHint", { max: DESCRIPTION_MAX })}
             />
             <Controller
               control={form.control}

@@ -1,10 +1,10 @@
 import type { Schedule, Service } from "@clinic/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
-import { Box, Button, Card, CardContent, Collapse, IconButton, List, ListItem, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Card, CardContent, Collapse, IconButton, List, ListItem, Tooltip, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { CardHeading } from "./CardHeading.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteService, SCHEDULES_KEY, SERVICES_KEY } from "./api.ts";
@@ -30,21 +30,13 @@ export function ServicesCard({ canChange, showProvider }: { canChange: boolean; 
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 1 }}>
-          <Box>
-            <Typography variant="h6" component="h2" id={titleId}>
-              {t("services.title")}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t("services.hint")}
-            </Typography>
-          </Box>
-          {canChange ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({ open: true, service: null })} sx={{ flexShrink: 0 }}>
-              {t("services.add")}
-            </Button>
-          ) : null}
-        </Stack>
+        <CardHeading
+          titleId={titleId}
+          title={t("services.title")}
+          hint={t("services.hint")}
+          addLabel={t("services.add")}
+          onAdd={canChange ? () => setEditor({ open: true, service: null }) : null}
+        />
         {services && services.length === 0 ? <Typography color="text.secondary">{t("services.empty")}</Typography> : null}
         <List disablePadding aria-labelledby={titleId}>
           {services?.map((service) => {
