@@ -7,7 +7,7 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
-import { assignActivity, makeActivity } from "../../../../test/factories.ts";
+import { assignActivity, makeActivity, makeClinic } from "../../../../test/factories.ts";
 import { assignedActivities } from "../assignments/assignments.table.ts";
 import { gameSessionMetrics, gameSessions, gameTrials } from "./games.table.ts";
 
@@ -191,12 +191,22 @@ describe("POST /api/replyActivity/ with a played game", () => {
     expect((await send("patient", "POST", "/api/replyActivity/", { id: other.id, game: played() })).statusCode).toBe(400);
   });
 
-  it("is the patient's own: another patient gets 404, staff 403, nothing is written", async () => {
+  it("is the patient's own: another patient (same clinic or another) gets 404, staff 403, nothing is written", async () => {
     const row = await assign();
     const before = await stored();
     expect((await send("patient2", "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(404);
     expect((await send("therapist", "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(403);
     expect((await send(null, "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(401);
+    // A patient of another clinic: the same answer as for a row that does not exist.
+    const other = await makeClinic(t.db);
+    const outsider = await t.login(other.patient.email, other.patient.password);
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/replyActivity/",
+      headers: { cookie: outsider, origin: TEST_PUBLIC_URL },
+      payload: { id: row.id, game: played() },
+    });
+    expect(refused.statusCode).toBe(404);
     expect(await stored()).toEqual(before);
   });
 });
