@@ -33,7 +33,9 @@ interface AppointmentCalendarProps {
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, monarchTheme];
 const LOCALES = [esLocale];
-const TIME_FORMAT = { hour: "2-digit", minute: "2-digit", hour12: true } as const;
+/** Spec §9's `hh:mm a` in both languages (FullCalendar's Spanish locale would write "8:00 a. m."). */
+const clock = (time: { hour: number; minute: number }) =>
+  `${String(((time.hour + 11) % 12) + 1).padStart(2, "0")}:${String(time.minute).padStart(2, "0")} ${time.hour < 12 ? "am" : "pm"}`;
 
 /**
  * The appointments calendar (FullCalendar 7): month, week, day and list views in the browser's
@@ -105,8 +107,8 @@ export function AppointmentCalendar({ appointments, viewer, onRange, onOpen, onS
         nowIndicator
         allDaySlot={false}
         dayMaxEvents
-        eventTimeFormat={TIME_FORMAT}
-        slotHeaderFormat={{ hour: "numeric", minute: "2-digit", hour12: true }}
+        eventTimeFormat={(info) => (info.end ? `${clock(info.start)} – ${clock(info.end)}` : clock(info.start))}
+        slotHeaderFormat={(info) => clock(info.date)}
         events={events}
         eventInteractive
         datesSet={(info) => onRange({ from: info.start.toISOString(), to: info.end.toISOString() })}
