@@ -100,6 +100,8 @@ describe("appointment reminders", () => {
     expect(sent[0]?.subject).toMatch(/^Reminder: Session, \d{4}-\d{2}-\d{2}, \d{2}:\d{2} (AM|PM) \(UTC\)$/);
     const [row] = await t.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(row?.reminderSentFor?.toISOString()).toBe(appointment.start);
+    // The nodes stop: the next tests run their jobs by hand, so no worker races them.
+    for (const app of extraApps.splice(0)) await app.close();
   });
 
   it("wait until the reminder time, and a moved appointment gets one for its new time only", async () => {
