@@ -25,6 +25,29 @@ export const SLOT_RANGE_MAX_DAYS = 62;
 /** Hours before an appointment its reminder goes out, unless REMINDER_HOURS says otherwise. */
 export const DEFAULT_REMINDER_HOURS = 24;
 
+/**
+ * The field messages of the schedule and appointment schemas, in English as the API answers
+ * them. The web app shows each in the user's language by finding it here (`scheduleMessageKey`).
+ */
+export const SCHEDULE_MESSAGES = {
+  endAfterStart: "The end must be after the start.",
+  exceptionHours: "Give the hours of that day, or mark it as a day off.",
+  types: "Choose at least one appointment type.",
+  rules: "Add at least one availability rule.",
+  duplicateException: "This day already has an exception.",
+  time: "Give a time as HH:MM.",
+  timeStep: `Times go in steps of ${SCHEDULE_TIME_STEP_MINUTES} minutes (or 23:59).`,
+  date: "Use a date as YYYY-MM-DD.",
+  timeZone: "Unknown time zone; use a name such as Europe/Madrid.",
+} as const;
+export type ScheduleMessage = keyof typeof SCHEDULE_MESSAGES;
+
+/** The key of one of the messages above, or null for any other text. */
+export function scheduleMessageKey(message: string): ScheduleMessage | null {
+  const entry = Object.entries(SCHEDULE_MESSAGES).find(([, text]) => text === message);
+  return entry ? (entry[0] as ScheduleMessage) : null;
+}
+
 /** True for a time zone this runtime knows (IANA names such as "Europe/Madrid", or "UTC"). */
 export function isTimeZone(value: string): boolean {
   try {
@@ -35,7 +58,7 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const timeZone = () => z.string({ error: "Give a time zone." }).refine(isTimeZone, "Unknown time zone; use a name such as Europe/Madrid.");
+const timeZone = () => z.string({ error: SCHEDULE_MESSAGES.timeZone }).refine(isTimeZone, SCHEDULE_MESSAGES.timeZone);
 const duration = () =>
   z.union(
     APPOINTMENT_DURATIONS.map((minutes) => z.literal(minutes)),
@@ -49,14 +72,11 @@ const appointmentType = () =>
 /** A wall-clock time "HH:MM" on the 15-minute steps of §9, or "23:59" as the day's end. */
 export const scheduleTime = () =>
   z
-    .string({ error: "Give a time as HH:MM." })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Give a time as HH:MM.")
-    .refine(
-      (value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0,
-      `Times go in steps of ${SCHEDULE_TIME_STEP_MINUTES} minutes (or 23:59).`,
-    );
+    .string({ error: SCHEDULE_MESSAGES.time })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULE_MESSAGES.time)
+    .refine((value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0, SCHEDULE_MESSAGES.timeStep);
 const instant = () => z.iso.datetime({ offset: true, error: "Give a date and time in ISO 8601 (e.g. 2026-12-01T09:00:00Z)." });
-const day = () => z.iso.date({ error: "Use a date as YYYY-MM-DD." });
+const day = () => z.iso.date({ error: SCHEDULE_MESSAGES.date });
 
 /** Minutes since midnight of "HH:MM". */
 export function minutesOf(time: string): number {
@@ -100,7 +120,7 @@ export const scheduleRuleSchema = z
   })
   .strict()
   .superRefine((rule, context) => {
-    if (minutesOf(rule.end) <= minutesOf(rule.start)) context.addIssue({ code: "custom", path: ["end"], message: "The end must be after the start." });
+    if (minutesOf(rule.end) <= minutesOf(rule.start)) context.addIssue({ code: "custom", path: ["end"], message: SCHEDULE_MESSAGES.endAfterStart });
   });
 export type ScheduleRule = z.infer<typeof scheduleRuleSchema>;
 
@@ -115,10 +135,10 @@ export const scheduleExceptionSchema = z
   .strict()
   .superRefine((exception, context) => {
     if (exception.closed) return;
-    if (!exception.start) context.addIssue({ code: "custom", path: ["start"], message: "Give the hours of that day, or mark it as a day off." });
-    if (!exception.end) context.addIssue({ code: "custom", path: ["end"], message: "Give the hours of that day, or mark it as a day off." });
+    if (!exception.start) context.addIssue({ code: "custom", path: ["start"], message: SCHEDULE_MESSAGES.exceptionHours });
+    if (!exception.end) context.addIssue({ code: "custom", path: ["end"], message: SCHEDULE_MESSAGES.exceptionHours });
     if (exception.start && exception.end && minutesOf(exception.end) <= minutesOf(exception.start))
-      context.addIssue({ code: "custom", path: ["end"], message: "The end must be after the start." });
+      context.addIssue({ code: "custom", path: ["end"], message: SCHEDULE_MESSAGES.endAfterStart });
   });
 export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
 
@@ -129,10 +149,10 @@ export const scheduleInputSchema = z
     duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
     appointmentTypes: z
       .array(appointmentType())
-      .min(1, "Choose at least one appointment type.")
+      .min(1, SCHEDULE_MESSAGES.types)
       .transform((types) => [...new Set(types)].sort((a, b) => a - b)),
     timeZone: timeZone(),
-    rules: z.array(scheduleRuleSchema).min(1, "Add at least one availability rule.").max(SCHEDULE_RULES_MAX),
+    rules: z.array(scheduleRuleSchema).min(1, SCHEDULE_MESSAGES.rules).max(SCHEDULE_RULES_MAX),
     exceptions: z
       .array(scheduleExceptionSchema)
       .max(SCHEDULE_EXCEPTIONS_MAX)
@@ -140,7 +160,7 @@ export const scheduleInputSchema = z
       .superRefine((exceptions, context) => {
         const seen = new Set<string>();
         exceptions.forEach((exception, index) => {
-          if (seen.has(exception.date)) context.addIssue({ code: "custom", path: [index, "date"], message: "This day already has an exception." });
+          if (seen.has(exception.date)) context.addIssue({ code: "custom", path: [index, "date"], message: SCHEDULE_MESSAGES.duplicateException });
           seen.add(exception.date);
         });
       }),

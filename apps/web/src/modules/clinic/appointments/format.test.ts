@@ -1,5 +1,7 @@
-import type { Appointment } from "@clinic/shared";
+import { type Appointment, SCHEDULE_MESSAGES } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
+import en from "./locales/en.json";
+import es from "./locales/es.json";
 import {
   draftOf,
   durationFor,
@@ -148,6 +150,12 @@ describe("fieldMessage", () => {
     expect(fieldMessage(t, "Times go in steps of 15 minutes (or 23:59).")).toBe("<appointments.errors.timeStep>");
     expect(fieldMessage(t, "Required.")).toBe("Required.");
     expect(fieldMessage(t, undefined)).toBeUndefined();
+  });
+
+  it("has a translation in both languages for every message the schemas write", () => {
+    for (const locale of [en, es]) {
+      for (const key of Object.keys(SCHEDULE_MESSAGES)) expect(locale.appointments.errors, key).toHaveProperty(key);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_APPOINTMENT_DURATION,
   SCHEDULE_TIME_STEP_MINUTES,
   type Slot,
+  scheduleMessageKey,
 } from "@clinic/shared";
 import dayjs from "dayjs";
 
@@ -137,24 +138,10 @@ export function draftOf(start: Date, end: Date, allDay: boolean): { start: Date;
   return { start, duration: durationFor((end.getTime() - start.getTime()) / 60_000) };
 }
 
-/** The shared schemas' own messages (English), by the translation key that says them in either language. */
-const MESSAGE_KEYS: Record<string, string> = {
-  "The end must be after the start.": "endAfterStart",
-  "Give the hours of that day, or mark it as a day off.": "exceptionHours",
-  "Choose at least one appointment type.": "types",
-  "Add at least one availability rule.": "rules",
-  "This day already has an exception.": "duplicateException",
-  "Give a time as HH:MM.": "time",
-  "Use a date as YYYY-MM-DD.": "date",
-  "Unknown time zone; use a name such as Europe/Madrid.": "timeZone",
-  "Give a time zone.": "timeZone",
-};
-
 /** A field message of the schedule or appointment schemas in the interface language; any other as it is. */
 export function fieldMessage(t: (key: string) => string, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message.startsWith("Times go in steps of")) return t("appointments.errors.timeStep");
-  const key = MESSAGE_KEYS[message];
+  const key = scheduleMessageKey(message);
   return key ? t(`appointments.errors.${key}`) : message;
 }
 
