@@ -190,7 +190,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     DATA_DIR: path.join(tempDir, "data"),
     LOG_LEVEL: "warn",
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
-    LOGIN_MAX_ATTEMPTS: "1000000",
+    LOGIN_ADDRESS_MAX_FAILURES: "1000000",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;

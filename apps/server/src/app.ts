@@ -86,7 +86,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
-  registerCsrfProtection(app, [config.publicUrl]);
+  registerCsrfProtection(app, config.trustedOrigins);
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
   for (const module of SERVER_MODULES) await app.register(module.routes);

@@ -7,11 +7,12 @@ describe("loadConfig", () => {
       port: 8000,
       host: "0.0.0.0",
       publicUrl: "http://localhost:8000",
+      trustedOrigins: ["http://localhost:8000"],
       databaseUrl: undefined,
       dataDir: "./data",
       authSecret: undefined,
       session: { idleMinutes: 60, maxHours: 12 },
-      login: { maxAttempts: 5, windowSeconds: 300 },
+      login: { accountMaxFailures: 5, addressMaxFailures: 100, lockMinutes: 15 },
       defaultFlags: ["clinic"],
       trustProxy: false,
       logLevel: "info",
@@ -67,8 +68,10 @@ describe("loadConfig", () => {
       AUTH_SECRET: "s".repeat(32),
       SESSION_IDLE_MINUTES: "15",
       SESSION_MAX_HOURS: "8",
-      LOGIN_MAX_ATTEMPTS: "3",
-      LOGIN_WINDOW_SECONDS: "60",
+      LOGIN_ACCOUNT_MAX_FAILURES: "3",
+      LOGIN_ADDRESS_MAX_FAILURES: "50",
+      LOGIN_LOCK_MINUTES: "30",
+      TRUSTED_ORIGINS: "https://portal.example, http://192.168.1.20:8000/",
       FEATURE_FLAGS: " clinic, virtual_shop ,,navegacion ",
       TRUST_PROXY: "1",
       LOG_LEVEL: "warn",
@@ -81,7 +84,8 @@ describe("loadConfig", () => {
       dataDir: "/srv/data",
       authSecret: "s".repeat(32),
       session: { idleMinutes: 15, maxHours: 8 },
-      login: { maxAttempts: 3, windowSeconds: 60 },
+      login: { accountMaxFailures: 3, addressMaxFailures: 50, lockMinutes: 30 },
+      trustedOrigins: ["https://clinic.example", "https://portal.example", "http://192.168.1.20:8000"],
       defaultFlags: ["clinic", "virtual_shop", "navegacion"],
       trustProxy: true,
       logLevel: "warn",
@@ -109,12 +113,21 @@ describe("loadConfig", () => {
     ["AUTH_SECRET", "too-short"],
     ["SESSION_IDLE_MINUTES", "0"],
     ["SESSION_MAX_HOURS", "1.5"],
-    ["LOGIN_MAX_ATTEMPTS", "0"],
+    ["LOGIN_ACCOUNT_MAX_FAILURES", "0"],
+    ["LOGIN_ADDRESS_MAX_FAILURES", "1.5"],
+    ["LOGIN_LOCK_MINUTES", "0"],
+    ["TRUSTED_ORIGINS", "https://ok.example,not an origin"],
+    ["TRUSTED_ORIGINS", "ftp://files.example"],
     ["FEATURE_FLAGS", "clinic,teleport"],
     ["TRUST_PROXY", "yes"],
     ["LOG_LEVEL", "loud"],
   ])("refuses %s=%j with an error naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid environment:\\n[\\s\\S]*\\b${name}\\b`));
+  });
+
+  it("refuses the retired throttling settings, naming what replaced them", () => {
+    expect(() => loadConfig({ LOGIN_MAX_ATTEMPTS: "5" })).toThrow(/LOGIN_MAX_ATTEMPTS: no longer read; .*LOGIN_ACCOUNT_MAX_FAILURES/);
+    expect(() => loadConfig({ LOGIN_WINDOW_SECONDS: "300" })).toThrow(/LOGIN_WINDOW_SECONDS: no longer read; use LOGIN_LOCK_MINUTES/);
   });
 
   it("lists every invalid variable at once", () => {

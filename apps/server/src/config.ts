@@ -24,8 +24,19 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
-  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  TRUSTED_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
+    .default([]),
+  LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   FEATURE_FLAGS: flagList.default(["clinic"]),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -53,16 +64,31 @@ const envSchema = z.object({
     .default(DEFAULT_REMINDER_HOURS),
 });
 
+/**
+ * Settings that were replaced: a deployment still setting one would silently lose what it
+ * asked for, so start-up refuses it and names what to set instead.
+ */
+const RETIRED_VARIABLES: Record<string, string> = {
+  LOGIN_MAX_ATTEMPTS: "failed sign-ins are now counted per account (LOGIN_ACCOUNT_MAX_FAILURES) and per address (LOGIN_ADDRESS_MAX_FAILURES).",
+  LOGIN_WINDOW_SECONDS: "use LOGIN_LOCK_MINUTES.",
+};
+
 export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** Origins whose state-changing requests are accepted besides the request's own: PUBLIC_URL's, then TRUSTED_ORIGINS. */
+  trustedOrigins: readonly string[];
   /** Unset: the embedded PostgreSQL under `dataDir/postgres` is started. */
   databaseUrl: string | undefined;
   dataDir: string;
   authSecret: string | undefined;
   session: { idleMinutes: number; maxHours: number };
-  login: { maxAttempts: number; windowSeconds: number };
+  /**
+   * Failed sign-ins (and second-factor codes) counted per account and per client address;
+   * reaching a ceiling locks it for `lockMinutes`, the same span over which failures count.
+   */
+  login: { accountMaxFailures: number; addressMaxFailures: number; lockMinutes: number };
   defaultFlags: readonly FeatureFlag[];
   trustProxy: boolean;
   logLevel: string;
@@ -92,8 +118,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // `NAME=` (as .env templates write it) means unset; only for FEATURE_FLAGS is an empty list a value.
   const given = Object.fromEntries(Object.entries(env).filter(([name, value]) => value !== undefined && (value !== "" || name === "FEATURE_FLAGS")));
   const parsed = envSchema.safeParse(given);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  const retired = Object.entries(RETIRED_VARIABLES).filter(([name]) => given[name] !== undefined);
+  if (!parsed.success || retired.length > 0) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)),
+      ...retired.map(([name, replacement]) => `  ${name}: no longer read; ${replacement}`),
+    ];
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
@@ -102,11 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS])],
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     authSecret: e.AUTH_SECRET,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
-    login: { maxAttempts: e.LOGIN_MAX_ATTEMPTS, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    login: { accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES, addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES, lockMinutes: e.LOGIN_LOCK_MINUTES },
     defaultFlags: e.FEATURE_FLAGS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -48,8 +48,8 @@ export default defineConfig({
           PUBLIC_URL: baseURL,
           DATA_DIR: dataDir,
           LOG_LEVEL: "warn",
-          // Every spec signs in afresh from one address; throttling has its own API test.
-          LOGIN_MAX_ATTEMPTS: "1000",
+          // Only failures count; specs that type wrong passwords on purpose must not lock the address.
+          LOGIN_ADDRESS_MAX_FAILURES: "1000",
           FEATURE_FLAGS: "clinic",
         },
       },

@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import * as schema from "../db/schema.ts";
 import { loadActor } from "./access.ts";
+import { originOf } from "./csrf.ts";
 
 /** OWASP's argon2id profile: 19 MiB of memory, 2 iterations, 1 lane. */
 const ARGON2 = {
@@ -36,7 +37,7 @@ export async function storedResetIdentifier(identifier: string): Promise<string>
 
 /**
  * better-auth owns sign-in, sign-out, sessions (rows in PostgreSQL behind an httpOnly,
- * SameSite=Lax cookie), second factor and login throttling. Sessions slide: any use after
+ * SameSite=Lax cookie) and the second factor; login-throttle.ts throttles failed sign-ins. Sessions slide: any use after
  * a minute pushes expiry `idleMinutes` ahead; `authenticate` caps the whole lifetime.
  */
 export function createAuth(db: Db, config: Config, secret: string) {
@@ -45,7 +46,12 @@ export function createAuth(db: Db, config: Config, secret: string) {
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,
-    trustedOrigins: [config.publicUrl],
+    // The request's own origin (session.ts builds its URL from the Host Fastify read, honouring
+    // TRUST_PROXY) is trusted, as in csrf.ts: sign-in works at every address the server answers on.
+    trustedOrigins: (request) => {
+      const own = request ? originOf(request.url) : null;
+      return own ? [...config.trustedOrigins, own] : [...config.trustedOrigins];
+    },
     telemetry: { enabled: false },
     // Failed sign-ins are worth a warning in production logs; LOG_LEVEL=silent (tests) hushes them.
     logger: { disabled: config.logLevel === "silent", level: config.logLevel === "error" || config.logLevel === "fatal" ? "error" : "warn" },
@@ -92,10 +98,12 @@ export function createAuth(db: Db, config: Config, secret: string) {
       storage: "database",
       window: 60,
       max: 300,
+      // These count every attempt per address, so a clinic's staff behind one router lock each
+      // other out; login-throttle.ts counts failures instead (per account and per address).
       customRules: {
-        "/sign-in/email": { window: config.login.windowSeconds, max: config.login.maxAttempts },
-        "/two-factor/verify-totp": { window: config.login.windowSeconds, max: config.login.maxAttempts },
-        "/two-factor/verify-backup-code": { window: config.login.windowSeconds, max: config.login.maxAttempts },
+        "/sign-in/email": false,
+        "/two-factor/verify-totp": false,
+        "/two-factor/verify-backup-code": false,
       },
     },
     advanced: {
@@ -103,6 +111,9 @@ export function createAuth(db: Db, config: Config, secret: string) {
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      // Stated, not left to the default, which skips the check under NODE_ENV=test: the API tests
+      // then exercise the origin check production runs.
+      disableOriginCheck: false,
       database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     hooks: {

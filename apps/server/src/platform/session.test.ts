@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, readUser, sessionTokenOf, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
+import { cookieHeaderOf, createTestApp, readUser, sessionTokenOf, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { sessions, users } from "../db/schema.ts";
 import { DEMO_ACCOUNTS } from "../seed-demo-data.ts";
@@ -162,6 +162,10 @@ describe("cross-site protection", () => {
     for (const headers of attempts) {
       const response = await setLanguage(cookie, headers, target);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json(), JSON.stringify(headers)).toMatchObject({
+        code: "CROSS_SITE_REQUEST",
+        detail: expect.stringMatching(/^Cross-site request refused/),
+      });
     }
     expect((await readUser(t.db, t.ids.patient2)).language).toBe(before);
   });
@@ -180,6 +184,7 @@ describe("cross-site protection", () => {
     for (const headers of attempts) {
       const response = await t.signIn(email, password, { headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().code).toBe("CROSS_SITE_REQUEST");
       expect(response.headers["set-cookie"]).toBeUndefined();
     }
     expect((await sessionRows(t.ids.clinic)).length).toBe(before);
@@ -201,32 +206,72 @@ describe("cross-site protection", () => {
   });
 });
 
-describe("login throttling", () => {
-  let throttled: TestApp;
-  beforeAll(async () => {
-    throttled = await createTestApp({ env: { LOGIN_MAX_ATTEMPTS: "3" } });
-  });
-  afterAll(() => throttled?.close());
+describe("sign-in at any address the server answers on", () => {
+  const { email, password } = DEMO_ACCOUNTS.therapist;
 
-  it("answers 429 after LOGIN_MAX_ATTEMPTS failed sign-ins from one address, even to good credentials", async () => {
-    const { email, password } = DEMO_ACCOUNTS.patient;
-    const remoteAddress = "192.0.2.10";
-    expect(throttled.config.login.maxAttempts).toBe(3);
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const response = await throttled.signIn(email, "Wrong-password-2026", { remoteAddress });
-      expect(response.statusCode, `attempt ${attempt}`).toBe(401);
-    }
-    const blocked = await throttled.signIn(email, "Wrong-password-2026", { remoteAddress });
-    expect(blocked.statusCode).toBe(429);
-    const blockedGood = await throttled.signIn(email, password, { remoteAddress });
-    expect(blockedGood.statusCode).toBe(429);
-    expect(blockedGood.headers["set-cookie"]).toBeUndefined();
-  });
-
-  it("counts each address apart", async () => {
-    const { email, password } = DEMO_ACCOUNTS.patient;
-    const response = await throttled.signIn(email, password, { remoteAddress: "192.0.2.11" });
+  it.each([
+    ["127.0.0.1:8000", "http://127.0.0.1:8000"],
+    ["192.168.1.20:8000", "http://192.168.1.20:8000"],
+    ["clinic.lan", "http://clinic.lan"],
+    ["[::1]:8000", "http://[::1]:8000"],
+  ])("lets a page served at %s sign in from its own origin", async (host, origin) => {
+    const response = await t.signIn(email, password, { headers: { host, origin, "sec-fetch-site": "same-origin", cookie: "seen=1" } });
     expect(response.statusCode).toBe(200);
+    const cookie = cookieHeaderOf(response);
+    expect((await profile(cookie)).statusCode).toBe(200);
+    // A state-changing call of our own API from that page passes too.
+    const signOut = await t.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { host, origin, cookie } });
+    expect(signOut.statusCode).toBe(200);
+  });
+
+  it("refuses an origin that is neither the request's own nor trusted, saying it is a cross-site request", async () => {
+    const response = await t.signIn(email, password, { headers: { host: "127.0.0.1:8000", origin: "http://192.168.1.20:8000" } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: "CROSS_SITE_REQUEST", detail: expect.stringContaining("http://192.168.1.20:8000") });
+    expect(response.json().detail).not.toMatch(/permission/i);
+  });
+
+  it("reads the Referer when no Origin is sent, for our routes and better-auth's alike", async () => {
+    const response = await t.signIn(email, password, { headers: { cookie: "seen=1", referer: "https://evil.example/login" } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: "CROSS_SITE_REQUEST" });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  describe("with TRUSTED_ORIGINS and TRUST_PROXY", () => {
+    let proxied: TestApp;
+    let direct: TestApp;
+    beforeAll(async () => {
+      proxied = await createTestApp({ seed: true, env: { TRUST_PROXY: "true", TRUSTED_ORIGINS: "https://portal.example, http://10.0.0.5:8080/" } });
+      direct = await createTestApp({ seed: true });
+    });
+    afterAll(async () => {
+      await proxied?.close();
+      await direct?.close();
+    });
+
+    it("trusts every origin of TRUSTED_ORIGINS besides PUBLIC_URL's", async () => {
+      for (const origin of ["https://portal.example", "http://10.0.0.5:8080", TEST_PUBLIC_URL]) {
+        const response = await proxied.signIn(email, password, { headers: { host: "app.internal:8000", origin, cookie: "seen=1" } });
+        expect(response.statusCode, origin).toBe(200);
+      }
+      const refused = await direct.signIn(email, password, { headers: { host: "app.internal:8000", origin: "https://portal.example", cookie: "seen=1" } });
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it("reads the request's own origin from X-Forwarded-Host and -Proto only behind TRUST_PROXY", async () => {
+      const headers = {
+        host: "app.internal:8000",
+        "x-forwarded-host": "clinic.example",
+        "x-forwarded-proto": "https",
+        origin: "https://clinic.example",
+        cookie: "seen=1",
+      };
+      expect((await proxied.signIn(email, password, { headers })).statusCode).toBe(200);
+      const spoofed = await direct.signIn(email, password, { headers });
+      expect(spoofed.statusCode).toBe(403);
+      expect(spoofed.json().code).toBe("CROSS_SITE_REQUEST");
+    });
   });
 });
 

@@ -5,7 +5,9 @@ import type { z } from "zod";
 import type { Config } from "../config.ts";
 import { sessions } from "../db/schema.ts";
 import { type Actor, loadActor } from "./access.ts";
-import type { Auth } from "./auth.ts";
+import { type Auth, SESSION_COOKIE_PREFIX } from "./auth.ts";
+import { crossSiteRefused, ownOrigin } from "./csrf.ts";
+import { type Attempt, LoginThrottle, lockBody, type ThrottledStep } from "./login-throttle.ts";
 
 /** A web Request for better-auth, carrying the client address Fastify worked out. */
 export function toWebRequest(request: FastifyRequest, body?: unknown): Request {
@@ -16,14 +18,52 @@ export function toWebRequest(request: FastifyRequest, body?: unknown): Request {
   }
   // Only Fastify's own reading (which honours TRUST_PROXY) may name the client to the limiter.
   headers.set("x-forwarded-for", request.ip);
-  const url = `${request.protocol}://${request.headers.host ?? "localhost"}${request.url}`;
+  // Fastify's host honours TRUST_PROXY (X-Forwarded-Host): better-auth trusts this URL's origin.
+  const url = `${request.protocol}://${request.host || "localhost"}${request.url}`;
   const hasBody = body !== undefined && request.method !== "GET" && request.method !== "HEAD";
+  // better-auth refuses a cookie-bearing call without Origin; csrf.ts has already judged every
+  // state-changing request (one without Origin or Referer is no browser's), so better-auth is
+  // given the request's own origin and applies the same rule to what browsers send.
+  const changesState = !["GET", "HEAD", "OPTIONS"].includes(request.method);
+  if (changesState && !headers.has("origin") && !headers.has("referer")) {
+    const own = ownOrigin(request);
+    if (own) headers.set("origin", own);
+  }
   return new Request(url, {
     method: request.method,
     headers,
     body: hasBody ? (typeof body === "string" ? body : JSON.stringify(body)) : undefined,
   });
 }
+
+/** better-auth's calls whose failures are counted, by path under /api/auth. */
+const THROTTLED: Record<string, ThrottledStep> = {
+  "/sign-in/email": "sign-in",
+  "/two-factor/verify-totp": "second-factor",
+  "/two-factor/verify-backup-code": "second-factor",
+};
+
+/**
+ * Which throttled call a URL is. Normalised at least as loosely as better-auth's router reads
+ * paths (trailing slashes, dot segments, case, escapes), so no spelling of a path reaches it
+ * uncounted; a spelling it does not route just gives its reservation back.
+ */
+function throttledStep(url: string): ThrottledStep | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
+  }
+  path = path
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "")
+    .toLowerCase();
+  return path.startsWith("/api/auth/") ? (THROTTLED[path.slice("/api/auth".length)] ?? null) : null;
+}
+
+/** better-auth's refusals of a request from a page of another site (its origin check). */
+const CROSS_SITE_CODES = new Set(["INVALID_ORIGIN", "MISSING_OR_NULL_ORIGIN", "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED"]);
 
 function forwardCookies(reply: FastifyReply, headers: Headers): void {
   const cookies = headers.getSetCookie();
@@ -38,8 +78,58 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
   app.decorateRequest("actor", null);
   const maxAgeMs = config.session.maxHours * 3600_000;
 
+  const throttle = new LoginThrottle(app.db, config.login);
+  const pendingCookieNames = [`${SESSION_COOKIE_PREFIX}.two_factor`, `__Secure-${SESSION_COOKIE_PREFIX}.two_factor`];
+
+  /** The account an attempt is at: the email typed, or the user a second-factor code is for. */
+  const accountOf = async (step: ThrottledStep, request: FastifyRequest, webRequest: Request): Promise<string | null> => {
+    if (step === "sign-in") {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return typeof email === "string" ? email : null;
+    }
+    // During sign-in, the signed two_factor cookie names a verification row holding the user id.
+    // Its identifier is random, so reading it unsigned names the account reliably; better-auth
+    // checks the signature itself.
+    const pending = (request.headers.cookie ?? "")
+      .split(";")
+      .map((part) => part.trim().split("="))
+      .find(([name]) => name !== undefined && pendingCookieNames.includes(name));
+    if (pending?.[1]) {
+      const value = decodeURIComponent(pending.slice(1).join("="));
+      const identifier = value.slice(0, value.lastIndexOf(".") > 0 ? value.lastIndexOf(".") : value.length);
+      const row = await (await auth.$context).internalAdapter.findVerificationValue(identifier).catch(() => null);
+      if (row?.value) return row.value;
+    }
+    // Confirming enrolment: the signed-in user.
+    const session = await auth.api.getSession({ headers: webRequest.headers }).catch(() => null);
+    return session?.user.id ?? null;
+  };
+
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await auth.handler(toWebRequest(request, request.body));
+    const webRequest = toWebRequest(request, request.body);
+    const step = throttledStep(webRequest.url);
+    let attempt: Attempt | null = null;
+    if (step) {
+      attempt = await throttle.begin(step, await accountOf(step, request, webRequest), request.ip);
+      if (attempt.lock) {
+        return reply.status(429).header("retry-after", String(attempt.lock.retryAfterSeconds)).send(lockBody(step, attempt.lock));
+      }
+    }
+    let response: Response;
+    try {
+      response = await auth.handler(webRequest);
+    } catch (error) {
+      if (attempt?.lock === null) await attempt.settle("other");
+      throw error;
+    }
+    if (attempt?.lock === null) await attempt.settle(response.status === 200 ? "success" : response.status === 401 ? "failure" : "other");
+    if (response.status === 403) {
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: unknown } | null;
+      if (typeof body?.code === "string" && CROSS_SITE_CODES.has(body.code)) throw crossSiteRefused(request.headers.origin);
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
@@ -69,7 +159,8 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
 
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    // Health probes must answer whatever the database does, cookie or not.
+    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/") || request.url.startsWith("/api/health/")) return;
     if (!request.headers.cookie) return;
     const { headers, response } = await auth.api.getSession({
       headers: toWebRequest(request).headers,
