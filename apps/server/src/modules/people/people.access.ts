@@ -1,0 +1,85 @@
+import type { AccessTable, Expected, MatrixFixtures } from "../../guardrails/access-matrix.ts";
+import { makeClinicAccount, makePatient, makeTherapist } from "../../../test/factories.ts";
+import { newEmail } from "../../../test/people.ts";
+
+const adminOnly = (status: number): Expected => ({
+  anonymous: 401,
+  patient: 403,
+  otherPatient: 403,
+  therapist: 403,
+  otherTherapist: 403,
+  clinic: 403,
+  admin: status,
+});
+/** A list in the caller's scope: every holder of view_user or change_user gets theirs. */
+const staffList: Expected = { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 };
+const person = (label: string) => ({ nombres: "Matrix", apellidos: label, identification: "", email: newEmail(label), language: "en" });
+
+/**
+ * One demo-clinic therapist for the run, edited by every cell of `PUT /api/staff/:id` with the
+ * same values: a therapist per cell would fill the demo clinic's therapist seats.
+ */
+const colleagues = new WeakMap<MatrixFixtures, Promise<{ id: string; email: string }>>();
+function colleague(fx: MatrixFixtures) {
+  let made = colleagues.get(fx);
+  if (!made) {
+    made = makeTherapist(fx.db, fx.ids.clinic);
+    colleagues.set(fx, made);
+  }
+  return made;
+}
+
+/** People outside the caller's scope are not found (404), as if they did not exist; patients are refused staff calls (403). */
+export const peopleAccess: AccessTable = {
+  "GET /api/clinics/": { expect: adminOnly(200) },
+  "POST /api/clinics/": {
+    expect: adminOnly(201),
+    request: () => ({ body: { name: "Matrix clinic", identification: "", email: newEmail("clinic"), language: "en" } }),
+  },
+  "GET /api/clinics/:id": {
+    // The demo clinic: itself, its therapists and admins; to anyone else's staff it does not exist.
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 404, clinic: 200, admin: 200 },
+    request: (fx) => ({ params: { id: fx.ids.clinic } }),
+  },
+  "PUT /api/clinics/:id": {
+    expect: adminOnly(200),
+    request: async (fx) => {
+      const clinic = await makeClinicAccount(fx.db);
+      return { params: { id: clinic.id }, body: { name: "Renamed clinic", identification: "", email: clinic.email, language: "es" } };
+    },
+  },
+  "GET /api/staff/": { expect: staffList },
+  "POST /api/staff/": {
+    // A therapist for the demo clinic: the clinic itself and admins add one; therapists do not hire.
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 201, admin: 201 },
+    request: (fx) => ({ body: { ...person("staff"), clinicId: fx.ids.clinic } }),
+  },
+  "PUT /api/staff/:id": {
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 200, admin: 200 },
+    request: async (fx) => {
+      const therapist = await colleague(fx);
+      return { params: { id: therapist.id }, body: { nombres: "Carla", apellidos: "Colega", identification: "", email: therapist.email, language: "en" } };
+    },
+  },
+  "GET /api/user-patients/": { expect: staffList },
+  "POST /api/user-patients/": {
+    // A patient of the demo clinic in the demo therapist's care. Naming a clinic not their own is
+    // a field error for staff (400 "Only administrators choose the clinic."), and nothing is written.
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 201, otherTherapist: 400, clinic: 201, admin: 201 },
+    request: (fx) => ({ body: { ...person("patient"), clinicId: fx.ids.clinic, therapistIds: [fx.ids.therapist] } }),
+  },
+  "GET /api/user-patients/:id": {
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 404, clinic: 200, admin: 200 },
+    request: (fx) => ({ params: { id: fx.ids.patient } }),
+  },
+  "PUT /api/user-patients/:id": {
+    expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 404, clinic: 200, admin: 200 },
+    request: async (fx) => {
+      const patient = await makePatient(fx.db, fx.ids.clinic, [fx.ids.therapist]);
+      return {
+        params: { id: patient.id },
+        body: { nombres: "Renamed", apellidos: "Patient", identification: "", email: patient.email, language: "en", therapistIds: [fx.ids.therapist] },
+      };
+    },
+  },
+};
