@@ -1,5 +1,5 @@
 import type { Appointment, ScheduleInput, Service, ServiceSlots } from "@clinic/shared";
-import { and, count, eq, like } from "drizzle-orm";
+import { and, count, eq, like, sql } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
@@ -299,17 +299,39 @@ describe("a patient's request", () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it("for one slot asked twice at once: exactly one booking, and one clear 409", async () => {
+  it("for one slot asked twice at once: exactly one booking, and one 409 saying the time is no longer free, every time", async () => {
+    // Twenty races on twenty slots, the second request sent after 0 to 19 database round trips
+    // of its own: so the loser meets the winner at every step, either at the free-slot check
+    // (the winner's row already there) or at the exclusion constraint. Both answer the same 409.
+    for (let race = 0; race < 20; race += 1) {
+      const start = at(20 + Math.floor(race / 10), 8 + (race % 10));
+      const [first, second] = race % 2 === 0 ? [patient, patient2] : [patient2, patient];
+      const late = async () => {
+        for (let trip = 0; trip < race; trip += 1) await t.db.execute(sql`select 1`);
+        return request(second, start);
+      };
+      const answers = await Promise.all([request(first, start), late()]);
+      expect(answers.map((answer) => answer.statusCode).sort(), `race ${race}`).toEqual([201, 409]);
+      const refused = answers.find((answer) => answer.statusCode === 409);
+      expect(refused?.json(), `race ${race}`).toEqual({ detail: "This time is no longer free: the therapist has another appointment then." });
+      const rows = await t.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.startsAt, new Date(start)));
+      expect(rows, `race ${race}`).toHaveLength(1);
+    }
+  });
+
+  it("answers 409, not 400, to a second patient asking for a slot already requested", async () => {
     const start = at(4, 9);
-    const answers = await Promise.all([request(patient, start), request(patient2, start)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    const refused = answers.find((answer) => answer.statusCode === 409);
-    expect(refused?.json().detail).toMatch(/no longer free|not one of the free slots/);
-    const rows = await t.db
-      .select()
-      .from(appointments)
-      .where(eq(appointments.startsAt, new Date(start)));
-    expect(rows).toHaveLength(1);
+    expect((await request(patient, start)).statusCode).toBe(201);
+    const second = await request(patient2, start);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ detail: "This time is no longer free: the therapist has another appointment then." });
+    // A time that is no slot of the schedule stays bad input.
+    const between = await request(patient2, at(4, 9, 10));
+    expect(between.statusCode).toBe(400);
+    expect(between.json().start).toEqual(["This time is not one of the free slots of the schedule."]);
   });
 
   it("is answered by the therapist: accepted (the patient is told, with an invite), or denied with a reason the patient reads", async () => {

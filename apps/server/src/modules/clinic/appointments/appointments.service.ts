@@ -20,7 +20,7 @@ import { appointments, services } from "./appointments.table.ts";
 import { type NotifyDeps, notify, scheduleReminder } from "./notifications.ts";
 import { busyIntervals, getScheduleRow, HELD, slotScheduleOf } from "./schedules.service.ts";
 import { appointmentScope, clinicOfUser, patientServiceScope, personName } from "./scope.ts";
-import { isFreeSlot, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
+import { slotStateOf, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -138,13 +138,15 @@ export async function getAppointment(db: Db, actor: Actor, id: number): Promise<
   return appointmentOf(await load(db, actor, id));
 }
 
+const THERAPIST_BUSY = "This time is no longer free: the therapist has another appointment then.";
+
 /** Turns an overlap the database refused into the 409 the caller reads. */
 function overlapConflict(error: unknown, actor: Actor): never {
   const constraint = violatedConstraint(error, "23P01");
   if (constraint === null) throw error;
   if (constraint.includes("patient"))
     throw conflict(actor.role === "patient" ? "You already have an appointment at this time." : "The patient already has an appointment at this time.");
-  throw conflict("This time is no longer free: the therapist has another appointment then.");
+  throw conflict(THERAPIST_BUSY);
 }
 
 function assertNotPast(start: number, now: number): void {
@@ -178,7 +180,11 @@ async function planRequest(db: Db, actor: Actor, input: ReturnType<typeof appoin
   const start = Date.parse(input.start);
   assertNotPast(start, now);
   const busy = await busyIntervals(db, service.providerId, start - DAY, start + 2 * DAY);
-  if (!isFreeSlot(slotScheduleOf(schedule), start, busy, now)) throw badRequest({ start: ["This time is not one of the free slots of the schedule."] });
+  const state = slotStateOf(slotScheduleOf(schedule), start, busy, now);
+  if (state === "none") throw badRequest({ start: ["This time is not one of the free slots of the schedule."] });
+  // Taken since the patient saw it free: the same 409 as when the database refuses the overlap,
+  // whichever of the two racing requests reaches which check first.
+  if (state === "taken") throw conflict(THERAPIST_BUSY);
   return {
     providerId: service.providerId,
     patientId: actor.id,

@@ -1,7 +1,7 @@
 import { SCHEDULE_DAYS } from "@clinic/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeSlots, type Interval, isFreeSlot, type SlotSchedule, windowsOf, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
+import { computeSlots, type Interval, isFreeSlot, type SlotSchedule, slotStateOf, windowsOf, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -430,6 +430,21 @@ describe("isFreeSlot", () => {
     expect(isFreeSlot(night, at("2026-10-25T00:30:00Z"), [], 0)).toBe(true); // 02:30 CEST
     expect(isFreeSlot(night, at("2026-10-25T01:30:00Z"), [], 0)).toBe(false); // 02:30 CET, the repeat
     expect(isFreeSlot(night, at("2027-03-28T01:00:00Z"), [], 0)).toBe(true); // 03:00 CEST
+  });
+});
+
+describe("slotStateOf", () => {
+  const schedule = scheduleOf([{ day: "week", start: "09:00", end: "12:00" }], { timeZone: "Europe/Madrid" });
+  const slot = at("2026-06-01T07:30:00Z");
+
+  it("tells a taken slot of the schedule (a conflict) from a time that is no slot at all (bad input)", () => {
+    expect(slotStateOf(schedule, slot, [], 0)).toBe("free");
+    expect(slotStateOf(schedule, slot, [{ start: slot, end: slot + 30 * MINUTE }], 0)).toBe("taken");
+    expect(slotStateOf(schedule, slot, [{ start: slot + 10 * MINUTE, end: slot + 20 * MINUTE }], 0)).toBe("taken");
+    expect(slotStateOf(schedule, at("2026-06-01T07:45:00Z"), [], 0)).toBe("none");
+    expect(slotStateOf(schedule, at("2026-06-01T07:45:00Z"), [{ start: slot, end: slot + 30 * MINUTE }], 0)).toBe("none");
+    expect(slotStateOf(schedule, at("2026-06-06T07:30:00Z"), [], 0)).toBe("none"); // Saturday
+    expect(slotStateOf(schedule, slot, [{ start: slot, end: slot + 30 * MINUTE }], slot + 1)).toBe("none"); // past
   });
 });
 

@@ -174,3 +174,12 @@ export function isFreeSlot(schedule: SlotSchedule, start: number, busy: readonly
   const date = zonedDate(start, schedule.timeZone);
   return computeSlots(schedule, date, date, busy, now).some((slot) => slot.start === start);
 }
+
+/**
+ * What `start` is to the schedule: a free slot, a slot of its hours that a held appointment
+ * has taken (a conflict the caller may retry elsewhere), or no slot of its hours at all.
+ */
+export function slotStateOf(schedule: SlotSchedule, start: number, busy: readonly Interval[], now: number): "free" | "taken" | "none" {
+  if (isFreeSlot(schedule, start, busy, now)) return "free";
+  return isFreeSlot(schedule, start, [], now) ? "taken" : "none";
+}
