@@ -1,6 +1,21 @@
-import { relations } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -207,6 +222,34 @@ export const auditEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     ip: text("ip"),
     createdAt: timestamps.createdAt,
+    // The hash chain (migration 0013): one chain per UTC day of created_at. The
+    // audit_events_chain trigger fills these four under the chain's lock and replaces
+    // whatever an insert sends, so inserts send DEFAULT.
+    chainDay: date("chain_day", { mode: "string" }).notNull().$defaultFn(setByChainTrigger),
+    chainSeq: bigint("chain_seq", { mode: "number" }).notNull().$defaultFn(setByChainTrigger),
+    /** The previous record's hash; null for the first record of a day. */
+    prevHash: text("prev_hash").$defaultFn(setByChainTrigger),
+    /** sha256 (hex) of the record's canonical form, prev_hash included (platform/audit-chain.ts). */
+    hash: text("hash").notNull().$defaultFn(setByChainTrigger),
   },
-  (table) => [index("audit_events_subject_idx").on(table.subjectUserId, table.createdAt), index("audit_events_actor_idx").on(table.actorId, table.createdAt)],
+  (table) => [
+    index("audit_events_subject_idx").on(table.subjectUserId, table.createdAt),
+    index("audit_events_actor_idx").on(table.actorId, table.createdAt),
+    uniqueIndex("audit_events_chain_idx").on(table.chainDay, table.chainSeq),
+  ],
 );
+
+function setByChainTrigger() {
+  return sql`default`;
+}
+
+/**
+ * The last record of each day's audit chain. The chain trigger locks this row to serialise
+ * writers across app nodes; the verifier compares it with the chain, so deleting the
+ * newest records (which no later hash covers) is caught too.
+ */
+export const auditChainHeads = pgTable("audit_chain_heads", {
+  chainDay: date("chain_day", { mode: "string" }).primaryKey(),
+  lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+  lastHash: text("last_hash").notNull(),
+});

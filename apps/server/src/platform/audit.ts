@@ -10,6 +10,11 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * One statement: the database chains the record as it inserts it (migration 0013), holding
+ * the day's chain lock until the write commits. So it runs on its own, never inside a long
+ * transaction, which would make every other audit write of the day wait for it.
+ */
 async function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
   await request.server.db.insert(auditEvents).values({
     actorId: request.actor?.id ?? null,

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { loadConfig } from "./config.ts";
+import { connectDatabase } from "./db/client.ts";
+import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
+import { runAuditVerify } from "./platform/audit-chain.ts";
+
+/**
+ * `npm run audit:verify [-- --day YYYY-MM-DD]`: checks the audit trail's hash chains on
+ * DATABASE_URL, or on the embedded database under DATA_DIR (with the app stopped, since
+ * one data folder serves one PostgreSQL). Only reads: it neither migrates nor seeds.
+ * Exit code 0 intact, 1 broken, 2 wrong arguments or no database to check.
+ */
+const config = loadConfig();
+let server: EmbeddedServer | undefined;
+let code = 2;
+try {
+  let url = config.databaseUrl;
+  if (!url) {
+    server = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"));
+    const embedded = new URL(server.baseUrl);
+    embedded.pathname = "/clinic";
+    url = embedded.toString();
+  }
+  const database = connectDatabase(url, 1);
+  try {
+    code = await runAuditVerify(database.db, process.argv.slice(2), console);
+  } finally {
+    await database.pool.end();
+  }
+} catch (error) {
+  const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  // Undefined table or column: the database predates migration 0013.
+  if (pgCode === "42P01" || pgCode === "42703") console.error("This database has no hash-chained audit trail yet: start the app once so that it migrates.");
+  else console.error(`Could not check the audit trail: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await server?.stop();
+}
+process.exitCode = code;
