@@ -1,8 +1,17 @@
+import { GROUP } from "@clinic/shared";
 import type { MatrixAccount, MatrixFixtures, MatrixRole, SignedInRole } from "../src/guardrails/access-matrix.ts";
+import { insertUser, type NewUser } from "../src/modules/accounts/users.service.ts";
+import { hashPassword } from "../src/platform/auth.ts";
 import { DEMO_ACCOUNTS } from "../src/seed-demo-data.ts";
 import { TEST_PUBLIC_URL, type TestApp } from "./app.ts";
 import { uniqueSuffix } from "./databases.ts";
-import { makeClinic, makeClinicAccount, makePatient, makeTherapist, makeUser, type MadeUser } from "./factories.ts";
+import { type MadeUser, makeClinic, makeClinicAccount, TEST_PASSWORD } from "./factories.ts";
+
+let fixtureAddresses = 0;
+function nextFixtureAddress(): string {
+  fixtureAddresses += 1;
+  return `192.168.${(fixtureAddresses >> 8) & 255}.${fixtureAddresses & 255}`;
+}
 
 export interface MatrixSetup {
   fixtures: MatrixFixtures;
@@ -30,21 +39,29 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixSetup> {
   const cookies = Object.fromEntries(roles.map((role, index) => [role, sessions[index]])) as Record<SignedInRole, string>;
 
   const spare = await makeClinicAccount(t.db);
+  // Throwaway accounts share one password hash: argon2id per account would cost the run seconds of CPU.
+  const digest = await hashPassword(TEST_PASSWORD);
+  const quickUser = async (input: Omit<NewUser, "email" | "password">): Promise<MadeUser> => {
+    const email = `matrix-${uniqueSuffix()}@test.example`;
+    const id = await t.db.transaction((tx) => insertUser(tx, { ...input, email }, digest));
+    return { id, email, password: TEST_PASSWORD };
+  };
   const makeAccountOf = (role: MatrixRole): Promise<MadeUser> => {
+    const names = { nombres: "Matrix", apellidos: role };
     switch (role) {
       case "anonymous":
       case "patient":
-        return makePatient(t.db, spare.id);
+        return quickUser({ ...names, groups: [GROUP.patient], clinicId: spare.id });
       case "otherPatient":
-        return makePatient(t.db, other.clinic.id, [other.therapist.id]);
+        return quickUser({ ...names, groups: [GROUP.patient], clinicId: other.clinic.id, therapistIds: [other.therapist.id] });
       case "therapist":
-        return makeTherapist(t.db, spare.id);
+        return quickUser({ ...names, groups: [GROUP.therapist], clinicId: spare.id });
       case "otherTherapist":
-        return makeTherapist(t.db, other.clinic.id);
+        return quickUser({ ...names, groups: [GROUP.therapist], clinicId: other.clinic.id });
       case "clinic":
-        return makeClinicAccount(t.db);
+        return quickUser({ ...names, groups: [GROUP.clinic] });
       case "admin":
-        return makeUser(t.db, { isAdmin: true });
+        return quickUser({ ...names, isAdmin: true });
     }
   };
 
@@ -61,6 +78,7 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixSetup> {
       const response = await t.app.inject({
         method,
         url,
+        remoteAddress: nextFixtureAddress(),
         headers: { cookie: cookies[as], ...(method === "GET" ? {} : { origin: TEST_PUBLIC_URL }) },
         ...(body === undefined ? {} : { payload: body as object }),
       });
@@ -68,7 +86,8 @@ export async function createMatrixFixtures(t: TestApp): Promise<MatrixSetup> {
         throw new Error(`Fixture call ${method} ${url} as ${as}: ${response.statusCode} ${response.body}`);
       return (response.body ? response.json() : undefined) as T;
     },
-    inject: (options) => t.app.inject(options),
+    // From an address of its own unless told, like every cell, so no throttling window joins two calls.
+    inject: (options) => t.app.inject({ remoteAddress: nextFixtureAddress(), ...options }),
     unique: (label) => `${label}-${uniqueSuffix()}`,
   };
   return { fixtures, cookies };

@@ -85,7 +85,7 @@ export interface MatrixFixtures {
   freshAccount(role: MatrixRole): Promise<MatrixAccount>;
   /** A JSON call as a role, to make objects the way users do; throws unless it answers 2xx. */
   api<T = unknown>(as: SignedInRole, method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: unknown): Promise<T>;
-  /** The app's own `inject`, for fixtures that need more than JSON (uploads). */
+  /** The app's own `inject` (from an address of its own unless told), for fixtures that need more than JSON (uploads, enrolment). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A string no other call of the run gets (emails, names). */
   unique(label: string): string;

@@ -1,4 +1,6 @@
 import type { AccessTable, Expected, MatrixFixtures, MatrixRole } from "../guardrails/access-matrix.ts";
+import { TEST_PUBLIC_URL } from "../../test/app.ts";
+import { totpNow } from "../../test/totp.ts";
 
 const anyone = (status: number): Expected => ({
   anonymous: status,
@@ -36,8 +38,21 @@ export const sessionAccess: AccessTable = {
     },
   },
   "POST /api/auth/two-factor/verify-totp": {
-    expect: { anonymous: 401, patient: 400, otherPatient: 400, therapist: 400, otherTherapist: 400, clinic: 400, admin: 400 },
-    request: async (fx, role) => ({ cookie: (await fresh(fx, role)).cookie || null, body: { code: "123456" } }),
+    // Staff confirm their enrolment with the code of the secret just issued. Patients cannot
+    // enrol, so theirs is a code for no secret: refused as a wrong code (400), never a session.
+    expect: { anonymous: 401, patient: 400, otherPatient: 400, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 },
+    request: async (fx, role) => {
+      const account = await fresh(fx, role);
+      if (role === "anonymous" || role === "patient" || role === "otherPatient") return { cookie: account.cookie || null, body: { code: "123456" } };
+      const enrolment = await fx.inject({
+        method: "POST",
+        url: "/api/auth/two-factor/enable",
+        headers: { cookie: account.cookie, origin: TEST_PUBLIC_URL },
+        payload: { password: account.password },
+      });
+      if (enrolment.statusCode !== 200) throw new Error(`Enrolment fixture: ${enrolment.statusCode} ${enrolment.body}`);
+      return { cookie: account.cookie, body: { code: totpNow(enrolment.json().totpURI) } };
+    },
   },
   "POST /api/auth/two-factor/disable": {
     expect: { anonymous: 401, patient: 200, otherPatient: 200, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 },

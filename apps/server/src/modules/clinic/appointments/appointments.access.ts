@@ -42,9 +42,19 @@ const bookedAppointment = async (fx: MatrixFixtures) =>
       patientId: fx.ids.patient,
     })
   ).id;
+/** One bookable service of the demo therapist for the cells that only book from it or read it. */
+const sharedServices = new WeakMap<MatrixFixtures, Promise<number>>();
+function bookableService(fx: MatrixFixtures): Promise<number> {
+  let service = sharedServices.get(fx);
+  if (!service) {
+    service = serviceOfTherapist(fx);
+    sharedServices.set(fx, service);
+  }
+  return service;
+}
 /** A request of the demo patient waiting for the demo therapist's answer. */
 async function requestedAppointment(fx: MatrixFixtures): Promise<number> {
-  const serviceId = await serviceOfTherapist(fx);
+  const serviceId = await bookableService(fx);
   const body = { name: "Check-up", description: "Follow-up", start: nextHour(), appointmentType: 1, serviceId };
   return (await fx.api<{ id: number }>("patient", "POST", "/api/appointment/", body)).id;
 }
@@ -97,7 +107,7 @@ export const appointmentsAccess: AccessTable = {
   "GET /api/schedule-service/:id": {
     // The demo patient books from its therapist's services; the other clinic's people cannot.
     expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
-    request: async (fx) => ({ params: { id: await serviceOfTherapist(fx) } }),
+    request: async (fx) => ({ params: { id: await bookableService(fx) } }),
   },
   "GET /api/schedules/": { expect: everyone(200) },
   "POST /api/schedules/": { expect: staff(201), request: (fx) => ({ body: alwaysOpen(fx) }) },
@@ -127,7 +137,7 @@ export const appointmentsAccess: AccessTable = {
     expect: { anonymous: 401, patient: 201, otherPatient: 400, therapist: 201, otherTherapist: 400, clinic: 201, admin: 201 },
     request: async (fx, role) => {
       const common = { name: "Matrix", description: "An appointment", start: nextHour(), appointmentType: 1 };
-      if (isPatient(role) || role === "anonymous") return { body: { ...common, serviceId: await serviceOfTherapist(fx) } };
+      if (isPatient(role) || role === "anonymous") return { body: { ...common, serviceId: await bookableService(fx) } };
       return { body: { ...common, duration: 30, patientId: fx.ids.patient } };
     },
   },
