@@ -15,6 +15,7 @@ import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
+import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
 import { registerSessions } from "./platform/session.ts";
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   registerCsrfProtection(app, config.trustedOrigins);
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
+  await app.register(healthRoutes);
   for (const module of SERVER_MODULES) await app.register(module.routes);
   // Queues are declared while modules register; workers start once all are known.
   app.addHook("onReady", async () => jobs.start());

@@ -14,3 +14,4 @@ export * from "./memberships.ts";
 export * from "./assignments.ts";
 export * from "./people.ts";
 export * from "./appointments.ts";
+export * from "./health.ts";

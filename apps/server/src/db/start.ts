@@ -6,6 +6,7 @@ import { syncPermissions } from "../platform/bootstrap.ts";
 import { connectDatabase, type Database } from "./client.ts";
 import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from "./embedded.ts";
 import { runMigrations } from "./migrate.ts";
+import { databaseStartError, StartupError, shownPath } from "./startup-error.ts";
 
 export interface StartedDatabase {
   database: Database;
@@ -14,14 +15,25 @@ export interface StartedDatabase {
   close(): Promise<void>;
 }
 
+export interface StartDatabaseOptions {
+  /**
+   * The embedded server died and could not be started again: the process should end (non-zero)
+   * so that its service manager restarts it. Unset, the embedded server is not watched.
+   */
+  onLost?: (error: StartupError) => void;
+}
+
 /** The embedded server under DATA_DIR when DATABASE_URL is unset; then migrations and base data. */
-export async function startDatabase(config: Config, log: (line: string) => void): Promise<StartedDatabase> {
+export async function startDatabase(config: Config, log: (line: string) => void, options: StartDatabaseOptions = {}): Promise<StartedDatabase> {
   let server: EmbeddedServer | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    server = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"));
+    server = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), {
+      log,
+      watch: options.onLost ? { onLost: options.onLost } : undefined,
+    });
     url = await ensureDatabase(server.baseUrl, "clinic");
-    log(`embedded PostgreSQL on port ${server.port}, files in ${path.resolve(config.dataDir, "postgres")}`);
+    log(`embedded PostgreSQL on port ${server.port}, files in ${shownPath(server.dir)}`);
   }
   const database = connectDatabase(url);
   try {
@@ -30,6 +42,8 @@ export async function startDatabase(config: Config, log: (line: string) => void)
   } catch (error) {
     await database.pool.end();
     await server?.stop();
+    // Nothing has answered yet: on a configured server, this is where an unreachable one shows.
+    if (!server && isConnectionFailure(error)) throw databaseStartError(url, error);
     throw error;
   }
   return {
@@ -42,10 +56,19 @@ export async function startDatabase(config: Config, log: (line: string) => void)
   };
 }
 
+/** Failures of connecting (network, timeout, credentials, missing database), not of a migration's SQL. */
+function isConnectionFailure(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string") return /^(E[A-Z]+|08...|28...|3D000|57P0.)$/.test(code);
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return /Connection terminated|timeout|connect/i.test(message);
+}
+
 /** AUTH_SECRET, or on the embedded default a secret made once and kept beside the data. */
 export function resolveAuthSecret(config: Config, embedded: boolean): string {
   if (config.authSecret) return config.authSecret;
-  if (!embedded) throw new Error("AUTH_SECRET must be set (32+ characters) when DATABASE_URL is set.");
+  if (!embedded) throw new StartupError("AUTH_SECRET must be set (32+ characters) when DATABASE_URL is set.", "Use the same secret on every app node.");
   const file = path.join(config.dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(config.dataDir, { recursive: true });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/client.ts";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -58,6 +59,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, "response does not match its schema");
       return reply.status(500).send({ detail: "An error occurred" });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // An outage (a restart, a failover) passes: clients and load balancers may try again.
+      return reply.status(503).header("retry-after", "5").send({ detail: "The database is not reachable right now. Try again in a moment." });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
