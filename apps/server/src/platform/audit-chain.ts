@@ -70,6 +70,11 @@ export interface AuditVerification {
   days: number;
   /** The first break of each broken chain, by day; empty when every chain is intact. */
   breaks: ChainBreak[];
+  /**
+   * The last hash of each intact chain, by day. Kept somewhere else, it shows later whether
+   * the whole day was rewritten, which no check inside the database can.
+   */
+  ends: Record<string, string>;
 }
 
 const PAGE = 2000;
@@ -163,6 +168,7 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
       const heads = new Map(headRows.rows.map((row) => [row.day, { lastSeq: Number(row.last_seq), lastHash: row.last_hash }]));
       const breaks: ChainBreak[] = [];
       const walked = new Set<string>();
+      const ends: Record<string, string> = {};
       let records = 0;
 
       // A row without a place in any chain (its NOT NULLs dropped by hand) is not on the walk below.
@@ -181,6 +187,7 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
         if (!walk) return;
         const found = walk.finish();
         if (found) breaks.push(found);
+        else if (walk.lastHash) ends[walk.day] = walk.lastHash;
       };
       let after: { day: string; seq: string } | null = null;
       for (;;) {
@@ -214,7 +221,7 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
         if (!walked.has(headDay)) breaks.push({ day: headDay, id: null, seq: 1, problem: `all ${head.lastSeq} records of the day are missing (deleted)` });
       }
       breaks.sort((a, b) => a.day.localeCompare(b.day));
-      return { records, days: new Set([...walked, ...heads.keys()]).size, breaks };
+      return { records, days: new Set([...walked, ...heads.keys()]).size, breaks, ends };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -246,7 +253,8 @@ export async function runAuditVerify(db: Db, args: string[], out: { log(line: st
   const result = await verifyAuditTrail(db, { day });
   const scope = day === undefined ? `${result.days} daily chain${result.days === 1 ? "" : "s"}` : `the chain of ${day}`;
   if (result.breaks.length === 0) {
-    out.log(`audit trail intact: ${result.records} record${result.records === 1 ? "" : "s"} in ${scope}`);
+    const end = day !== undefined && result.ends[day] ? `, ending in ${result.ends[day]}` : "";
+    out.log(`audit trail intact: ${result.records} record${result.records === 1 ? "" : "s"} in ${scope}${end}`);
     return 0;
   }
   for (const found of result.breaks) out.error(`broken: ${describeBreak(found)}`);
