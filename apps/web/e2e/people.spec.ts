@@ -59,6 +59,14 @@ test("an admin creates a clinic, whose invitation waits in the outbox; its owner
 
   await visit(page, "/manager/admin/groups");
   await expect(page.getByRole("tab", { name: "Therapist" })).toBeVisible();
+  // Codenames of modules not built yet sit apart, collapsed, and cannot be granted.
+  const unavailable = page.getByRole("button", { name: "Modules not available yet" });
+  await expect(unavailable).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("checkbox", { name: "view_service" })).toBeEnabled();
+  await unavailable.click();
+  await expect(page.getByRole("checkbox", { name: "change_store" })).toBeDisabled();
+  await expect(page.getByRole("checkbox", { name: "view_quoter" })).toBeDisabled();
+  await expectAccessible(page);
   await signOut(page);
 
   // The invitee's page speaks their language (Spanish) and refuses a mismatch before saving.

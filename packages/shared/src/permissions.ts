@@ -1,4 +1,4 @@
-import type { FeatureFlag } from "./flags.ts";
+import { type FeatureFlag, isModuleBuilt } from "./flags.ts";
 import { GROUP, type GroupId } from "./groups.ts";
 
 /**
@@ -129,3 +129,17 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
   ],
   [GROUP.clinic]: PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
 };
+
+/**
+ * Codenames of modules not built yet (flags.ts BUILT_MODULES): nothing checks them, so they
+ * cannot be granted. A codename a built module also uses (`view_service`) stays grantable.
+ */
+export const UNAVAILABLE_PERMISSIONS: readonly Permission[] = PERMISSIONS.filter((codename) =>
+  Object.entries(PERMISSIONS_BY_MODULE).every(
+    ([module, codenames]) => !isModuleBuilt(module as FeatureFlag) || !(codenames as readonly string[]).includes(codename),
+  ),
+);
+
+export function isPermissionAvailable(codename: string): boolean {
+  return !(UNAVAILABLE_PERMISSIONS as readonly string[]).includes(codename);
+}

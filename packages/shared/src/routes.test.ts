@@ -1,8 +1,16 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from "./flags.ts";
+import { BUILT_MODULES, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, isModuleBuilt } from "./flags.ts";
 import { GROUP, homePathOf, roleOf } from "./groups.ts";
-import { DEFAULT_GROUP_PERMISSIONS, PERMISSIONS, type Permission } from "./permissions.ts";
+import {
+  DEFAULT_GROUP_PERMISSIONS,
+  isPermissionAvailable,
+  PERMISSIONS,
+  PERMISSIONS_BY_MODULE,
+  type Permission,
+  UNAVAILABLE_PERMISSIONS,
+} from "./permissions.ts";
 import { isRouteVisible, MENUS, MODULE_MENU, ROUTES, ROUTES_BY_ID, type RouteEntry, routeById, type VisibilityContext } from "./routes.ts";
 
 /**
@@ -262,6 +270,60 @@ describe("the route registry", () => {
       for (const codename of expected.permissions ?? []) expect(route.permissions, label).toContain(codename);
       for (const validation of expected.validations ?? []) expect(route.userValidations, label).toContain(validation);
     }
+  });
+});
+
+/**
+ * The web app's screen map, read as text: this package does not depend on the web app, and
+ * the keys of `SCREENS` are all the test needs ("  activities: lazy(() => …").
+ */
+function screenIds(): string[] {
+  const text = readFileSync(new URL("../../../apps/web/src/app/screens.tsx", import.meta.url), "utf8");
+  const body = text.slice(text.indexOf("export const SCREENS"));
+  return [...body.matchAll(/^ {2}(\w+): lazy\(/gm)].map((match) => match[1] as string);
+}
+
+describe("built and not-built routes", () => {
+  const screens = screenIds();
+
+  it("reads the screen map", () => {
+    expect(screens).toContain("dashboard");
+    expect(screens).toContain("appointments");
+    expect(screens.length).toBeGreaterThan(20);
+  });
+
+  it("gives every route a screen or marks it as not built, never both", () => {
+    const unmarked = ROUTES.filter((route) => !screens.includes(route.id) && route.notBuilt !== true).map((route) => route.id);
+    const stale = ROUTES.filter((route) => screens.includes(route.id) && route.notBuilt === true).map((route) => route.id);
+    expect(unmarked, "routes without a screen: mark them notBuilt").toEqual([]);
+    expect(stale, "routes with a screen still marked notBuilt").toEqual([]);
+    for (const id of screens) expect(ROUTES_BY_ID.has(id), `screen ${id} has no route`).toBe(true);
+  });
+
+  it("marks every route of a module not built yet as not built", () => {
+    const unbuilt = FEATURE_FLAGS.filter((flag) => !isModuleBuilt(flag));
+    expect(unbuilt).toHaveLength(FEATURE_FLAGS.length - BUILT_MODULES.length);
+    for (const route of ROUTES) {
+      if (route.modules.some((module) => unbuilt.includes(module))) expect(route.notBuilt, route.id).toBe(true);
+    }
+  });
+
+  it("holds back the codenames of modules not built, except those a built module uses too", () => {
+    expect(UNAVAILABLE_PERMISSIONS).toContain("change_store");
+    expect(UNAVAILABLE_PERMISSIONS).toContain("view_schedule_dashboard");
+    expect(UNAVAILABLE_PERMISSIONS).toContain("view_pagina");
+    expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_service");
+    for (const codename of PERMISSIONS_BY_MODULE.clinic) expect(isPermissionAvailable(codename), codename).toBe(true);
+    expect(PERMISSIONS.filter(isPermissionAvailable)).toHaveLength(PERMISSIONS_BY_MODULE.clinic.length);
+  });
+
+  it("keeps the clinic's appointments and schedule screens under the clinic module, not the scheduling app's flag", () => {
+    for (const id of ["appointments", "schedule"]) {
+      expect(routeById(id).modules, id).toEqual(["clinic"]);
+      expect(routeById(id).notBuilt, id).toBeUndefined();
+    }
+    expect(isModuleBuilt("schedule")).toBe(false);
+    expect(routeById("scheduleBooking").notBuilt).toBe(true);
   });
 });
 

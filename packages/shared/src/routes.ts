@@ -37,6 +37,11 @@ export interface RouteEntry {
   public?: boolean;
   /** Opened in a window of its own, without the side menu and top bar (the editor's upload picker). */
   popup?: boolean;
+  /**
+   * No screen exists yet (apps/web/src/app/screens.tsx): never routed nor listed. Every route
+   * has a screen or says so here; the registry's test holds the two together.
+   */
+  notBuilt?: true;
 }
 
 type Entry = Omit<RouteEntry, "navigation" | "modules" | "permissions" | "excludedPermissions" | "userValidations"> & Partial<RouteEntry>;
@@ -216,6 +221,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "getMembership",
+    notBuilt: true,
     path: "getMembership",
     section: "management",
     title: { en: "My membership", es: "Mi membresía" },
@@ -224,6 +230,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "membershipInvoice",
+    notBuilt: true,
     path: "getMembership/invoice/:orderId",
     navigation: false,
     section: "management",
@@ -233,6 +240,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "membershipPayment",
+    notBuilt: true,
     path: "getMembership/:membershipId",
     navigation: false,
     section: "management",
@@ -242,6 +250,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "paymentHistory",
+    notBuilt: true,
     path: "paymentHistory",
     section: "management",
     title: { en: "Payment history", es: "Historial de pagos" },
@@ -293,6 +302,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "forms",
+    notBuilt: true,
     path: "forms",
     section: "clinic",
     title: { en: "Forms", es: "Formularios" },
@@ -300,6 +310,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "statistics",
+    notBuilt: true,
     path: "statistics",
     section: "clinic",
     title: { en: "Statistics", es: "Estadísticas" },
@@ -308,6 +319,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "statistic",
+    notBuilt: true,
     path: "statistics/:id",
     navigation: false,
     section: "clinic",
@@ -332,14 +344,22 @@ export const ROUTES: readonly RouteEntry[] = [
     excludedPermissions: notPatient,
   }),
   clinic({ id: "groups", path: "groups", section: "settings", title: { en: "Groups", es: "Grupos" }, userValidations: ["isAdmin"] }),
-  clinic({ id: "message", path: "message", section: "settings", title: { en: "Notifications", es: "Notificaciones" }, userValidations: ["isAdmin"] }),
+  clinic({
+    id: "message",
+    notBuilt: true,
+    path: "message",
+    section: "settings",
+    title: { en: "Notifications", es: "Notificaciones" },
+    userValidations: ["isAdmin"],
+  }),
   clinic({ id: "flags", path: "flags", section: "settings", modules: [], title: { en: "Modules", es: "Módulos" }, userValidations: ["isAdmin"] }),
   clinic({ id: "config", path: "config", section: "settings", modules: [], title: { en: "Configuration", es: "Configuración" } }),
-  clinic({ id: "test", path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
+  clinic({ id: "test", notBuilt: true, path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
   route({ id: "profile", path: "/user/profile", navigation: false, section: "settings", title: { en: "My profile", es: "Mi perfil" } }),
   route({ id: "userAdmin", path: "/user/admin", section: "settings", title: { en: "Users", es: "Usuarios" }, userValidations: ["isAdmin"] }),
   route({
     id: "shopStoreManager",
+    notBuilt: true,
     path: "/shop/app/storemanager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -348,6 +368,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopManager",
+    notBuilt: true,
     path: "/shop/app/manager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -356,6 +377,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopCategory",
+    notBuilt: true,
     path: "/shop/app/manager/:category",
     navigation: false,
     section: "shop",
@@ -365,6 +387,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopOrders",
+    notBuilt: true,
     path: "/shop/app/ordermanager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -373,6 +396,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopInventory",
+    notBuilt: true,
     path: "/shop/app/inventory",
     section: "shop",
     modules: ["virtual_shop"],
@@ -381,6 +405,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopDiscounts",
+    notBuilt: true,
     path: "/shop/app/discounts",
     section: "shop",
     modules: ["virtual_shop"],
@@ -389,6 +414,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopBundles",
+    notBuilt: true,
     path: "/shop/app/bundles",
     section: "shop",
     modules: ["virtual_shop"],
@@ -397,6 +423,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmHome",
+    notBuilt: true,
     path: "/crm/app",
     section: "crm",
     modules: ["crm_manager"],
@@ -405,6 +432,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmUsers",
+    notBuilt: true,
     path: "/crm/app/user",
     section: "crm",
     modules: ["crm_manager"],
@@ -413,6 +441,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmInitiatives",
+    notBuilt: true,
     path: "/crm/app/telemarket/media",
     section: "crm",
     modules: ["crm_manager"],
@@ -421,6 +450,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmCallCenter",
+    notBuilt: true,
     path: "/crm/app/telemarket/call-center",
     section: "crm",
     modules: ["crm_manager"],
@@ -429,6 +459,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmStatistics",
+    notBuilt: true,
     path: "/crm/app/telemarket/statistics",
     section: "crm",
     modules: ["crm_manager"],
@@ -437,6 +468,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleHome",
+    notBuilt: true,
     path: "/schedule/app",
     section: "schedule",
     modules: ["schedule"],
@@ -445,6 +477,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleDashboard",
+    notBuilt: true,
     path: "/schedule/app/dashboard",
     section: "schedule",
     modules: ["schedule"],
@@ -453,6 +486,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleServiceHours",
+    notBuilt: true,
     path: "/schedule/app/service-hours",
     section: "schedule",
     modules: ["schedule"],
@@ -461,6 +495,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleEquipment",
+    notBuilt: true,
     path: "/schedule/app/equipment",
     section: "schedule",
     modules: ["schedule"],
@@ -469,6 +504,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleVariation",
+    notBuilt: true,
     path: "/schedule/app/variation",
     section: "schedule",
     modules: ["schedule"],
@@ -477,6 +513,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleScore",
+    notBuilt: true,
     path: "/schedule/app/score",
     section: "schedule",
     modules: ["schedule"],
@@ -485,6 +522,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleBooking",
+    notBuilt: true,
     path: "/schedule/app/booking",
     section: "schedule",
     modules: ["schedule"],
@@ -493,6 +531,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleReport",
+    notBuilt: true,
     path: "/schedule/app/report",
     section: "schedule",
     modules: ["schedule"],
@@ -501,6 +540,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleConfig",
+    notBuilt: true,
     path: "/schedule/app/config",
     section: "schedule",
     modules: ["schedule"],
@@ -509,6 +549,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "aiChat",
+    notBuilt: true,
     path: "/ai/app",
     section: "apps",
     modules: ["widget_chat_ai"],
@@ -517,6 +558,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "productQuoter",
+    notBuilt: true,
     path: "/product-quoter/app",
     section: "apps",
     modules: ["product_quoter"],
@@ -525,6 +567,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "quoter",
+    notBuilt: true,
     path: "/quoter/app",
     section: "apps",
     modules: ["quoter"],
@@ -533,6 +576,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "quoterQuotes",
+    notBuilt: true,
     path: "/quoter/app/quotes",
     navigation: false,
     section: "apps",
@@ -540,11 +584,28 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Quotes", es: "Cotizaciones" },
     permissions: ["view_quoter"],
   }),
-  route({ id: "events", path: "/event/app", section: "apps", modules: ["event_app"], title: { en: "Events", es: "Eventos" }, permissions: ["view_event"] }),
-  route({ id: "chat", path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),
-  route({ id: "cmsPages", path: "/cms/pages", section: "apps", modules: ["navegacion"], title: { en: "Pages", es: "Páginas" }, permissions: ["view_pagina"] }),
+  route({
+    id: "events",
+    notBuilt: true,
+    path: "/event/app",
+    section: "apps",
+    modules: ["event_app"],
+    title: { en: "Events", es: "Eventos" },
+    permissions: ["view_event"],
+  }),
+  route({ id: "chat", notBuilt: true, path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),
+  route({
+    id: "cmsPages",
+    notBuilt: true,
+    path: "/cms/pages",
+    section: "apps",
+    modules: ["navegacion"],
+    title: { en: "Pages", es: "Páginas" },
+    permissions: ["view_pagina"],
+  }),
   route({
     id: "globalMessages",
+    notBuilt: true,
     path: "/messages/app",
     section: "apps",
     title: { en: "Messages", es: "Mensajes" },
@@ -552,6 +613,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "statisticsApp",
+    notBuilt: true,
     path: "/statistics/app",
     section: "apps",
     modules: ["statistics"],

@@ -1,4 +1,4 @@
-import { DEFAULT_GROUP_PERMISSIONS, FEATURE_FLAGS, type SessionState } from "@clinic/shared";
+import { DEFAULT_GROUP_PERMISSIONS, FEATURE_FLAGS, PERMISSIONS, ROUTES_BY_ID, type SessionState } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
 import { menuFor } from "./menu.ts";
 
@@ -85,6 +85,16 @@ describe("side menu", () => {
 
   it("drops a switched-off module's routes, for admins too", () => {
     expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config", "userAdmin"]);
+  });
+
+  it("never lists a route marked not built, even with every module switched on", () => {
+    const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true]));
+    const everything = PERMISSIONS.filter((codename) => codename !== "is_patient");
+    for (const s of [session({ isAdmin: true, flags: allOn }), session({ groups: [2], codenames: everything, flags: allOn })]) {
+      const listed = ids(s);
+      expect(listed.length).toBeGreaterThan(5);
+      expect(listed.filter((id) => ROUTES_BY_ID.get(id)?.notBuilt)).toEqual([]);
+    }
   });
 
   it("groups routes by section in menu order", () => {

@@ -1,12 +1,14 @@
-import { FEATURE_FLAGS } from "@clinic/shared";
+import { FEATURE_FLAGS, isModuleBuilt, NOT_AVAILABLE_MESSAGE } from "@clinic/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { featureFlags } from "../../db/schema.ts";
 import { requireModule } from "../../platform/access.ts";
+import { FlagService } from "../../platform/flags.ts";
 import type { DemoRole } from "../../seed-demo-data.ts";
 
 const PROBE = "/api/test-only/shop-probe";
+const CLINIC_PROBE = "/api/test-only/clinic-probe";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +16,7 @@ beforeAll(async () => {
     // A stand-in for a shop endpoint: guarded by the module flag and nothing else.
     beforeReady: (app) => {
       app.get(PROBE, { preValidation: [requireModule("virtual_shop")] }, async () => ({ ok: true }));
+      app.get(CLINIC_PROBE, { preValidation: [requireModule("clinic")] }, async () => ({ ok: true }));
     },
   });
 });
@@ -56,18 +59,37 @@ describe("PUT /api/flags/:flag", () => {
     expect(await flagTable()).toEqual(before);
   });
 
-  it("lets an administrator switch a module, which every reader then sees", async () => {
-    const response = await putFlag("admin", "event_app", { enabled: true });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().event_app).toBe(true);
-    expect((await getFlags("patient")).json().event_app).toBe(true);
-    const state = await t.app.inject({ method: "GET", url: "/api/get-user-profile/", headers: { cookie: await t.loginAs("therapist") } });
-    expect(state.json().flags.event_app).toBe(true);
-    expect(await flagRow("event_app")).toMatchObject({ enabled: true, updatedBy: t.ids.admin });
+  it("refuses with 409 to switch on a module that is not built yet, and writes nothing", async () => {
+    for (const flag of FEATURE_FLAGS.filter((name) => !isModuleBuilt(name))) {
+      const before = await flagTable();
+      const response = await putFlag("admin", flag, { enabled: true });
+      expect(response.statusCode, flag).toBe(409);
+      expect(response.json(), flag).toEqual({ detail: NOT_AVAILABLE_MESSAGE });
+      expect(await flagTable(), flag).toEqual(before);
+      expect((await getFlags("admin")).json()[flag], flag).toBe(false);
+    }
+    // Switching one off stays harmless.
+    expect((await putFlag("admin", "event_app", { enabled: false })).json().event_app).toBe(false);
+  });
 
-    const off = await putFlag("admin", "event_app", { enabled: false });
-    expect(off.json().event_app).toBe(false);
-    expect((await getFlags("clinic")).json().event_app).toBe(false);
+  it("reads a module not built yet as off, even from a row switched on before it was held back", async () => {
+    await t.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "quoter"));
+    const fresh = new FlagService(t.db, ["clinic"], 0);
+    expect((await fresh.all()).quoter).toBe(false);
+    expect(await fresh.isEnabled("quoter")).toBe(false);
+    await t.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "quoter"));
+  });
+
+  it("lets an administrator switch a built module, which every reader then sees", async () => {
+    const response = await putFlag("admin", "clinic", { enabled: false });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().clinic).toBe(false);
+    expect((await getFlags("admin")).json().clinic).toBe(false);
+    expect(await flagRow("clinic")).toMatchObject({ enabled: false, updatedBy: t.ids.admin });
+    const on = await putFlag("admin", "clinic", { enabled: true });
+    expect(on.json().clinic).toBe(true);
+    const state = await t.app.inject({ method: "GET", url: "/api/get-user-profile/", headers: { cookie: await t.loginAs("therapist") } });
+    expect(state.json().flags.clinic).toBe(true);
   });
 
   it("can switch the clinic module off too", async () => {
@@ -81,22 +103,37 @@ describe("requireModule", () => {
   const probe = async (cookie?: string) => t.app.inject({ method: "GET", url: PROBE, headers: cookie ? { cookie } : {} });
 
   it("answers 404 while the module is off, 200 once on, and 404 again once off", async () => {
-    const cookie = await t.loginAs("patient");
-    const offResponse = await probe(cookie);
+    const cookie = await t.loginAs("admin");
+    const clinicProbe = async () => t.app.inject({ method: "GET", url: CLINIC_PROBE, headers: { cookie } });
+    expect((await clinicProbe()).statusCode).toBe(200);
+
+    expect((await putFlag("admin", "clinic", { enabled: false })).statusCode).toBe(200);
+    const offResponse = await clinicProbe();
     expect(offResponse.statusCode).toBe(404);
     expect(offResponse.json()).toEqual({ detail: "Not found." });
 
-    expect((await putFlag("admin", "virtual_shop", { enabled: true })).statusCode).toBe(200);
-    const onResponse = await probe(cookie);
-    expect(onResponse.statusCode).toBe(200);
-    expect(onResponse.json()).toEqual({ ok: true });
-
-    expect((await putFlag("admin", "virtual_shop", { enabled: false })).statusCode).toBe(200);
-    expect((await probe(cookie)).statusCode).toBe(404);
+    expect((await putFlag("admin", "clinic", { enabled: true })).statusCode).toBe(200);
+    expect((await clinicProbe()).json()).toEqual({ ok: true });
   });
 
   it("hides a switched-off module from administrators and visitors alike", async () => {
     expect((await probe(await t.loginAs("admin"))).statusCode).toBe(404);
     expect((await probe()).statusCode).toBe(404);
+  });
+});
+
+describe("FEATURE_FLAGS naming a module not built yet", () => {
+  it("starts, and keeps that module off", async () => {
+    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,virtual_shop,navegacion" }, seed: false });
+    try {
+      const flags = await started.app.flags.all();
+      expect(flags.clinic).toBe(true);
+      expect(flags.virtual_shop).toBe(false);
+      expect(flags.navegacion).toBe(false);
+      const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "virtual_shop"));
+      expect(rows[0]?.enabled).toBe(false);
+    } finally {
+      await started.close();
+    }
   });
 });

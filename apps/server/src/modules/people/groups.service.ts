@@ -1,8 +1,18 @@
-import { GROUP_IDS, GROUP_NAMES, type Group, type GroupId, type GroupsResponse, PERMISSIONS_BY_MODULE, type Permission } from "@clinic/shared";
+import {
+  GROUP_IDS,
+  GROUP_NAMES,
+  type Group,
+  type GroupId,
+  type GroupsResponse,
+  isPermissionAvailable,
+  PERMISSIONS_BY_MODULE,
+  type Permission,
+} from "@clinic/shared";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { groupPermissions, permissions } from "../../db/schema.ts";
 import { permissionIds } from "../../platform/bootstrap.ts";
+import { badRequest } from "../../platform/errors.ts";
 
 /**
  * The three groups of spec §6 and their grants. Permissions are read afresh for every request
@@ -38,6 +48,10 @@ export async function setGroupPermissions(
 ): Promise<{ group: Group; added: string[]; removed: string[] }> {
   const wanted = [...new Set(codenames)];
   const before = new Set((await grantsOf(db)).get(id) ?? []);
+  // Nothing checks the codenames of a module not built yet: granting one would promise access
+  // that does not exist. A grant held from before may stay (or go); it cannot be added.
+  const unavailable = wanted.filter((codename) => !isPermissionAvailable(codename) && !before.has(codename));
+  if (unavailable.length > 0) throw badRequest({ permissions: [`Not available yet (their module is not built): ${unavailable.sort().join(", ")}.`] });
   const ids = await permissionIds(db, wanted);
   await db.transaction(async (tx) => {
     await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, id));

@@ -206,6 +206,15 @@ describe("groups", () => {
     expect(await groups()).toEqual(before);
   });
 
+  it("refuses with 400 to grant a codename of a module not built yet, and changes nothing", async () => {
+    const before = await groups();
+    const original = before.groups.find((group) => group.id === 3)?.permissions ?? [];
+    const response = await call("PUT", "/api/groups/3/permissions", await t.loginAs("admin"), { permissions: [...original, "view_quoter", "change_store"] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): change_store, view_quoter."] });
+    expect(await groups()).toEqual(before);
+  });
+
   it.each(["clinic", "therapist", "patient"] as DemoRole[])("refuses %s with 403", async (role) => {
     const cookie = await t.loginAs(role);
     expect((await call("GET", "/api/groups/", cookie)).statusCode).toBe(403);

@@ -1,4 +1,4 @@
-import { FEATURE_FLAG_TITLES, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags } from "@clinic/shared";
+import { FEATURE_FLAG_TITLES, FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, isModuleBuilt } from "@clinic/shared";
 import { Card, CardContent, CardHeader, List, ListItem, ListItemText, Switch } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { put } from "../../lib/api.ts";
@@ -9,7 +9,10 @@ import { Loading } from "../../app/Shell.tsx";
 
 const FLAGS_KEY = ["flags"];
 
-/** Admins switch modules on and off; a switched-off module's screens and API disappear. */
+/**
+ * Admins switch modules on and off; a switched-off module's screens and API disappear. A module
+ * not built yet says so and its switch stays off (the server refuses it too).
+ */
 export function FlagsPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -24,23 +27,31 @@ export function FlagsPage() {
       <CardHeader title={t("flags.title")} subheader={t("flags.hint")} slotProps={{ title: { component: "h2" } }} />
       <CardContent sx={{ pt: 0 }}>
         <List>
-          {FEATURE_FLAGS.map((flag) => (
-            <ListItem
-              key={flag}
-              divider
-              secondaryAction={
-                <Switch
-                  edge="end"
-                  checked={flags[flag]}
-                  disabled={toggle.isPending}
-                  onChange={(event) => toggle.mutate({ flag, enabled: event.target.checked })}
-                  slotProps={{ input: { "aria-label": FEATURE_FLAG_TITLES[flag][language] } }}
+          {FEATURE_FLAGS.map((flag) => {
+            const built = isModuleBuilt(flag);
+            const title = FEATURE_FLAG_TITLES[flag][language];
+            return (
+              <ListItem
+                key={flag}
+                divider
+                secondaryAction={
+                  <Switch
+                    edge="end"
+                    checked={built && flags[flag]}
+                    disabled={!built || toggle.isPending}
+                    onChange={(event) => toggle.mutate({ flag, enabled: event.target.checked })}
+                    slotProps={{ input: { "aria-label": title, "aria-describedby": `flag-${flag}-state` } }}
+                  />
+                }
+              >
+                <ListItemText
+                  primary={title}
+                  secondary={built ? flag : `${flag} · ${t("flags.notAvailable")}`}
+                  slotProps={{ secondary: { id: `flag-${flag}-state` } }}
                 />
-              }
-            >
-              <ListItemText primary={FEATURE_FLAG_TITLES[flag][language]} secondary={flag} />
-            </ListItem>
-          ))}
+              </ListItem>
+            );
+          })}
         </List>
       </CardContent>
     </Card>

@@ -1,5 +1,22 @@
-import { FEATURE_FLAG_TITLES, type Group, type GroupsResponse, isFeatureFlag } from "@clinic/shared";
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { FEATURE_FLAG_TITLES, type Group, type GroupsResponse, isFeatureFlag, isModuleBuilt, isPermissionAvailable } from "@clinic/shared";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../app/Shell.tsx";
@@ -51,6 +68,14 @@ function GroupGrants({ group, modules }: { group: Group; modules: GroupsResponse
       return next;
     });
 
+  // A module not built yet lists the codenames nothing checks: shown apart, never grantable.
+  // (`view_service` is also the clinic's, so it is granted there.)
+  const built = modules.filter((entry) => isFeatureFlag(entry.module) && isModuleBuilt(entry.module));
+  const notBuilt = modules
+    .filter((entry) => !built.includes(entry))
+    .map((entry) => ({ ...entry, permissions: entry.permissions.filter((codename) => !isPermissionAvailable(codename)) }))
+    .filter((entry) => entry.permissions.length > 0);
+
   return (
     <Stack spacing={2}>
       <div>
@@ -62,28 +87,22 @@ function GroupGrants({ group, modules }: { group: Group; modules: GroupsResponse
         </Typography>
       </div>
       <Alert severity="info">{t("people.groups.effect")}</Alert>
-      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", lg: "1fr 1fr 1fr" }, gap: 2 }}>
-        {modules.map((entry) => (
-          <Box component="fieldset" key={entry.module} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-              {isFeatureFlag(entry.module) ? FEATURE_FLAG_TITLES[entry.module][language] : entry.module}
+      <ModuleGrid modules={built} granted={granted} onToggle={toggle} />
+      {notBuilt.length > 0 && (
+        <Accordion variant="outlined" disableGutters>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="unavailable-modules" id="unavailable-modules-header">
+            <Typography variant="subtitle2" component="h3">
+              {t("people.groups.unavailable.title")}
             </Typography>
-            <FormGroup>
-              {entry.permissions.map((codename) => (
-                <FormControlLabel
-                  key={codename}
-                  control={<Checkbox size="small" checked={granted.has(codename)} onChange={(event) => toggle(codename, event.target.checked)} />}
-                  label={
-                    <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
-                      {codename}
-                    </Typography>
-                  }
-                />
-              ))}
-            </FormGroup>
-          </Box>
-        ))}
-      </Box>
+          </AccordionSummary>
+          <AccordionDetails id="unavailable-modules">
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t("people.groups.unavailable.hint")}
+            </Typography>
+            <ModuleGrid modules={notBuilt} granted={granted} />
+          </AccordionDetails>
+        </Accordion>
+      )}
       <Stack direction="row" spacing={1}>
         <Button variant="contained" onClick={() => save.mutate(undefined)} disabled={!changed || save.isPending}>
           {t("common.save")}
@@ -93,5 +112,43 @@ function GroupGrants({ group, modules }: { group: Group; modules: GroupsResponse
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/** One fieldset of codenames per module; without `onToggle` the boxes only show what is held. */
+function ModuleGrid({
+  modules,
+  granted,
+  onToggle,
+}: {
+  modules: GroupsResponse["modules"];
+  granted: ReadonlySet<string>;
+  onToggle?: (codename: string, on: boolean) => void;
+}) {
+  const language = currentLanguage();
+  return (
+    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", lg: "1fr 1fr 1fr" }, gap: 2 }}>
+      {modules.map((entry) => (
+        <Box component="fieldset" key={entry.module} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+            {isFeatureFlag(entry.module) ? FEATURE_FLAG_TITLES[entry.module][language] : entry.module}
+          </Typography>
+          <FormGroup>
+            {entry.permissions.map((codename) => (
+              <FormControlLabel
+                key={codename}
+                disabled={!onToggle}
+                control={<Checkbox size="small" checked={granted.has(codename)} onChange={(event) => onToggle?.(codename, event.target.checked)} />}
+                label={
+                  <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
+                    {codename}
+                  </Typography>
+                }
+              />
+            ))}
+          </FormGroup>
+        </Box>
+      ))}
+    </Box>
   );
 }
