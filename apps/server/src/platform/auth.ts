@@ -45,6 +45,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
     appName: "Therapy platform",
     baseURL: config.publicUrl,
     basePath: "/api/auth",
+    // Profiles change through PUT /api/user-profile/: validated, audited, and `name` (a clinic's
+    // name in lists and invitation emails) kept in step with nombres and apellidos. better-auth's
+    // own update-user would write `name` and `image` unchecked and unrecorded.
+    disabledPaths: ["/update-user"],
     secret,
     // The request's own origin (session.ts builds its URL from the Host Fastify read, honouring
     // TRUST_PROXY) is trusted, as in csrf.ts: sign-in works at every address the server answers on.
