@@ -31,7 +31,12 @@ try {
   const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   // Undefined table or column: the database predates migration 0013.
   if (pgCode === "42P01" || pgCode === "42703") console.error("This database has no hash-chained audit trail yet: start the app once so that it migrates.");
-  else console.error(`Could not check the audit trail: ${error instanceof Error ? error.message : String(error)}`);
+  else {
+    console.error(`Could not check the audit trail: ${error instanceof Error ? error.message : String(error)}`);
+    // Start-up errors of the embedded server (db/startup-error.ts) say what to do.
+    const hint = (error as { hint?: unknown }).hint;
+    if (typeof hint === "string") console.error(hint);
+  }
 } finally {
   await server?.stop();
 }
