@@ -23,6 +23,16 @@ export type SignedInRole = Exclude<MatrixRole, "anonymous">;
  */
 export type Expected = Record<MatrixRole, number>;
 
+/** The same status for every role, signed out included: public routes. */
+export function anyone(status: number): Expected {
+  return { anonymous: status, patient: status, otherPatient: status, therapist: status, otherTherapist: status, clinic: status, admin: status };
+}
+
+/** 401 signed out, `status` for every signed-in role: the caller's own data, or lists the service scopes. */
+export function signedIn(status: number): Expected {
+  return { ...anyone(status), anonymous: 401 };
+}
+
 export interface MatrixRequest {
   /** Values of the route's `:name` placeholders (every one must be given). */
   params?: Record<string, string | number>;

@@ -1,14 +1,4 @@
-import type { AccessTable, Expected } from "../guardrails/access-matrix.ts";
-
-const anyone = (status: number): Expected => ({
-  anonymous: status,
-  patient: status,
-  otherPatient: status,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
+import { type AccessTable, anyone } from "../guardrails/access-matrix.ts";
 
 /** The OpenAPI document and its viewer (@fastify/swagger-ui) are public, like the spec they describe. */
 export const docsAccess: AccessTable = {

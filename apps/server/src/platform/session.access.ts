@@ -1,16 +1,6 @@
-import type { AccessTable, Expected, MatrixFixtures, MatrixRole } from "../guardrails/access-matrix.ts";
+import { type AccessTable, anyone, type MatrixFixtures, type MatrixRole } from "../guardrails/access-matrix.ts";
 import { TEST_PUBLIC_URL } from "../../test/app.ts";
 import { totpNow } from "../../test/totp.ts";
-
-const anyone = (status: number): Expected => ({
-  anonymous: status,
-  patient: status,
-  otherPatient: status,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
 
 /** A throwaway signed-in account of the cell's role: these calls end or change the caller's own session or account. */
 const fresh = (fx: MatrixFixtures, role: MatrixRole) => fx.freshAccount(role);

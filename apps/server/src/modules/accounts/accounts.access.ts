@@ -1,31 +1,21 @@
-import type { AccessTable, MatrixFixtures, MatrixRole } from "../../guardrails/access-matrix.ts";
-
-/** Every signed-in user reads and edits their own account. */
-const ownAccount = (status: number) => ({
-  anonymous: 401,
-  patient: status,
-  otherPatient: status,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
+import { type AccessTable, type MatrixFixtures, type MatrixRole, signedIn } from "../../guardrails/access-matrix.ts";
 
 /** A throwaway signed-in account of the cell's role: these calls change the caller's own account. */
 const fresh = (fx: MatrixFixtures, role: MatrixRole) => fx.freshAccount(role);
 
+/** Every signed-in user reads and edits their own account. */
 export const accountsAccess: AccessTable = {
-  "GET /api/get-user-profile/": { expect: ownAccount(200) },
-  "GET /api/user-profile/": { expect: ownAccount(200) },
+  "GET /api/get-user-profile/": { expect: signedIn(200) },
+  "GET /api/user-profile/": { expect: signedIn(200) },
   "PUT /api/user-profile/": {
-    expect: ownAccount(200),
+    expect: signedIn(200),
     request: async (fx, role) => {
       const account = await fresh(fx, role);
       return { cookie: account.cookie || null, body: { nombres: "Renamed", apellidos: "By the matrix", identification: "", language: "es" } };
     },
   },
   "POST /api/user-profile/password": {
-    expect: ownAccount(200),
+    expect: signedIn(200),
     request: async (fx, role) => {
       const account = await fresh(fx, role);
       return { cookie: account.cookie || null, body: { currentPassword: account.password, newPassword: "Another-password-2026" } };

@@ -1,5 +1,5 @@
 import { GROUP } from "@clinic/shared";
-import type { AccessTable, Expected, MatrixFixtures } from "../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, anyone } from "../../guardrails/access-matrix.ts";
 import { makePatient } from "../../../test/factories.ts";
 import { lastMailTo, newEmail, tokenIn } from "../../../test/people.ts";
 import { createUser } from "../accounts/users.service.ts";
@@ -20,16 +20,6 @@ const demoPatientStaff = (status: number): Expected => ({
   otherPatient: 403,
   therapist: status,
   otherTherapist: 404,
-  clinic: status,
-  admin: status,
-});
-/** Public calls: the token is the credential. */
-const anyone = (status: number): Expected => ({
-  anonymous: status,
-  patient: status,
-  otherPatient: status,
-  therapist: status,
-  otherTherapist: status,
   clinic: status,
   admin: status,
 });

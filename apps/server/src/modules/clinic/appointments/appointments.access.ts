@@ -1,4 +1,4 @@
-import type { AccessTable, Expected, MatrixFixtures, MatrixRole } from "../../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, type MatrixRole, signedIn } from "../../../guardrails/access-matrix.ts";
 
 /** Open all day every day in UTC on half hours, so any hour the fixtures pick is a free slot. */
 const alwaysOpen = (fx: MatrixFixtures) => ({
@@ -59,15 +59,6 @@ async function requestedAppointment(fx: MatrixFixtures): Promise<number> {
   return (await fx.api<{ id: number }>("patient", "POST", "/api/appointment/", body)).id;
 }
 
-const everyone = (status: number): Expected => ({
-  anonymous: 401,
-  patient: status,
-  otherPatient: status,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
 /** Staff with change_service, each as provider (or a clinic account for its clinic). */
 const staff = (status: number): Expected => ({
   anonymous: 401,
@@ -93,8 +84,8 @@ const isPatient = (role: MatrixRole) => role === "patient" || role === "otherPat
 
 export const appointmentsAccess: AccessTable = {
   // ---------------------------------------------------------------- services and schedules
-  "GET /api/user-services/": { expect: everyone(200) },
-  "GET /api/patient-services/": { expect: everyone(200) },
+  "GET /api/user-services/": { expect: signedIn(200) },
+  "GET /api/patient-services/": { expect: signedIn(200) },
   "POST /api/create-service/": { expect: staff(201), request: (fx) => ({ body: { name: fx.unique("Service"), description: "A matrix service" } }) },
   "PUT /api/delete-update-service/:id": {
     expect: demoTherapists(200),
@@ -109,7 +100,7 @@ export const appointmentsAccess: AccessTable = {
     expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
     request: async (fx) => ({ params: { id: await bookableService(fx) } }),
   },
-  "GET /api/schedules/": { expect: everyone(200) },
+  "GET /api/schedules/": { expect: signedIn(200) },
   "POST /api/schedules/": { expect: staff(201), request: (fx) => ({ body: alwaysOpen(fx) }) },
   "GET /api/schedules/:id": { expect: demoTherapists(200), request: async (fx) => ({ params: { id: await scheduleOfTherapist(fx) } }) },
   "PUT /api/schedules/:id": {
@@ -119,14 +110,14 @@ export const appointmentsAccess: AccessTable = {
   "DELETE /api/schedules/:id": { expect: demoTherapists(204), request: async (fx) => ({ params: { id: await scheduleOfTherapist(fx) } }) },
 
   // ---------------------------------------------------------------- appointments
-  "GET /api/get-calendar-appointments/": { expect: everyone(200) },
+  "GET /api/get-calendar-appointments/": { expect: signedIn(200) },
   "GET /api/get-calendar-appointments-by-user/": {
     // The demo patient's appointments. A patient asking for another is refused; staff get the
     // rows in their scope, so the other clinic's therapist gets an empty list, not a refusal.
     expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 },
     request: (fx) => ({ query: { user: fx.ids.patient } }),
   },
-  "GET /api/request-appointments/": { expect: everyone(200) },
+  "GET /api/request-appointments/": { expect: signedIn(200) },
   "GET /api/appointment-detail/:id": {
     expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
     request: async (fx) => ({ params: { id: await bookedAppointment(fx) } }),
@@ -161,10 +152,10 @@ export const appointmentsAccess: AccessTable = {
   },
 
   // ---------------------------------------------------------------- calendar feed
-  "GET /api/calendar-feed/": { expect: everyone(200) },
+  "GET /api/calendar-feed/": { expect: signedIn(200) },
   "POST /api/calendar-feed/": {
     // A new address retires the old one: a throwaway account, so the shared ones keep theirs.
-    expect: everyone(200),
+    expect: signedIn(200),
     request: async (fx, role) => ({ cookie: (await fx.freshAccount(role)).cookie || null }),
   },
   "GET /api/calendar-feed/:token": {
