@@ -90,7 +90,6 @@ function missing(from: number, to: number): string {
 
 /** The walk through one day's chain, record by record in chain order. */
 class ChainWalk {
-  count = 0;
   lastSeq = 0;
   lastHash: string | null = null;
   lastId: string | null = null;
@@ -102,25 +101,9 @@ class ChainWalk {
   ) {}
 
   visit(record: ChainedRecord): void {
-    this.count += 1;
     if (this.broken) return;
     const seq = Number(record.chainSeq);
-    const expected = this.lastSeq + 1;
-    const before = this.lastId === null ? "" : ` (#${this.lastSeq}, id ${this.lastId})`;
-    const problem =
-      seq > expected
-        ? `${missing(expected, seq - 1)} before it (deleted)`
-        : seq !== expected
-          ? `it is out of place: #${seq} where #${expected} was due`
-          : record.prevHash !== this.lastHash
-            ? this.lastId === null
-              ? "the first record of a day links to no earlier record, but this one does"
-              : `it does not link to the record before it${before}: a record was removed or slipped in there`
-            : auditRecordHash(record) !== record.hash
-              ? "its fields do not match its hash: it was changed (or forged) after it was written"
-              : this.head && seq > this.head.lastSeq
-                ? `it lies beyond the chain's recorded end (#${this.head.lastSeq}): it was added without the chain trigger`
-                : null;
+    const problem = this.problemOf(record, seq);
     if (problem) {
       this.broken = { day: this.day, id: record.id, seq, problem };
       return;
@@ -128,6 +111,20 @@ class ChainWalk {
     this.lastSeq = seq;
     this.lastHash = record.hash;
     this.lastId = record.id;
+  }
+
+  /** Place first, then link, then content: a deletion shows at the record after it, an edit at the record itself. */
+  private problemOf(record: ChainedRecord, seq: number): string | null {
+    const expected = this.lastSeq + 1;
+    if (seq > expected) return `${missing(expected, seq - 1)} before it (deleted)`;
+    if (seq !== expected) return `it is out of place: #${seq} where #${expected} was due`;
+    if (record.prevHash !== this.lastHash) {
+      if (this.lastId === null) return "the first record of a day links to no earlier record, but this one does";
+      return `it does not link to the record before it (#${this.lastSeq}, id ${this.lastId}): a record was removed or slipped in there`;
+    }
+    if (auditRecordHash(record) !== record.hash) return "its fields do not match its hash: it was changed (or forged) after it was written";
+    if (this.head && seq > this.head.lastSeq) return `it lies beyond the chain's recorded end (#${this.head.lastSeq}): it was added without the chain trigger`;
+    return null;
   }
 
   /** The chain against its head row: records deleted from the end leave no later hash to notice. */
