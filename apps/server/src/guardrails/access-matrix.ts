@@ -33,6 +33,11 @@ export function signedIn(status: number): Expected {
   return { ...anyone(status), anonymous: 401 };
 }
 
+/** Admins only: 401 signed out, 403 to every other role. */
+export function adminOnly(status: number): Expected {
+  return { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 403, admin: status };
+}
+
 export interface MatrixRequest {
   /** Values of the route's `:name` placeholders (every one must be given). */
   params?: Record<string, string | number>;

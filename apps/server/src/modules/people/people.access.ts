@@ -1,33 +1,12 @@
-import type { AccessTable, Expected, MatrixFixtures } from "../../guardrails/access-matrix.ts";
-import { makeClinicAccount, makePatient, makeTherapist } from "../../../test/factories.ts";
+import { type AccessTable, type Expected, adminOnly } from "../../guardrails/access-matrix.ts";
+import { eq } from "drizzle-orm";
+import { makeClinicAccount, makePatient } from "../../../test/factories.ts";
+import { users } from "../../db/schema.ts";
 import { newEmail } from "../../../test/people.ts";
 
-const adminOnly = (status: number): Expected => ({
-  anonymous: 401,
-  patient: 403,
-  otherPatient: 403,
-  therapist: 403,
-  otherTherapist: 403,
-  clinic: 403,
-  admin: status,
-});
 /** A list in the caller's scope: every holder of view_user or change_user gets theirs. */
 const staffList: Expected = { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 };
 const person = (label: string) => ({ nombres: "Matrix", apellidos: label, identification: "", email: newEmail(label), language: "en" });
-
-/**
- * One demo-clinic therapist for the run, edited by every cell of `PUT /api/staff/:id` with the
- * same values: a therapist per cell would fill the demo clinic's therapist seats.
- */
-const colleagues = new WeakMap<MatrixFixtures, Promise<{ id: string; email: string }>>();
-function colleague(fx: MatrixFixtures) {
-  let made = colleagues.get(fx);
-  if (!made) {
-    made = makeTherapist(fx.db, fx.ids.clinic);
-    colleagues.set(fx, made);
-  }
-  return made;
-}
 
 /** People outside the caller's scope are not found (404), as if they did not exist; patients are refused staff calls (403). */
 export const peopleAccess: AccessTable = {
@@ -56,9 +35,11 @@ export const peopleAccess: AccessTable = {
   },
   "PUT /api/staff/:id": {
     expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 200, admin: 200 },
+    // The demo therapist, sent back as it is: no cell changes it, and no new therapist takes one of the demo clinic's seats.
     request: async (fx) => {
-      const therapist = await colleague(fx);
-      return { params: { id: therapist.id }, body: { nombres: "Carla", apellidos: "Colega", identification: "", email: therapist.email, language: "en" } };
+      const [row] = await fx.db.select().from(users).where(eq(users.id, fx.ids.therapist));
+      const { nombres, apellidos, identification, email, language } = row;
+      return { params: { id: fx.ids.therapist }, body: { nombres, apellidos, identification, email, language } };
     },
   },
   "GET /api/user-patients/": { expect: staffList },

@@ -1,18 +1,9 @@
 import { GROUP } from "@clinic/shared";
-import { type AccessTable, type Expected, type MatrixFixtures, anyone } from "../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, anyone, adminOnly } from "../../guardrails/access-matrix.ts";
 import { makePatient } from "../../../test/factories.ts";
 import { lastMailTo, newEmail, tokenIn } from "../../../test/people.ts";
 import { createUser } from "../accounts/users.service.ts";
 
-const adminOnly = (status: number): Expected => ({
-  anonymous: 401,
-  patient: 403,
-  otherPatient: 403,
-  therapist: 403,
-  otherTherapist: 403,
-  clinic: 403,
-  admin: status,
-});
 /** Staff with change_user over a patient of the demo therapist: that therapist, the clinic, admins; to the other clinic's staff the patient does not exist. */
 const demoPatientStaff = (status: number): Expected => ({
   anonymous: 401,

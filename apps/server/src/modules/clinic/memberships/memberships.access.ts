@@ -1,4 +1,4 @@
-import type { AccessTable, Expected, MatrixFixtures } from "../../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, adminOnly } from "../../../guardrails/access-matrix.ts";
 import { holdMembership, makeClinicAccount, makeMembership } from "../../../../test/factories.ts";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA");
@@ -16,20 +16,11 @@ const plan = (fx: MatrixFixtures) => ({
 
 /** Memberships are the clinic's contract with the platform: clinic accounts read theirs, therapists and patients nothing. */
 const readers: Expected = { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 200, admin: 200 };
-/** Only the platform (admins) sells plans and assigns them. */
-const adminOnly = (status: number): Expected => ({
-  anonymous: 401,
-  patient: 403,
-  otherPatient: 403,
-  therapist: 403,
-  otherTherapist: 403,
-  clinic: 403,
-  admin: status,
-});
 
 /** An assignment of a new plan to a new clinic, made for one cell. */
 const heldAssignment = async (fx: MatrixFixtures) => (await holdMembership(fx.db, (await makeClinicAccount(fx.db)).id)).id;
 
+/** Only the platform (admins) sells plans and assigns them (adminOnly). */
 export const membershipsAccess: AccessTable = {
   "GET /api/memberships/": { expect: readers },
   "PUT /api/memberships/": { expect: adminOnly(201), request: (fx) => ({ body: plan(fx) }) },
