@@ -15,6 +15,7 @@ import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
+import { registerJsonBody } from "./platform/json-body.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBody(app);
 
   const auth = createAuth(database.db, config, authSecret);
   app.decorate("config", config);

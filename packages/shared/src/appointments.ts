@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { APPOINTMENT_DURATIONS, APPOINTMENT_TYPES, DEFAULT_APPOINTMENT_DURATION, DESCRIPTION_MAX, NAME_MAX, SCHEDULE_TIME_STEP_MINUTES } from "./constants.ts";
-import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam } from "./schemas.ts";
+import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam, userId } from "./schemas.ts";
 
 /**
  * Contracts of services, therapist schedules and appointments (spec §3, §4, §7, §9). Times
@@ -240,9 +240,9 @@ export const appointmentInputSchema = z
     appointmentType: appointmentType(),
     serviceId: rowId().nullable().default(null),
     /** Staff: the patient; a patient books for themself (another id is refused). */
-    patientId: z.string().min(1).max(64).optional(),
+    patientId: userId().optional(),
     /** Staff with change_all_appointments: the therapist; default the actor. */
-    providerId: z.string().min(1).max(64).optional(),
+    providerId: userId().optional(),
     timeZone: timeZone().optional(),
     /** Staff: the same time every week, this many appointments in all. */
     repeatWeeks: z.number().int().min(1).max(APPOINTMENT_REPEAT_MAX, `At most ${APPOINTMENT_REPEAT_MAX} weeks at once.`).default(1),
@@ -270,7 +270,7 @@ export const calendarQuerySchema = z
     all: queryFlag(),
     from: instant().optional(),
     to: instant().optional(),
-    user: z.string().min(1).max(64).optional(),
+    user: userId().optional(),
   })
   .superRefine((value, context) => {
     if (value.from && value.to && Date.parse(value.from) > Date.parse(value.to))
@@ -281,3 +281,10 @@ export const appointmentDeleteQuerySchema = z.object({ related: queryFlag() });
 export const appointmentIdParamSchema = z.object({ id: rowIdParam() });
 
 export const calendarFeedSchema = z.object({ url: z.string() });
+/** `GET /api/calendar-feed/{token}`: the shape `feedUrl` makes (base64url user id, a 32-character signature, `.ics`). */
+export const calendarFeedParamSchema = z.object({
+  token: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]{1,128}\.[A-Za-z0-9_-]{32}(\.ics)?$/, "Not a calendar feed address."),
+});

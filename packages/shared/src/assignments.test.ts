@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { assignmentListQuerySchema, assignmentReplicateSchema, bulkAssignmentSchema, MOTION_DEFAULT, replyActivitySchema } from "./assignments.ts";
 
-const assign = { patients: ["p1"], activities: [1, 2], date: "2026-03-01", duration: 20 };
+// User ids are UUIDs.
+const P1 = "0b1c2d3e-0000-4000-8000-000000000001";
+const P2 = "0b1c2d3e-0000-4000-8000-000000000002";
+const assign = { patients: [P1], activities: [1, 2], date: "2026-03-01", duration: 20 };
 
 describe("assignment contracts", () => {
   it("fill a new assignment's defaults and drop repeated ids", () => {
-    const parsed = bulkAssignmentSchema.parse({ assign: { ...assign, patients: ["p1", "p1"], activities: [2, 2, 1] } });
+    const parsed = bulkAssignmentSchema.parse({ assign: { ...assign, patients: [P1, P1], activities: [2, 2, 1] } });
     expect(parsed.assign).toEqual({
-      patients: ["p1"],
+      patients: [P1],
       activities: [2, 1],
       date: "2026-03-01",
       duration: 20,
@@ -37,7 +40,7 @@ describe("assignment contracts", () => {
 
   it("need a date or a patient to replicate to", () => {
     expect(assignmentReplicateSchema.safeParse({ duration: 5 }).success).toBe(false);
-    expect(assignmentReplicateSchema.safeParse({ patient: "p2" }).success).toBe(true);
+    expect(assignmentReplicateSchema.safeParse({ patient: P2 }).success).toBe(true);
   });
 
   it("bound a patient's reply: small values, at most 20 of them, 4 KB in all", () => {

@@ -1,7 +1,7 @@
 import { sessionResultSchema } from "@clinic/games";
 import { z } from "zod";
 import { ACTIVITY_TYPES } from "./activities.ts";
-import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText } from "./schemas.ts";
+import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
  * Contracts of the assigned activities (spec §3 "Assigned activity", §4, §7 "Assigned
@@ -45,7 +45,6 @@ export const assignmentDuration = () =>
     .min(1, "The duration must be more than 0 minutes.")
     .max(ASSIGNMENT_DURATION_MAX, `The duration can be at most ${ASSIGNMENT_DURATION_MAX} minutes.`);
 const assignmentDescription = () => storableText(ASSIGNMENT_DESCRIPTION_MAX).transform((value) => value.trim());
-const userId = () => z.string().min(1).max(64);
 
 const fromNotAfterTo = (value: { from?: string; to?: string }, context: z.RefinementCtx) => {
   if (value.from && value.to && value.from > value.to)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEMBERSHIP_MONTHS } from "./constants.ts";
-import { pageQuerySchema, requiredText, storableText } from "./schemas.ts";
+import { pageQuerySchema, requiredText, storableText, userId } from "./schemas.ts";
 
 /**
  * The field messages of memberships, in English as the API answers them. The web app shows
@@ -171,7 +171,7 @@ export type AssignedMembership = z.infer<typeof assignedMembershipSchema>;
 /** `GET /api/assignMemberships/`: `q` searches clinic and plan; `clinic` and `active` narrow (admins). */
 export const assignedMembershipQuerySchema = pageQuerySchema.extend({
   q: searchText,
-  clinic: z.string().min(1).max(64).optional(),
+  clinic: userId().optional(),
   active: z.stringbool().optional(),
 });
 export type AssignedMembershipQuery = z.infer<typeof assignedMembershipQuerySchema>;
@@ -188,4 +188,4 @@ export const membershipSeatsSchema = z.object({
 });
 export type MembershipSeats = z.infer<typeof membershipSeatsSchema>;
 
-export const membershipSeatsQuerySchema = z.object({ clinic: z.string().min(1).max(64).optional() });
+export const membershipSeatsQuerySchema = z.object({ clinic: userId().optional() });

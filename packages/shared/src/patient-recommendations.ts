@@ -1,8 +1,5 @@
 import { z } from "zod";
-import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText } from "./schemas.ts";
-
-/** A user id in a path or query (better-auth ids are strings). */
-const userId = () => z.string().trim().min(1).max(64);
+import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
  * `GET /api/assignListRecommendations/` (spec §7: q, page): the recommendations the caller can

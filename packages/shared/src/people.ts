@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GROUP_IDS } from "./groups.ts";
-import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, storableText } from "./schemas.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
  * Contracts of the people screens: clinics (§2 `users`), their therapists, patients (§3),
@@ -17,7 +17,7 @@ export const INVITATION_DAYS = 7;
 
 const emailField = z.string().trim().toLowerCase().max(EMAIL_MAX).pipe(z.email());
 const identificationField = storableText(IDENTIFICATION_MAX).transform((value) => value.trim());
-const userIdField = z.string().min(1).max(64);
+const userIdField = userId();
 /** `true`/`false` in a query string. */
 const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
 const searchQuery = storableText(100)
@@ -127,7 +127,7 @@ export const clinicsQuerySchema = pageQuerySchema.extend({ q: searchQuery, activ
 export const staffQuerySchema = clinicsQuerySchema.extend({ clinic: userIdField.optional() });
 export const patientsQuerySchema = staffQuerySchema.extend({ therapist: userIdField.optional() });
 export const usersQuerySchema = staffQuerySchema.extend({ role: roleSchema.optional() });
-export const mailQuerySchema = pageQuerySchema.extend({ q: searchQuery, status: mailStatusSchema.optional(), kind: z.string().max(32).optional() });
+export const mailQuerySchema = pageQuerySchema.extend({ q: searchQuery, status: mailStatusSchema.optional(), kind: storableText(32).optional() });
 
 export const mailMessageSchema = z.object({
   id: z.number().int(),
@@ -156,10 +156,7 @@ export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 export const INVITATION_ERRORS = ["TOKEN_EXPIRED", "TOKEN_INVALID"] as const;
 
 export const groupIdParamSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .refine((id) => (GROUP_IDS as readonly number[]).includes(id), "Unknown group."),
+  id: rowIdParam().refine((id) => (GROUP_IDS as readonly number[]).includes(id), "Unknown group."),
 });
 export const groupSchema = z.object({ id: z.number().int(), name: z.object({ en: z.string(), es: z.string() }), permissions: z.array(z.string()) });
 export type Group = z.infer<typeof groupSchema>;

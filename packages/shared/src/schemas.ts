@@ -34,8 +34,16 @@ export const queryFlag = () =>
     .transform((value) => value === "true")
     .optional();
 
-export const idParamSchema = z.object({ id: z.string().min(1).max(64) });
-export const userIdParamSchema = z.object({ userId: z.string().min(1).max(64) });
+/**
+ * A user's id wherever a client names one (path, query or body). Every account gets a random
+ * UUID, so anything else names nobody: a 400 with the field's error before any query runs
+ * (a NUL byte in an id once reached PostgreSQL and answered 500).
+ */
+export const userId = () => z.uuid({ error: "Must be a user id (a UUID)." });
+
+/** `/…/:id` where the id is a user's. */
+export const idParamSchema = z.object({ id: userId() });
+export const userIdParamSchema = z.object({ userId: userId() });
 
 /** Query of every paged list: `page` is 1-based; `rowsPerPage` follows spec §7's naming. */
 export const pageQuerySchema = z.object({

@@ -32,6 +32,35 @@ export function violatedConstraint(error: unknown, code: "23505" | "23P01"): str
   return wrapped.cause?.constraint ?? wrapped.constraint ?? "";
 }
 
+/** What a 400 says for PostgreSQL's data exceptions (SQLSTATE class 22), by code; others get the fallback. */
+const DATA_ERROR_DETAILS: Record<string, string> = {
+  "22P02": "A value is not in the form expected.",
+  "22021": "A value holds a character that cannot be stored (such as NUL).",
+  "22P05": "A value holds a character that cannot be stored (such as NUL).",
+  "22007": "A date or time is not valid.",
+  "22008": "A date or time is out of range.",
+  "22003": "A number is out of range.",
+  "22001": "A value is too long.",
+};
+const DATA_ERROR_FALLBACK = "A value in the request is not valid.";
+
+/**
+ * The 400 message for a PostgreSQL data exception (class 22: invalid text for a type, NUL or a
+ * bad byte, an impossible date, a number or string out of range) anywhere in the error's
+ * cause chain (Drizzle wraps the driver's error); null for any other error. The request
+ * schemas should refuse such values first: one that slips through is still bad input, not a
+ * failure of the server.
+ */
+export function dataErrorDetail(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code)) return DATA_ERROR_DETAILS[code] ?? DATA_ERROR_FALLBACK;
+    current = cause;
+  }
+  return null;
+}
+
 /** Zod issues from the request schemas, as field → messages. */
 function fieldErrorsOf(error: FastifyError): FieldErrors {
   const fields: FieldErrors = {};
@@ -59,6 +88,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, "response does not match its schema");
       return reply.status(500).send({ detail: "An error occurred" });
+    }
+    const dataError = dataErrorDetail(error);
+    if (dataError) {
+      // Logged: each one is a request schema to tighten.
+      request.log.warn({ err: error }, "the database refused a value the request schemas let through");
+      return reply.status(400).send({ detail: dataError });
     }
     if (isDatabaseUnavailable(error)) {
       // An outage (a restart, a failover) passes: clients and load balancers may try again.

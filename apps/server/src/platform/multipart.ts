@@ -10,6 +10,9 @@ export interface ReceivedForm {
   errors: FieldErrors;
 }
 
+/** Busboy's refusals of a malformed form (no boundary, one too long, cut short) carry no status: their messages tell them apart from disk errors. */
+const MALFORMED_MULTIPART = /^Multipart: |unexpected end of multipart data|^The needle cannot/i;
+
 /**
  * Reads a multipart form: text fields, and the `fileField` part streamed to a staging file,
  * capped by `capFor` of the fields that came before it (forms send their fields first).
@@ -54,6 +57,7 @@ export async function receiveMultipart(
   } catch (caught) {
     await form.staged?.discard();
     const status = (caught as { statusCode?: number }).statusCode;
+    if (!status && MALFORMED_MULTIPART.test((caught as Error).message)) throw badRequest("The multipart form is malformed.");
     if (status && status >= 400 && status < 500) {
       const message = (caught as Error).message;
       throw badRequest((/file/i.test(message) ? { [fileField]: [message] } : { detail: message }) as FieldErrors);

@@ -4,6 +4,7 @@ import {
   appointmentInputSchema,
   appointmentSchema,
   appointmentUpdateSchema,
+  calendarFeedParamSchema,
   calendarFeedSchema,
   calendarQuerySchema,
   denialSchema,
@@ -357,7 +358,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/calendar-feed/:token",
     {
-      schema: { tags, summary: "An iCalendar feed, for calendar programs (the address is the credential)", params: z.object({ token: z.string().max(200) }) },
+      schema: { tags, summary: "An iCalendar feed, for calendar programs (the address is the credential)", params: calendarFeedParamSchema },
     },
     async (request, reply) => {
       if (!(await app.flags.isEnabled("clinic"))) throw notFound();

@@ -113,7 +113,8 @@ describe("POST /api/patients-activities/{id}", () => {
       ["otherTherapist", t.ids.patient, [platformActivity]],
       ["otherClinic", t.ids.patient, [platformActivity]],
       ["clinic", t.ids.therapist, [platformActivity]],
-      ["therapist", "no-such-user", [platformActivity]],
+      // A well-formed id that names nobody (a malformed one is a 400 before any lookup).
+      ["therapist", "00000000-0000-4000-8000-000000000000", [platformActivity]],
       ["therapist", t.ids.patient, [platformActivity, foreignActivity]],
       ["therapist", t.ids.patient, [2147483647]],
     ];

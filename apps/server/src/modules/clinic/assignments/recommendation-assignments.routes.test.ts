@@ -121,7 +121,7 @@ describe("GET /api/assignListRecommendations/", () => {
       ["therapist", uncared.id],
       ["clinic", other.patient.id],
       ["otherClinic", t.ids.patient],
-      ["therapist", "no-such-user"],
+      ["therapist", "00000000-0000-4000-8000-000000000000"],
       ["clinic", t.ids.therapist],
     ];
     for (const [who, patient] of cases) {
@@ -228,7 +228,9 @@ describe("GET /api/patients-recommendations/:id", () => {
       expect(response.statusCode, who).toBe(404);
       expect(response.json()).toEqual({ detail: "Not found." });
     }
-    expect((await send("therapist", "GET", "/api/patients-recommendations/no-such-user")).statusCode).toBe(404);
+    expect((await send("therapist", "GET", "/api/patients-recommendations/00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    // Not a user id at all: refused by the path schema before any lookup.
+    expect((await send("therapist", "GET", "/api/patients-recommendations/no-such-user")).statusCode).toBe(400);
     // A staff member is not a patient: no recommendations are read from them.
     expect((await send("clinic", "GET", `/api/patients-recommendations/${t.ids.therapist}`)).statusCode).toBe(404);
     expect((await send(null, "GET", `/api/patients-recommendations/${t.ids.patient}`)).statusCode).toBe(401);

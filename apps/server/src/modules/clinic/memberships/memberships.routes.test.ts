@@ -357,7 +357,7 @@ describe("POST /api/patients-memberships/:id (assign to a clinic)", () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toContain("Only a clinic can hold a membership");
     }
-    expect((await send("admin", "POST", "/api/patients-memberships/no-such-user", input)).statusCode).toBe(404);
+    expect((await send("admin", "POST", "/api/patients-memberships/00000000-0000-4000-8000-000000000000", input)).statusCode).toBe(404);
     expect(await assignmentCount()).toBe(before);
   });
 
