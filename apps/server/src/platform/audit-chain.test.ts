@@ -3,12 +3,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { makeClinic, type MadeClinic } from "../../test/factories.ts";
 import { auditEvents } from "../db/schema.ts";
 import { migrationsFolder } from "../db/migrate.ts";
-import { runAuditVerify, verifyAuditTrail } from "./audit-chain.ts";
+import { AUDIT_CHAIN_VERSION, auditCanonicalForm, type ChainedRecord, runAuditVerify, verifyAuditTrail } from "./audit-chain.ts";
 
 interface Link {
   id: string;
@@ -43,6 +44,63 @@ async function asOwner(t: TestApp, ...statements: SQL[]): Promise<void> {
 }
 
 const intact = { breaks: [] };
+
+/** Reads a canonical form back into its fields: '~' is NULL, else a UTF-8 byte length, ':' and that many bytes. */
+function decodeCanonical(text: string): (string | null)[] {
+  const bytes = Buffer.from(text, "utf8");
+  const fields: (string | null)[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    if (bytes[at] === 0x7e) {
+      fields.push(null);
+      at += 1;
+      continue;
+    }
+    const colon = bytes.indexOf(0x3a, at);
+    const length = Number(bytes.subarray(at, colon).toString("ascii"));
+    fields.push(bytes.subarray(colon + 1, colon + 1 + length).toString("utf8"));
+    at = colon + 1 + length;
+  }
+  return fields;
+}
+
+describe("the canonical form of an audit record", () => {
+  const field = fc.option(fc.oneof(fc.string({ unit: "binary" }), fc.constantFrom("", "~", "3:", "1:~", ":", "0:")), { nil: null });
+  const record = fc.record<ChainedRecord>({
+    id: fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String),
+    chainDay: field,
+    chainSeq: field,
+    prevHash: field,
+    hash: field,
+    createdAt: field,
+    actorId: field,
+    subjectUserId: field,
+    action: field,
+    outcome: field,
+    ip: field,
+    detail: field,
+  });
+
+  it("reads back into exactly the fields it was made of, so two different records never share one", () => {
+    fc.assert(
+      fc.property(record, (r) => {
+        expect(decodeCanonical(auditCanonicalForm(r))).toEqual([
+          AUDIT_CHAIN_VERSION,
+          r.prevHash,
+          r.chainDay,
+          r.chainSeq,
+          r.id,
+          r.createdAt,
+          r.actorId,
+          r.subjectUserId,
+          r.action,
+          r.outcome,
+          r.ip,
+          r.detail,
+        ]);
+      }),
+    );
+  });
+});
 
 describe("the hash-chained audit trail", () => {
   let t: TestApp;

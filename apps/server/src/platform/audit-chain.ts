@@ -37,7 +37,8 @@ function canonicalField(value: string | null): string {
   return value === null ? "~" : `${Buffer.byteLength(value, "utf8")}:${value}`;
 }
 
-export function auditRecordHash(record: ChainedRecord): string {
+/** The text that is hashed: the version tag and the record's fields, in this order. */
+export function auditCanonicalForm(record: ChainedRecord): string {
   const fields = [
     AUDIT_CHAIN_VERSION,
     record.prevHash,
@@ -52,7 +53,11 @@ export function auditRecordHash(record: ChainedRecord): string {
     record.ip,
     record.detail,
   ];
-  return createHash("sha256").update(fields.map(canonicalField).join(""), "utf8").digest("hex");
+  return fields.map(canonicalField).join("");
+}
+
+export function auditRecordHash(record: ChainedRecord): string {
+  return createHash("sha256").update(auditCanonicalForm(record), "utf8").digest("hex");
 }
 
 /** The first thing wrong with one day's chain. */
