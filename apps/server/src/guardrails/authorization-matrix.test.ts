@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
-import { globSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyInstance, HTTPMethods, RouteOptions } from "fastify";
@@ -20,7 +20,8 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Every `*.access.ts` under src, merged; a route declared twice is an error. */
 async function loadDeclarations(): Promise<Map<string, { rule: AccessRule; file: string }>> {
   const declared = new Map<string, { rule: AccessRule; file: string }>();
-  for (const file of globSync("**/*.access.ts", { cwd: SRC }).sort()) {
+  const files = readdirSync(SRC, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".access.ts"));
+  for (const file of files.sort()) {
     const exports = (await import(pathToFileURL(path.join(SRC, file)).href)) as Record<string, AccessTable>;
     for (const table of Object.values(exports)) {
       for (const [key, rule] of Object.entries(table)) {
