@@ -4,6 +4,9 @@ import { defineConfig } from "vite";
 // In development the API runs on PORT (8000) and Vite proxies /api to it.
 export default defineConfig({
   plugins: [react()],
+  // The server writes each answer's Content-Security-Policy nonce over this placeholder
+  // (apps/server/src/platform/web-app.ts); Vite puts it on its tags and in a csp-nonce meta.
+  html: { cspNonce: "__CSP_NONCE__" },
   server: { port: 5173, proxy: { "/api": `http://localhost:${process.env.PORT ?? 8000}` } },
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

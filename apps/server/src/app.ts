@@ -2,14 +2,12 @@ import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import { isGamePage } from "@clinic/shared";
 import { SERVER_MODULES } from "./modules.ts";
 import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
@@ -19,8 +17,10 @@ import { registerJsonBody } from "./platform/json-body.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
+import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-headers.ts";
 import { registerSessions } from "./platform/session.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
+import { registerWebApp } from "./platform/web-app.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,6 +80,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
   registerMailDelivery(app.db, app.mailer, jobs);
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Therapy platform API", version: "1.0.0" },
@@ -87,7 +88,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", transformStaticCSP: swaggerUiPolicy });
 
   registerCsrfProtection(app, config.trustedOrigins);
   await registerSessions(app, auth, config);
@@ -98,19 +99,6 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());
 
-  const dist = webDist ?? defaultWebDist();
-  const indexHtml = path.join(dist, "index.html");
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: "1h" });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // Only page URLs get the app; a missing script or image is a plain 404, never HTML.
-    const pathname = request.url.split("?")[0] ?? "";
-    const isPage = request.method === "GET" && !pathname.startsWith("/api/") && !/\.[a-z0-9]+$/i.test(pathname) && existsSync(indexHtml);
-    if (!isPage) return reply.status(404).send({ detail: "Not found." });
-    // Every app route is a client-side route: the shell decides what it shows.
-    if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
-    return reply.header("cache-control", "no-cache").sendFile("index.html", dist);
-  });
+  await registerWebApp(app, webDist ?? defaultWebDist());
   return app;
 }

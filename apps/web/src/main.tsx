@@ -1,11 +1,27 @@
+// First: it prepares what libraries that write styles while they load need (csp.ts).
+import "./lib/csp.ts";
+import { CacheProvider } from "@emotion/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { installChunkReload, reloadAfterChunkError } from "./lib/chunk-reload.ts";
+import { emotionCache } from "./lib/csp.ts";
 import { initI18n } from "./lib/i18n.ts";
 
+installChunkReload();
 initI18n();
-createRoot(document.getElementById("root") as HTMLElement).render(
+createRoot(document.getElementById("root") as HTMLElement, {
+  // A screen's lazy chunk that fails to load (an old tab after a deploy) reloads the page once.
+  onCaughtError: (error, info) => {
+    if (!reloadAfterChunkError(error)) console.error(error, info.componentStack);
+  },
+  onUncaughtError: (error) => {
+    if (!reloadAfterChunkError(error)) reportError(error);
+  },
+}).render(
   <StrictMode>
-    <App />
+    <CacheProvider value={emotionCache}>
+      <App />
+    </CacheProvider>
   </StrictMode>,
 );

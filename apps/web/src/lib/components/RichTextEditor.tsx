@@ -15,6 +15,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { cspNonce } from "../csp.ts";
 import { LinkDialog } from "./LinkDialog.tsx";
 import { richTextStyles } from "./RichTextView.tsx";
 import { type PickedUpload, UploadPickerDialog, openUploadPicker } from "./UploadPicker.tsx";
@@ -85,6 +86,7 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
       Image.configure({ allowBase64: false }),
     ],
     content: value,
+    injectNonce: cspNonce(),
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),
   });
 

@@ -1,0 +1,47 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import { isGamePage } from "@clinic/shared";
+import type { FastifyInstance } from "fastify";
+import { NONCE_PLACEHOLDER } from "./security-headers.ts";
+
+/** Vite names every file under assets/ by a hash of its content: a new build never reuses a name. */
+export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
+/** Files kept by name across builds (favicon and the like): worth caching, briefly. */
+export const SHORT_CACHE = "public, max-age=300";
+/** The HTML shell names the current build's assets, so browsers ask again on every visit. */
+export const SHELL_CACHE = "no-cache";
+
+/**
+ * Serves the built web app from `dist`: its files, and for every page URL the HTML shell,
+ * carrying this answer's CSP nonce where Vite left the placeholder. A missing script or image is
+ * a plain 404, never the shell: an old tab after a deploy then fails its import cleanly and
+ * reloads (apps/web/src/lib/chunk-reload.ts).
+ */
+export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const indexPath = path.join(dist, "index.html");
+  // Read once: a build replaces the whole folder and the server restarts with it.
+  const shell = existsSync(indexPath) ? await readFile(indexPath, "utf8") : null;
+  if (shell !== null) {
+    const assets = path.join(dist, "assets") + path.sep;
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // The shell only ever goes out with a fresh nonce, from the handler below.
+      allowedPath: (pathname) => pathname !== "/index.html",
+      setHeaders: (reply, filePath) => reply.header("cache-control", filePath.startsWith(assets) ? IMMUTABLE_CACHE : SHORT_CACHE),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // Only page URLs get the app; a missing script or image is a plain 404, never HTML.
+    const pathname = request.url.split("?")[0] ?? "";
+    const isPage = request.method === "GET" && !pathname.startsWith("/api/") && (pathname === "/index.html" || !/\.[a-z0-9]+$/i.test(pathname));
+    if (!isPage || shell === null) return reply.status(404).send({ detail: "Not found." });
+    // Every app route is a client-side route: the shell decides what it shows.
+    if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
+    return reply.header("cache-control", SHELL_CACHE).type("text/html; charset=utf-8").send(shell.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style));
+  });
+}
