@@ -19,8 +19,15 @@ type Step = "credentials" | "totp";
 function signInError(error: unknown, t: TFunction, step: Step): string {
   if (!(error instanceof ApiError)) return t("notices.fallback");
   if (error.status === 401) return step === "totp" ? t("accounts.login.invalidCode") : t("accounts.login.invalid");
-  if (error.status === 429) return t("accounts.login.throttled");
-  if (error.status === 403) return error.body.code === "ACCOUNT_INACTIVE" ? t("accounts.login.inactive") : t("errors.status403");
+  if (error.status === 429) {
+    // A lock says how long it lasts (seconds); the message rounds it up to minutes.
+    const seconds = error.body.retryAfter;
+    return typeof seconds === "number" && seconds > 0 ? t("accounts.login.locked", { count: Math.ceil(seconds / 60) }) : t("accounts.login.throttled");
+  }
+  if (error.status === 403) {
+    if (error.body.code === "ACCOUNT_INACTIVE") return t("accounts.login.inactive");
+    return error.body.code === "CROSS_SITE_REQUEST" ? t("accounts.login.crossSite") : t("errors.status403");
+  }
   if (error.status === 400) return t("accounts.login.invalid");
   if (error.status === 0) return t("errors.status0");
   return `${t("notices.fallback")} (${error.status})`;
