@@ -32,6 +32,7 @@ async function exitWith(error: unknown): Promise<void> {
   }
   // A shutdown that hangs must not keep a failed process alive.
   setTimeout(() => process.exit(1), 20_000).unref();
+  started?.unwatch();
   await app?.close().catch(() => {});
   await started?.close().catch(() => {});
   process.exit(1);
@@ -43,6 +44,7 @@ async function stop(signal: string) {
   if (ending) return;
   ending = true;
   log(`${signal}: stopping`);
+  started?.unwatch();
   await app?.close();
   await started?.close();
   process.exit(0);

@@ -14,6 +14,11 @@ export interface EmbeddedServer {
   dir: string;
   /** The running postmaster's pid; undefined while it is down. */
   pid(): number | undefined;
+  /**
+   * The process is stopping: from now on an exit of the server is expected, not restarted (Ctrl-C
+   * in a terminal signals PostgreSQL too, while the app still finishes its requests).
+   */
+  unwatch(): void;
   stop(): Promise<void>;
 }
 
@@ -349,6 +354,9 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     pid: () => {
       const child = childOf();
       return isRunning(child) ? child.pid : undefined;
+    },
+    unwatch: () => {
+      stopping = true;
     },
     stop: async () => {
       stopping = true;

@@ -12,6 +12,8 @@ export interface StartedDatabase {
   database: Database;
   /** True on the embedded default, where demo data may be created. */
   embedded: boolean;
+  /** The process is stopping: the embedded server going away is expected from now on. */
+  unwatch(): void;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startDatabase(config: Config, log: (line: string) => void,
   return {
     database,
     embedded: server !== undefined,
+    unwatch: () => server?.unwatch(),
     close: async () => {
       await database.pool.end();
       await server?.stop();
