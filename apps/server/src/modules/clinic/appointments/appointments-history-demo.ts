@@ -79,7 +79,8 @@ export async function seedDemoAppointmentHistory(db: Db, anchor: string, plan: D
   };
 
   for (let offset = -28; offset <= 14; offset += 1) {
-    if (offset >= -1 && offset <= 1) continue;
+    // Today and tomorrow stay as the clock finds them: a walkthrough books there.
+    if (offset === 0 || offset === 1) continue;
     const day = addDays(anchor, offset);
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     for (const visit of plan.visits) {
