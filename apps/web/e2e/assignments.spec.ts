@@ -57,6 +57,8 @@ test("a therapist assigns three activities in bulk and replicates them; the pati
   await expect(page.getByText("Activities assigned: 3")).toBeVisible();
 
   const rows = page.getByTestId("assignment-row").filter({ hasText: token });
+  // The demo's plan runs two weeks ahead, newest first: today's rows are on a later page.
+  await loadAll(page);
   await expect(rows).toHaveCount(3);
   const row = (name: string, date = today): Locator => rows.filter({ hasText: name }).filter({ hasText: date });
 
@@ -130,11 +132,13 @@ test("a therapist assigns three activities in bulk and replicates them; the pati
   if (await page.getByRole("button", { name: "Select Pablo Díaz" }).isVisible()) await page.getByRole("button", { name: "Select Pablo Díaz" }).click();
   await page.getByRole("combobox", { name: "State" }).click();
   await page.getByRole("option", { name: "Done", exact: true }).click();
+  await loadAll(page);
   const done = page.getByTestId("assignment-row").filter({ hasText: token });
   await expect(done).toHaveCount(1);
   await expect(done).toContainText("Understanding dizziness");
   await expect(done).toContainText("Patient's note: Felt fine after five minutes.");
   await page.getByRole("button", { name: "Reset filters" }).click();
+  await loadAll(page);
   await expect(rows.filter({ hasText: "Reaction lights" })).toContainText("Patient's favourite");
   await settled(page);
   await expectAccessible(page);
