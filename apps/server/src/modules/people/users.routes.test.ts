@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, readUser, type TestApp } from "../../../test/app.ts";
 import { type MadeClinic, type MadeUser, makeClinic, makePatient, makeTherapist, makeUser } from "../../../test/factories.ts";
 import { caller, type Method, newEmail } from "../../../test/people.ts";
-import { auditEvents, sessions } from "../../db/schema.ts";
+import { auditEvents, groupPermissions, sessions } from "../../db/schema.ts";
+import { permissionIds } from "../../platform/bootstrap.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
 import type { DemoRole } from "../../seed-demo-data.ts";
 
@@ -213,6 +214,18 @@ describe("groups", () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): change_store, view_quoter."] });
     expect(await groups()).toEqual(before);
+  });
+
+  it("keeps a grant of a module not built that a group held before, until it is taken away", async () => {
+    const admin = await t.loginAs("admin");
+    const [quoterId] = await permissionIds(t.db, ["view_quoter"]);
+    await t.db.insert(groupPermissions).values({ groupId: 3, permissionId: quoterId as number });
+    const held = (await groups()).groups.find((group) => group.id === 3)?.permissions ?? [];
+    expect(held).toContain("view_quoter");
+    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(200);
+    const without = held.filter((codename) => codename !== "view_quoter");
+    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: without })).json().permissions).not.toContain("view_quoter");
+    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(400);
   });
 
   it.each(["clinic", "therapist", "patient"] as DemoRole[])("refuses %s with 403", async (role) => {
