@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,10 +10,11 @@ import {
   runToExit,
   type ServerProcess,
   startServer,
+  stopServer,
   tempDataDir,
   waitUntilReady,
 } from "../../test/server-process.ts";
-import { freePort } from "./embedded.ts";
+import { freePort, startEmbeddedPostgres } from "./embedded.ts";
 
 /**
  * Start-up failures an operator meets (issue 13, point 5): each is said in a line that names
@@ -55,6 +57,38 @@ describe("a second start on a data folder in use", () => {
     expect(output).toContain(`is used by another running instance, pid ${running.pid}`);
     expect(code).toBe(1);
   });
+});
+
+describe("a data folder held by a PostgreSQL this app did not start", () => {
+  it("is refused with that server's pid; once it is gone, a pid file naming an unrelated live process does not block the start", async () => {
+    const dataDir = tempDataDir();
+    const clusterDir = path.join(dataDir, "postgres");
+    const foreign = await startEmbeddedPostgres(clusterDir);
+    const foreignPid = foreign.pid();
+    try {
+      // Started by hand, say: nothing records an app instance as its owner.
+      rmSync(`${clusterDir}.owner.json`);
+      const { code, output } = await runToExit({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+      expect(output).toContain(`the database in ${clusterDir} is used by another running instance, pid ${foreignPid} (a PostgreSQL server)`);
+      expect(code).toBe(1);
+    } finally {
+      await foreign.stop();
+    }
+    // After a container restart the pid in a stale pid file may belong to anything: here, a sleeping
+    // process (PostgreSQL itself would refuse to start over it, as over a live server).
+    const unrelated = spawn("sleep", ["300"], { stdio: "ignore" });
+    try {
+      writeFileSync(path.join(clusterDir, "postmaster.pid"), `${unrelated.pid}\n${clusterDir}\n`);
+      const port = await freePort();
+      const server = await startServer({ DATA_DIR: dataDir, PORT: String(port) });
+      await waitUntilReady(server, port, 150_000);
+      expect(server.output()).toContain(`removing the stale postmaster.pid of ${clusterDir} (pid ${unrelated.pid} is now sleep)`);
+      await stopServer(server);
+      expect((await server.exited).code).toBe(0);
+    } finally {
+      unrelated.kill("SIGKILL");
+    }
+  }, 300_000);
 });
 
 describe("a port in use, then a data folder PostgreSQL cannot use", () => {
