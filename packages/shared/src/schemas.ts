@@ -3,12 +3,19 @@ import { FEATURE_FLAGS } from "./flags.ts";
 import { LANGUAGES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./constants.ts";
 import { PERMISSIONS } from "./permissions.ts";
 
-/** Text PostgreSQL can store: it refuses the NUL character, so it is refused here first (400, not 500). */
+/**
+ * A half of a UTF-16 surrogate pair on its own: no character at all. JSON carries it as an
+ * escape (`"\ud800"`), but PostgreSQL's json and jsonb (audit details, mail) refuse it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text PostgreSQL can store: it refuses the NUL character and lone surrogates in JSON, so they are refused here first (400, not 500). */
 export const storableText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.");
+    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.")
+    .refine((value) => !LONE_SURROGATE.test(value), "Must be valid Unicode text.");
 
 /** Trimmed, non-empty text with a length cap: the `isText` rule of spec §5. */
 export const requiredText = (max: number) =>
@@ -17,7 +24,8 @@ export const requiredText = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.");
+    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.")
+    .refine((value) => !LONE_SURROGATE.test(value), "Must be valid Unicode text.");
 
 export const languageSchema = z.enum(LANGUAGES);
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);

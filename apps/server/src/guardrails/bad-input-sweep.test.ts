@@ -1,6 +1,7 @@
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { DATA_ERROR_MESSAGES } from "../platform/errors.ts";
 import type { DemoRole } from "../seed-demo-data.ts";
 import { casesFor, HOSTILE_RAW_BODIES, type JsonSchema, type Operation, operationsOf, type SweepCase } from "./hostile-inputs.ts";
 
@@ -74,6 +75,15 @@ function nextAddress(): string {
   return `172.${16 + ((address >> 16) & 15)}.${(address >> 8) & 255}.${address & 255}`;
 }
 
+function detailOf(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown };
+    return typeof parsed.detail === "string" ? parsed.detail : "";
+  } catch {
+    return "";
+  }
+}
+
 async function send(role: Role, c: SweepCase, failures: Failure[]): Promise<number | undefined> {
   const cookie = cookies.get(role);
   let timer: NodeJS.Timeout | undefined;
@@ -97,6 +107,10 @@ async function send(role: Role, c: SweepCase, failures: Failure[]): Promise<numb
       return undefined;
     }
     if (response.statusCode >= 500) failures.push({ role, call, label: c.label, outcome: `${response.statusCode} ${response.body.slice(0, 200)}` });
+    // A 400 from PostgreSQL's refusal is no 500, but the value got past the schemas to a query.
+    else if (response.statusCode === 400 && DATA_ERROR_MESSAGES.has(detailOf(response.body))) {
+      failures.push({ role, call, label: c.label, outcome: `reached the database: ${response.body.slice(0, 200)}` });
+    }
     return response.statusCode;
   } catch (error) {
     failures.push({ role, call, label: c.label, outcome: `threw ${String(error).slice(0, 200)}` });

@@ -112,7 +112,7 @@ const HOSTILE_PATH_BY_KIND: Partial<Record<Kind, readonly string[]>> = {
   uuid: ["00000000-0000-0000-0000-00000000000g", "00000000000000000000000000000000", "-1"],
   enum: ["CLINIC", "-1"],
   // "AA" is the base64url of a NUL byte: a token of the right shape naming an impossible user.
-  string: ["AA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "AA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", "x.ics"],
+  string: [`AA.${"A".repeat(32)}`, `AA.${"A".repeat(32)}.ics`, `${"_".repeat(128)}.${"A".repeat(32)}.ics`, "x.ics"],
 };
 
 /** Query values (encoded): for every parameter, then for its kind. */
@@ -182,7 +182,7 @@ export interface ExampleIds {
   missingUser: string;
 }
 
-const PATTERN_CANDIDATES = ["a", "sweep", "1", "09:00", "2027-01-04", "Europe/Madrid", "reactor-quick", "#000000", "AAAA.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"];
+const PATTERN_CANDIDATES = ["a", "sweep", "1", "09:00", "2027-01-04", "Europe/Madrid", "reactor-quick", "#000000", `AAAA.${"A".repeat(32)}`];
 
 function firstOption(schema: JsonSchema): JsonSchema {
   const options = schema.anyOf ?? schema.oneOf;

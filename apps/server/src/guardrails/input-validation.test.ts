@@ -79,6 +79,34 @@ describe("a NUL byte in a user-id path parameter", () => {
   });
 });
 
+describe("a calendar feed address", () => {
+  it("is refused with 400 when it has not the shape of one", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/api/calendar-feed/%00.ics" });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(["token"]);
+  });
+
+  it("names nobody (404) when its user part decodes to anything but a user id, a NUL byte included", async () => {
+    // "AA" is the base64url of one NUL byte; the query it reached answered 400 from PostgreSQL.
+    const response = await t.app.inject({ method: "GET", url: `/api/calendar-feed/AA.${"A".repeat(32)}.ics` });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("text fields", () => {
+  it("refuse a lone surrogate, which PostgreSQL's json and jsonb refuse (one reached a query through an appointment's name)", async () => {
+    const profile = { nombres: "Ana", apellidos: "Ruiz\ud800", identification: "", language: "en" };
+    const response = await t.app.inject({
+      method: "PUT",
+      url: "/api/user-profile/",
+      headers: { cookie: admin, "content-type": "application/json" },
+      payload: JSON.stringify(profile),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ apellidos: ["Must be valid Unicode text."] });
+  });
+});
+
 describe("numeric ids", () => {
   it.each(["0", "-1", "1.5", "2147483648", "%00"])("refuses %s as a row id with 400", async (id) => {
     const response = await t.app.inject({ method: "GET", url: `/api/category/${id}`, headers: { cookie: admin } });

@@ -43,6 +43,8 @@ const DATA_ERROR_DETAILS: Record<string, string> = {
   "22001": "A value is too long.",
 };
 const DATA_ERROR_FALLBACK = "A value in the request is not valid.";
+/** Every `detail` a data exception's 400 carries: the bad-input sweep fails on these, as each is a schema to tighten. */
+export const DATA_ERROR_MESSAGES: ReadonlySet<string> = new Set([...Object.values(DATA_ERROR_DETAILS), DATA_ERROR_FALLBACK]);
 
 /**
  * The 400 message for a PostgreSQL data exception (class 22: invalid text for a type, NUL or a

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { userId as userIdSchema } from "@clinic/shared";
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
@@ -50,6 +51,8 @@ export async function userOfFeedToken(db: Db, key: Buffer, token: string): Promi
   const match = /^([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{32})(\.ics)?$/.exec(token);
   if (!match) return null;
   const userId = Buffer.from(match[1] as string, "base64url").toString();
+  // Any bytes decode: only a user id may reach a query (a NUL byte answered 400, not 404).
+  if (!userIdSchema().safeParse(userId).success) return null;
   const given = Buffer.from(match[2] as string);
   const expected = Buffer.from(signature(key, userId, await versionOf(db, userId)));
   if (!timingSafeEqual(given, expected)) return null;
