@@ -73,9 +73,20 @@ export function AppointmentCalendar({ appointments, viewer, onRange, onOpen, onS
         fontSize: 14,
         "& .appointment-calendar-title.appointment-calendar-title": { fontSize: { xs: "1.05rem", sm: "1.35rem" }, lineHeight: 1.3 },
         // A phone's list view: names wrap instead of being cut off.
-        "& .appointment-list-title.appointment-list-title": { whiteSpace: "normal", overflow: "visible", textOverflow: "clip", minWidth: 0 },
+        "& .appointment-list-title.appointment-list-title": {
+          whiteSpace: "normal",
+          overflow: "visible",
+          textOverflow: "clip",
+          minWidth: 0,
+          // A phone's title column is narrow: long words break at syllables instead of running off the card.
+          overflowWrap: "break-word",
+          hyphens: "auto",
+          paddingInlineEnd: "8px",
+        },
         "& .appointment-list-time.appointment-list-time": { whiteSpace: "normal", overflow: "visible", textOverflow: "clip" },
         "& .appointment-requested": { outline: "1px dashed #b26a00", outlineOffset: "-1px" },
+        // A list row is a rounded pill as wide as the list: its dashed outline ran off the card on phones; "(requested)" and italics say it there.
+        "& .appointment-list-item.appointment-requested": { outline: "none" },
         "& .appointment-requested *": { fontStyle: "italic" },
       }}
     >
@@ -92,6 +103,7 @@ export function AppointmentCalendar({ appointments, viewer, onRange, onOpen, onS
         todayHint={t("appointments.today")}
         viewHint={(view: string) => t("appointments.viewHint", { view: i18n.language === "es" ? view.toLocaleLowerCase("es") : view })}
         timedText={t("appointments.timed")}
+        listItemEventClass="appointment-list-item"
         listItemEventTitleClass="appointment-list-title"
         listItemEventTimeClass="appointment-list-time"
         toolbarTitleClass="appointment-calendar-title"
