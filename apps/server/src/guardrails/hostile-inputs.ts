@@ -106,6 +106,7 @@ const HOSTILE_PATH_VALUES: readonly string[] = [
   encodeURIComponent("ñ😀\u202e\uFFFF"),
   encodeURIComponent("1' OR '1'='1"),
   "__proto__",
+  "constructor",
 ];
 const HOSTILE_PATH_BY_KIND: Partial<Record<Kind, readonly string[]>> = {
   integer: ["0", "2147483648", "99999999999999999999", "1.5", "1e400", "0x7fffffff"],
@@ -234,6 +235,36 @@ export function exampleOf(input: JsonSchema, ids: ExampleIds, destructive = fals
   }
 }
 
+/**
+ * One body per hostile value of each property, the rest of the body valid; into nested objects
+ * and the first item of arrays, two levels down. `place` puts a value where this schema sits
+ * inside an otherwise valid body.
+ */
+function propertyCases(
+  input: JsonSchema,
+  place: (value: unknown) => unknown,
+  ids: ExampleIds,
+  destructive: boolean,
+  prefix = "",
+  depth = 0,
+): { label: string; body: unknown }[] {
+  const schema = firstOption(input);
+  const out: { label: string; body: unknown }[] = [];
+  if (schema.properties) {
+    const valid = exampleOf(schema, ids, destructive) as Record<string, unknown>;
+    for (const [name, child] of Object.entries(schema.properties)) {
+      const placeChild = (value: unknown) => place({ ...valid, [name]: value });
+      for (const value of HOSTILE_PROPERTY_BY_KIND[kindOf(child)]) {
+        out.push({ label: `body ${prefix}${name}=${JSON.stringify(value)?.slice(0, 40)}`, body: placeChild(value) });
+      }
+      if (depth < 2) out.push(...propertyCases(child, placeChild, ids, destructive, `${prefix}${name}.`, depth + 1));
+    }
+  } else if (schema.items && depth < 2) {
+    out.push(...propertyCases(schema.items, (value) => place([value]), ids, destructive, `${prefix}0.`, depth + 1));
+  }
+  return out;
+}
+
 function pathWith(operation: Operation, values: Record<string, string>): string {
   return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? "x");
 }
@@ -288,13 +319,9 @@ export function casesFor(operation: Operation, ids: ExampleIds): SweepCase[] {
       });
     }
   }
-  const properties = operation.body?.properties;
-  if (writes && properties && typeof validBody === "object" && validBody !== null && !Array.isArray(validBody)) {
-    for (const [name, schema] of Object.entries(properties)) {
-      for (const value of HOSTILE_PROPERTY_BY_KIND[kindOf(schema)]) {
-        const payload = JSON.stringify({ ...validBody, [name]: value });
-        cases.push({ method, url: baseUrl, payload, headers: json, label: `body ${name}=${JSON.stringify(value)?.slice(0, 40)}` });
-      }
+  if (writes && operation.body && typeof validBody === "object" && validBody !== null && !Array.isArray(validBody)) {
+    for (const { label, body } of propertyCases(operation.body, (value) => value, ids, destructive)) {
+      cases.push({ method, url: baseUrl, payload: JSON.stringify(body), headers: json, label });
     }
     cases.push({
       method,
