@@ -208,6 +208,15 @@ function reasonOf(lines: string[]): string[] {
   return important.length > 0 ? important : lines.slice(-5);
 }
 
+/** What to do about a start PostgreSQL refused, by its reason. */
+function hintFor(reasons: string): string {
+  if (/permissions|wrong ownership|Permission denied/i.test(reasons)) {
+    return "Give the folder back to the user PostgreSQL runs as, with mode 700 (chmod 700).";
+  }
+  if (/could not bind|Address already in use/.test(reasons)) return "Another program took its port in the meantime: start again.";
+  return "A data folder that is damaged, or was made by another PostgreSQL version, must be restored from a backup, upgraded (pg_upgrade) or moved away (the next start then creates an empty one).";
+}
+
 /** Failures that pass by themselves: backends of a killed postmaster still exiting, a port taken a moment ago. */
 const TRANSIENT = [/pre-existing shared memory block/, /lock file "postmaster\.pid" already exists/, /could not bind|Address already in use/];
 const START_RETRY_DELAYS_MS = [500, 1000, 2000, 4000];
@@ -266,10 +275,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
       const child = childOf();
       if (isRunning(child)) child.kill("SIGQUIT");
       const reasons = error instanceof Error ? [...reasonOf(capture), error.message] : reasonOf(capture);
-      throw new StartupError(
-        `PostgreSQL did not start on the data in ${shownPath(databaseDir)}:\n  ${reasons.join("\n  ")}`,
-        "A data folder that is damaged, or was made by another PostgreSQL version, must be restored from a backup, upgraded (pg_upgrade) or moved away (the next start then creates an empty one).",
-      );
+      throw new StartupError(`PostgreSQL did not start on the data in ${shownPath(databaseDir)}:\n  ${reasons.join("\n  ")}`, hintFor(reasons.join(" ")));
     } finally {
       clearTimeout(timer);
     }
@@ -303,7 +309,11 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
       break;
     } catch (error) {
       const transient = TRANSIENT.some((pattern) => capture.some((line) => pattern.test(line)));
-      if (!transient || attempt >= START_RETRY_DELAYS_MS.length) throw error;
+      if (!transient || attempt >= START_RETRY_DELAYS_MS.length) {
+        // Another instance that won a race for the folder is named as such, not as a PostgreSQL failure.
+        if (capture.some((line) => TRANSIENT[1].test(line))) await claimDataFolder(databaseDir, log);
+        throw error;
+      }
       if (options.port === undefined && capture.some((line) => TRANSIENT[2].test(line))) {
         port = await freePort();
         instance = makeInstance();
