@@ -106,6 +106,21 @@ describe("security headers", () => {
     }
   });
 
+  it("allow inline styles on Swagger UI's pages only, never inline scripts", async () => {
+    const page = directives(await get("/accounts/login/"));
+    expect(page.get("style-src")?.[0]).toBe("'self'");
+    expect(
+      page
+        .get("style-src")
+        ?.slice(1)
+        .every((value) => value.startsWith("'nonce-")),
+    ).toBe(true);
+    const docs = directives(await get("/api/docs"));
+    expect(docs.get("style-src")).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(docs.get("script-src")?.[0]).toBe("'self'");
+    expect(docs.get("script-src")).not.toContain("'unsafe-inline'");
+  });
+
   it("keep game pages cross-origin isolated", async () => {
     const response = await get("/manager/patient/play/12");
     expectSecurityHeaders(response, "game page");
