@@ -1,5 +1,6 @@
-import type { RouteOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { DATA_ERROR_MESSAGES } from "../platform/errors.ts";
 import type { DemoRole } from "../seed-demo-data.ts";
@@ -12,19 +13,11 @@ import { casesFor, HOSTILE_RAW_BODIES, type JsonSchema, type Operation, operatio
  * document; one hidden from it must be listed in HIDDEN_ROUTES below, or this file fails.
  */
 
-// Every route the app registers, as Fastify saw it: the document lists only the visible ones.
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-vi.mock("fastify", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("fastify")>();
-  const create = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    app.addHook("onRoute", (route) => {
-      registered.push(route);
-    });
-    return app;
-  }) as typeof actual.default;
-  return { ...actual, default: create, fastify: create };
-});
+/**
+ * Every route the app registers, as Fastify saw it (the document lists only the visible ones),
+ * through the `fastify.initialization` channel Fastify publishes before any route is added.
+ */
+const registered: RouteOptions[] = [];
 
 /**
  * Routes kept out of the OpenAPI document on purpose. Each is still swept below with a few
@@ -137,7 +130,17 @@ function rank(operation: Operation): number {
 let operations: Operation[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const onInit = (message: unknown) => {
+    (message as { fastify: FastifyInstance }).fastify.addHook("onRoute", (route) => {
+      registered.push(route);
+    });
+  };
+  subscribe("fastify.initialization", onInit);
+  try {
+    t = await createTestApp();
+  } finally {
+    unsubscribe("fastify.initialization", onInit);
+  }
   for (const role of ROLES) if (role !== "anonymous") cookies.set(role, await t.loginAs(role));
   operations = operationsOf((t.app.swagger() as Parameters<typeof operationsOf>[0]) ?? { paths: {} }).sort((a, b) => rank(a) - rank(b));
 });
