@@ -20,8 +20,9 @@ import { casesFor, HOSTILE_RAW_BODIES, type JsonSchema, type Operation, operatio
 const registered: RouteOptions[] = [];
 
 /**
- * Routes kept out of the OpenAPI document on purpose. Each is still swept below with a few
- * hostile calls of its own.
+ * Routes kept out of the OpenAPI document on purpose, each with its reason. A new entry needs
+ * a reason as good; one that takes input also needs hostile calls of its own below, as
+ * better-auth's catch-all has (AUTH_CATCH_ALL_PATHS).
  */
 const HIDDEN_ROUTES: Record<string, string> = {
   // better-auth's own endpoints: only the five the web app calls are declared (session.ts).
@@ -119,7 +120,7 @@ async function sweep(role: Role, cases: SweepCase[], failures: Failure[]): Promi
   }
 }
 
-/** Reads first, deletes after, sign-in and sign-out last: a hostile call that still does something cannot take the ground from under later ones. */
+/** Deletes after the rest, auth calls after those, sign-out last: a hostile call that still does something cannot take the ground from under later ones. */
 function rank(operation: Operation): number {
   if (operation.path === "/api/auth/sign-out") return 3;
   if (operation.path.startsWith("/api/auth/")) return 2;
