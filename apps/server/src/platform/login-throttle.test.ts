@@ -146,6 +146,11 @@ describe("second-factor codes", () => {
     expect((await verify(cookieHeaderOf(again), totpNow(person.totpURI), freshAddress())).statusCode).toBe(429);
   });
 
+  it("answers a malformed two-factor cookie as a failed attempt, never a server error", async () => {
+    const response = await verify("clinic.two_factor=%E0%A4%A; other=1", "123456", freshAddress());
+    expect(response.statusCode).toBe(401);
+  });
+
   it("forgets wrong codes once a right one is given", async () => {
     const person = await staffWithTotp();
     for (let round = 1; round <= 2; round++) {

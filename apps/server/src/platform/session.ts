@@ -62,6 +62,14 @@ function throttledStep(url: string): ThrottledStep | null {
   return path.startsWith("/api/auth/") ? (THROTTLED[path.slice("/api/auth".length)] ?? null) : null;
 }
 
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 /** better-auth's refusals of a request from a page of another site (its origin check). */
 const CROSS_SITE_CODES = new Set(["INVALID_ORIGIN", "MISSING_OR_NULL_ORIGIN", "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED"]);
 
@@ -94,8 +102,8 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
       .split(";")
       .map((part) => part.trim().split("="))
       .find(([name]) => name !== undefined && pendingCookieNames.includes(name));
-    if (pending?.[1]) {
-      const value = decodeURIComponent(pending.slice(1).join("="));
+    const value = pending?.[1] ? safeDecode(pending.slice(1).join("=")) : null;
+    if (value) {
       const identifier = value.slice(0, value.lastIndexOf(".") > 0 ? value.lastIndexOf(".") : value.length);
       const row = await (await auth.$context).internalAdapter.findVerificationValue(identifier).catch(() => null);
       if (row?.value) return row.value;
