@@ -1,4 +1,5 @@
 import path from "node:path";
+import { CONNECT_TIMEOUT_MS } from "./client.ts";
 
 /**
  * A start-up failure the operator can act on: what happened and what to do, printed as two
@@ -74,8 +75,9 @@ export function databaseStartError(url: string, error: unknown): StartupError {
   if (code === "3D000") {
     return new StartupError(`the database at ${where} does not exist (${code})`, "Create it (createdb), or fix the database name in DATABASE_URL.");
   }
+  const why = code === "ETIMEDOUT" ? `: no answer within ${CONNECT_TIMEOUT_MS / 1000} s` : code === "ECONNREFUSED" ? ": nothing listens there" : "";
   return new StartupError(
-    `cannot reach the database at ${where} (${code ?? reason})`,
+    `cannot reach the database at ${where} (${code ?? reason}${why})`,
     "Check DATABASE_URL, that PostgreSQL is running there, and that it accepts connections from this machine.",
   );
 }
