@@ -293,7 +293,12 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     // As root the server runs as `postgres`, which must be able to enter the data folder's parent.
     if (process.getuid?.() === 0) chmodSync(path.dirname(databaseDir), 0o755);
     try {
-      await instance.initialise();
+      await instance.initialise().catch(async (error: unknown) => {
+        // Processes initialising clusters at once as root race to create the `postgres` user: the loser finds it made.
+        if (process.getuid?.() !== 0 || !String(error).includes("new user")) throw error;
+        await sleep(1000);
+        await instance.initialise();
+      });
     } catch (error) {
       throw new StartupError(
         `PostgreSQL could not create its data folder ${shownPath(databaseDir)}: ${error instanceof Error ? error.message : String(error)}`,
