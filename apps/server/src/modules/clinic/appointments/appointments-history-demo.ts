@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { addDays } from "../../dashboard/dashboard.service.ts";
 import { appointments, services } from "./appointments.table.ts";
@@ -38,10 +38,8 @@ export interface DemoAppointmentPlan {
  * nobody booked these just now.
  */
 export async function seedDemoAppointmentHistory(db: Db, anchor: string, plan: DemoAppointmentPlan): Promise<void> {
-  const [service] = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.providerId, plan.therapistId)));
+  // The demo schedule's service: the therapist's first.
+  const [service] = await db.select().from(services).where(eq(services.providerId, plan.therapistId)).orderBy(asc(services.id)).limit(1);
   const schedule = service?.scheduleId ? await getScheduleRow(db, service.scheduleId) : null;
   if (!service || !schedule) throw new Error("The demo therapist has no bookable service");
   const slots = slotScheduleOf(schedule);
