@@ -54,11 +54,18 @@ test("a game activity shows its build of the catalogue, with a preview", async (
   await expectAccessible(page);
 });
 
-test("patients see their assigned activities on the activities screen, in Spanish, none until some are assigned", async ({ page }) => {
+test("patients see their assigned activities on the activities screen, in Spanish, and no favourites until they mark one", async ({ page }) => {
   await signIn(page, "patient2");
   await visit(page, "/manager/admin/activities");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Actividades");
-  await expect(page.getByText("Nada planificado para hoy ni para los próximos días.")).toBeVisible();
+  // The demo's history plans something for Paula every day, and gives her no favourites.
+  const todays = page.getByRole("region", { name: "Hoy" });
+  await expect(todays.getByTestId("my-activity").first()).toBeVisible();
+  await expect(todays.getByRole("button", { name: /^Abrir: / }).first()).toBeVisible();
+  await expect(page.getByText("Nada planificado para hoy ni para los próximos días.")).toHaveCount(0);
+  await page.getByRole("button", { name: "Favoritas" }).click();
+  await expect(page.getByText("Aún no tienes favoritas: marca una actividad con el corazón.")).toBeVisible();
+  await expectAccessible(page);
 });
 
 /** A 1×1 PNG. */
