@@ -129,7 +129,15 @@ test.describe("phone width", () => {
 });
 
 test("an ended session sends the user to sign in, and back afterwards", async ({ page, context }) => {
+  // The home's own calls must be answered before the session ends: one still in flight would meet
+  // the ended session first and send the user to sign in before the menu is used.
+  const homeLoaded = Promise.all([
+    page.waitForResponse((response) => response.url().includes("/api/dashboard/summary")),
+    page.waitForResponse((response) => response.url().includes("/api/usuario/user")),
+  ]);
   await signIn(page, "therapist");
+  await homeLoaded;
+  await settled(page);
   await context.clearCookies();
   await page.getByRole("button", { name: "Profile menu" }).click();
   await page.getByRole("menuitem", { name: "My Profile" }).click();
