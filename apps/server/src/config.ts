@@ -2,15 +2,15 @@ import path from "node:path";
 import { DEFAULT_REMINDER_HOURS, FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
 import { z } from "zod";
 
-const flagList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.enum(FEATURE_FLAGS)));
+/** A comma-separated setting as its trimmed, non-empty items. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const flagList = commaList.pipe(z.array(z.enum(FEATURE_FLAGS)));
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -24,16 +24,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
-  TRUSTED_ORIGINS: z
-    .string()
-    .transform((value) =>
-      value
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin)))
-    .default([]),
+  TRUSTED_ORIGINS: commaList.pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))).default([]),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
