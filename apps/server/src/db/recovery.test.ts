@@ -41,6 +41,18 @@ afterAll(async () => {
   await smtp?.close();
 }, 90_000);
 
+/** Waits for readiness to report the database gone (503); answers that reply. */
+function readinessDown(server: Parameters<typeof waitUntilReady>[0], port: number) {
+  return waitFor(
+    "readiness to answer 503",
+    async () => {
+      const ready = await call(port, "GET", "/api/health/ready");
+      return ready.status === 503 ? ready : undefined;
+    },
+    { server, timeoutMs: 30_000 },
+  );
+}
+
 describe("the embedded PostgreSQL killed under the running app", () => {
   it("answers 503 while it is down, starts it again by itself and serves the same data; gives up non-zero when it cannot", async () => {
     const dataDir = tempDataDir();
@@ -61,14 +73,7 @@ describe("the embedded PostgreSQL killed under the running app", () => {
     loosened.add(clusterDir);
     process.kill(postmaster, "SIGKILL");
 
-    const outage = await waitFor(
-      "readiness to answer 503",
-      async () => {
-        const ready = await call(port, "GET", "/api/health/ready");
-        return ready.status === 503 ? ready : undefined;
-      },
-      { server, timeoutMs: 30_000 },
-    );
+    const outage = await readinessDown(server, port);
     expect(outage.body).toMatchObject({ status: "unavailable", database: "unreachable", migrations: "unknown" });
     expect((await call(port, "GET", "/api/health/live")).status).toBe(200);
     const during = await call(port, "GET", "/api/recommendations/", { cookie });
@@ -132,14 +137,7 @@ describe("a configured PostgreSQL (DATABASE_URL) that goes away and comes back",
     const postmaster = external.pid();
     if (!postmaster) throw new Error("the external PostgreSQL is not running");
     process.kill(postmaster, "SIGKILL");
-    const outage = await waitFor(
-      "readiness to answer 503",
-      async () => {
-        const ready = await call(port, "GET", "/api/health/ready");
-        return ready.status === 503 ? ready : undefined;
-      },
-      { server, timeoutMs: 30_000 },
-    );
+    const outage = await readinessDown(server, port);
     expect(outage.body).toMatchObject({ status: "unavailable", database: "unreachable" });
     const signInDuring = await call(port, "POST", "/api/auth/sign-in/email", { body: { email: "nobody@example.com", password: "Not-a-password-1" } });
     expect(signInDuring.status).toBe(503);
