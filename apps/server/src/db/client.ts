@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { TableWrites, trackWrites } from "../platform/paging.ts";
 import * as schema from "./tables.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -23,7 +24,11 @@ export function connectDatabase(url: string, poolSize = 10): Database {
   });
   // A dropped idle connection must not take the process down; the pool discards it and connects anew.
   pool.on("error", () => {});
-  return { db: drizzle(pool, { schema }), pool, url };
+  // The logger sees every statement Drizzle sends: writes drop the cached list totals of their tables.
+  const writes = new TableWrites();
+  const db = drizzle(pool, { schema, logger: writes });
+  trackWrites(db, writes);
+  return { db, pool, url };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { PageQuery, Paged } from "@clinic/shared";
-import { ilike, type SQL } from "drizzle-orm";
+import { getTableName, ilike, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
+import type { Logger } from "drizzle-orm/logger";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 /** SQL limit and offset for a 1-based page. */
@@ -15,4 +16,138 @@ export function paged<T>(data: T[], total: number, { page }: PageQuery): Paged<T
 export function containsText(column: PgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
   return ilike(column, `%${value.replace(/[\\%_]/g, "\\$&")}%`);
+}
+
+/**
+ * How list totals are counted. A total is counted only up to `cap` (the answer then says
+ * "at least", `totalCapped`), so no page counts a whole large table; and a total is kept for
+ * `ttlMs` in this process, so the hot path does not count at all. A write through this
+ * process's Drizzle client to a table a list reads drops that list's totals at once; another
+ * app node's writes are seen within `ttlMs`. Mutable so tests can lower the cap.
+ */
+export const pagingSettings = { cap: 10_000, ttlMs: 5_000 };
+
+const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[\w]+"?\.)?"?(\w+)"?/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b/i;
+const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+
+/**
+ * Versions of tables, bumped by every write statement Drizzle sends (it is the client's
+ * logger, so no write path can forget it). A write inside a transaction is bumped again when
+ * a transaction ends: a total counted between the write and its commit (which could not see
+ * the row yet) is then dropped too. Cascades and triggers are not seen: a list names every
+ * table it reads, the parent tables of a cascade among them.
+ */
+export class TableWrites implements Logger {
+  private readonly versions = new Map<string, number>();
+  private readonly inTransaction = new Set<string>();
+  private open = 0;
+
+  logQuery(query: string): void {
+    const write = WRITE.exec(query);
+    if (write) {
+      const table = write[1].toLowerCase();
+      this.bump(table);
+      if (this.open > 0) this.inTransaction.add(table);
+      return;
+    }
+    if (TRANSACTION_BEGIN.test(query)) this.open += 1;
+    else if (TRANSACTION_END.test(query)) {
+      this.open = Math.max(0, this.open - 1);
+      for (const table of this.inTransaction) this.bump(table);
+      // Which open transaction wrote what is not known here: the set empties once none is open.
+      if (this.open === 0) this.inTransaction.clear();
+    }
+  }
+
+  private bump(table: string) {
+    this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
+  }
+
+  /** A stamp of the tables' versions: equal stamps mean no write to any of them in between. */
+  stamp(tables: string[]): string {
+    return tables.map((table) => this.versions.get(table) ?? 0).join(".");
+  }
+}
+
+/** Each database client's write tracker (set by connectDatabase): a transaction's client has none, and counts every time. */
+const trackers = new WeakMap<object, TableWrites>();
+export function trackWrites(db: object, writes: TableWrites): void {
+  trackers.set(db, writes);
+}
+
+interface CachedTotal {
+  total: number;
+  capped: boolean;
+  stamp: string;
+  expires: number;
+}
+const totals = new Map<string, CachedTotal>();
+/** Bounds the memory of many distinct filters: the oldest totals go first. */
+const MAX_CACHED_TOTALS = 5_000;
+
+/** Something whose rows can be counted after a limit: a Drizzle select builder. */
+export interface Countable {
+  toSQL(): { sql: string; params: unknown[] };
+  limit(limit: number): SQLWrapper;
+}
+
+export interface PageSpec {
+  /** Every table the list reads: a write to one drops its cached totals. */
+  tables: Table[];
+  /**
+   * The filtered rows to count, selecting as little as possible (`select 1 ... where ...`,
+   * ordered as the list when that lets PostgreSQL read an index instead of the table). Its
+   * SQL and parameters are the cache key of the total, so no filter or scope can be left out.
+   */
+  counted: Countable;
+}
+
+/** The column a page's rows statement selects as `pageTotal`: the capped total, or null when it is known already. */
+export type PageTotal = SQL<number | null>;
+
+/**
+ * One page of a list in one statement: `rows(pageTotal)` is the page's query with `pageTotal`
+ * among its selected columns. That column is a scalar subquery over `spec.counted` capped at
+ * `pagingSettings.cap` rows (PostgreSQL runs it once, as an InitPlan); when the total is cached
+ * it is a plain null. Only a page past the end (no row to carry the total) counts on its own.
+ */
+export async function pageOf<Row extends { pageTotal: number | null }>(
+  db: object,
+  query: PageQuery,
+  spec: PageSpec,
+  rows: (pageTotal: PageTotal) => PromiseLike<Row[]>,
+): Promise<Paged<Omit<Row, "pageTotal">> & { totalCapped?: true }> {
+  const writes = trackers.get(db);
+  const tables = spec.tables.map((table) => getTableName(table));
+  const { offset, limit } = pageWindow(query);
+  // Counting at least to the end of this page keeps the total at least what is shown.
+  const cap = Math.max(pagingSettings.cap, offset + limit);
+  const { sql: text, params } = spec.counted.toSQL();
+  const key = JSON.stringify([text, params, cap]);
+  const now = Date.now();
+  const cached = writes ? totals.get(key) : undefined;
+  const fresh = cached && cached.expires > now && cached.stamp === writes?.stamp(tables) ? cached : undefined;
+  // Taken before the statement: a write while it runs leaves a stamp that no longer matches.
+  const stamp = writes?.stamp(tables);
+  const countSql = sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
+
+  const found = await rows(fresh ? sql<null>`null::int` : countSql);
+  let total: number;
+  if (fresh) total = fresh.total;
+  else if (found.length > 0) total = Number(found[0].pageTotal);
+  else if (query.page === 1) total = 0;
+  else {
+    const execute = (db as { execute: (query: SQL) => Promise<{ rows: { total: number }[] }> }).execute.bind(db);
+    total = Number((await execute(sql`select ${countSql} as total`)).rows[0]?.total ?? 0);
+  }
+  const capped = !fresh ? total > cap : fresh.capped;
+  if (!fresh) total = Math.min(total, cap);
+  if (!fresh && writes && stamp !== undefined) {
+    if (totals.size >= MAX_CACHED_TOTALS) totals.delete(totals.keys().next().value as string);
+    totals.delete(key);
+    totals.set(key, { total, capped, stamp, expires: now + pagingSettings.ttlMs });
+  }
+  const data = found.map(({ pageTotal: _, ...row }) => row);
+  return capped ? { data, page: query.page, total, totalCapped: true } : { data, page: query.page, total };
 }

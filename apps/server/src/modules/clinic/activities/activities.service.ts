@@ -6,7 +6,7 @@ import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
 import { badRequest, conflict } from "../../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow, paged } from "../../../platform/paging.ts";
 import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
@@ -15,51 +15,41 @@ import { recommendations } from "../recommendations/recommendations.table.ts";
 import { assignedActivities } from "../assignments/assignments.table.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
 
-type Row = typeof activities.$inferSelect & { videoUrl: string | null };
+type Link = { id: number; name: string };
+type Row = typeof activities.$inferSelect & { videoUrl: string | null; categories: Link[]; recommendations: Link[] };
 
-/** An activity with where its video plays from: its file's link, or the address of its upload. */
+/**
+ * An activity's categories and recommendations, each as one JSON array built in the activity's
+ * own statement (a correlated subquery per row, read through the link tables' activity-first
+ * keys), so a page's links arrive with the page instead of in more round trips.
+ */
+const linkColumns = {
+  categories: sql<Link[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id), '[]'::json)
+    from ${activityCategories} ac join ${categories} c on c.id = ac.category_id where ac.activity_id = ${activities.id})`,
+  recommendations: sql<Link[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name) order by r.name, r.id), '[]'::json)
+    from ${activityRecommendations} ar join ${recommendations} r on r.id = ar.recommendation_id where ar.activity_id = ${activities.id})`,
+};
+
+/** An activity with its links and where its video plays from: its file's link, or the address of its upload. */
+function activityColumns() {
+  return {
+    ...getTableColumns(activities),
+    videoUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+    ...linkColumns,
+  };
+}
 function selectActivities(db: Db) {
-  return db
-    .select({
-      ...getTableColumns(activities),
-      videoUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
-    })
-    .from(activities)
-    .leftJoin(files, eq(files.id, activities.fileId));
-}
-type Links = { categories: Map<number, { id: number; name: string }[]>; recommendations: Map<number, { id: number; name: string }[]> };
-
-/** Categories and recommendations of a page of activities, in two queries whatever the page size. */
-async function loadLinks(db: Db, activityIds: number[]): Promise<Links> {
-  const links: Links = { categories: new Map(), recommendations: new Map() };
-  if (activityIds.length === 0) return links;
-  const [cats, recos] = await Promise.all([
-    db
-      .select({ activityId: activityCategories.activityId, id: categories.id, name: categories.name })
-      .from(activityCategories)
-      .innerJoin(categories, eq(categories.id, activityCategories.categoryId))
-      .where(inArray(activityCategories.activityId, activityIds))
-      .orderBy(asc(categories.name)),
-    db
-      .select({ activityId: activityRecommendations.activityId, id: recommendations.id, name: recommendations.name })
-      .from(activityRecommendations)
-      .innerJoin(recommendations, eq(recommendations.id, activityRecommendations.recommendationId))
-      .where(inArray(activityRecommendations.activityId, activityIds))
-      .orderBy(asc(recommendations.name)),
-  ]);
-  for (const { activityId, id, name } of cats) links.categories.set(activityId, [...(links.categories.get(activityId) ?? []), { id, name }]);
-  for (const { activityId, id, name } of recos) links.recommendations.set(activityId, [...(links.recommendations.get(activityId) ?? []), { id, name }]);
-  return links;
+  return db.select(activityColumns()).from(activities).leftJoin(files, eq(files.id, activities.fileId));
 }
 
-function toActivity(actor: Actor, row: Row, links: Links): Activity {
+function toActivity(actor: Actor, row: Row): Activity {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     type: row.type as ActivityType,
-    categories: links.categories.get(row.id) ?? [],
-    recommendations: links.recommendations.get(row.id) ?? [],
+    categories: row.categories,
+    recommendations: row.recommendations,
     fileId: row.fileId,
     videoUrl: row.type === "video" ? row.videoUrl : null,
     gameBuildId: row.gameBuildId,
@@ -105,19 +95,25 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityQuery)
     nutritionFilter(db, activities.id, query.nutrition),
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    selectActivities(db).where(where).orderBy(asc(activities.name), asc(activities.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(activities).where(where),
-  ]);
-  const links = await loadLinks(
+  const page = await pageOf(
     db,
-    rows.map((row) => row.id),
-  );
-  return paged(
-    rows.map((row) => toActivity(actor, row, links)),
-    total,
     query,
+    {
+      tables: [activities, activityCategories, categories],
+      // Ordered as the list, so PostgreSQL counts along the list's index instead of reading the table.
+      counted: db.select({ one: sql`1` }).from(activities).where(where).orderBy(asc(activities.name), asc(activities.id)),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...activityColumns(), pageTotal })
+        .from(activities)
+        .leftJoin(files, eq(files.id, activities.fileId))
+        .where(where)
+        .orderBy(asc(activities.name), asc(activities.id))
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => toActivity(actor, row)) };
 }
 
 async function loadActivity(db: Db, id: number): Promise<Row | undefined> {
@@ -127,7 +123,7 @@ async function loadActivity(db: Db, id: number): Promise<Row | undefined> {
 
 export async function getActivity(db: Db, actor: Actor, id: number): Promise<Activity> {
   const row = assertCatalogueAccess(actor, await loadActivity(db, id), "read");
-  return toActivity(actor, row, await loadLinks(db, [row.id]));
+  return toActivity(actor, row);
 }
 
 /**
@@ -208,7 +204,7 @@ export async function createActivity(db: Db, actor: Actor, raw: ActivityInput): 
     const id = (row as { id: number }).id;
     await replaceLinks(txDb, id, input);
     await syncRichTextUploads(txDb, "activity", id, owner, { description: columns.description, body: columns.body });
-    return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
+    return toActivity(actor, (await loadActivity(txDb, id)) as Row);
   });
 }
 
@@ -222,7 +218,7 @@ export async function updateActivity(db: Db, actor: Actor, id: number, raw: Acti
     await tx.update(activities).set(columns).where(eq(activities.id, id));
     await replaceLinks(txDb, id, input);
     await syncRichTextUploads(txDb, "activity", id, current.clinicId, { description: columns.description, body: columns.body });
-    return toActivity(actor, (await loadActivity(txDb, id)) as Row, await loadLinks(txDb, [id]));
+    return toActivity(actor, (await loadActivity(txDb, id)) as Row);
   });
 }
 
