@@ -1,10 +1,17 @@
-// `npm run bench`: the production build of the server on PostgreSQL, and a bare Fastify
-// hello-world beside it, loaded by autocannon with the same settings. The hello-world's
-// figure is the machine's ceiling, so the ratio to it is what compares across machines.
+// `npm run bench`: the production build of the server on PostgreSQL, and beside it a bare
+// Fastify hello-world (the machine's ceiling) and a floor (bare Fastify + pg, one primary-key
+// query per request on the same database), loaded by autocannon with the same settings. The
+// ratio to the floor is what compares across machines: the share of a database-bound
+// request's ceiling that our code keeps.
 //
 //   BENCH_DURATION     seconds measured per endpoint (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   BENCH_WARMUP       seconds of unmeasured load before each measurement (default 2; 0 skips)
+//   BENCH_HIGH_CONNECTIONS  connections of a second, shorter pass over every endpoint that
+//                      reports its p99 under that load (default 100; 0 skips)
+//   BENCH_HIGH_DURATION seconds per endpoint of that pass (default 5)
+//   BENCH_REPORT       a markdown file the report is appended to as a dated section (say
+//                      docs/performance.md); unset, only stdout
 //   BENCH_DATABASE_URL a PostgreSQL database to use instead of an embedded server in a temp dir;
 //                      migrations and the demo seed are applied to it
 //   BENCH_ACTIVITIES   activities seeded before the run (default 100000; 0 skips; none are added
@@ -14,6 +21,8 @@
 //                      has that many)
 //   BENCH_FRAMES       seconds of game frames taken per build in Chromium (default 5; 0 skips);
 //                      CHROMIUM_PATH names the browser (default /usr/bin/chromium)
+//   BENCH_PAGES        1 (default) weighs the scripts of the login page, the staff home and the
+//                      patient home in Chromium; 0 skips
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
@@ -21,11 +30,15 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { GROUP, homePathOf } from "@clinic/shared";
 import { DEMO_ACCOUNTS, type DemoRole } from "../src/demo-accounts.ts";
 import { BENCH_ENDPOINTS, type BenchEndpoint } from "./endpoints.ts";
 import { type FrameFigures, measureFrames } from "./frames.ts";
+import { type Latency, LatencyRecorder } from "./latency.ts";
+import { measurePageWeight, type PageWeight } from "./page-weight.ts";
 import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
 import { seedActivities } from "./seed-activities.ts";
+import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,7 +62,11 @@ function readSettings() {
       warmup: intSetting("BENCH_WARMUP", 2, 0),
       activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
       appointments: intSetting("BENCH_APPOINTMENTS", 10_000, 0),
+      highConnections: intSetting("BENCH_HIGH_CONNECTIONS", 100, 0),
+      highDuration: intSetting("BENCH_HIGH_DURATION", 5, 1),
       frames: intSetting("BENCH_FRAMES", 5, 0),
+      pages: intSetting("BENCH_PAGES", 1, 0) > 0,
+      reportFile: process.env.BENCH_REPORT ? path.resolve(process.env.BENCH_REPORT) : undefined,
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     };
   } catch (error) {
@@ -78,7 +95,12 @@ interface Target {
 
 interface Measured {
   label: string;
+  group?: TargetGroup;
   result: autocannon.Result;
+  /** From every response's own time (2xx only), not autocannon's whole-millisecond histogram. */
+  latency: Latency;
+  /** The high-connection pass, when it ran. */
+  high?: { result: autocannon.Result; latency: Latency };
 }
 
 /** Signs in as a demo account the way the web app does; answers the Cookie header to send. */
@@ -113,71 +135,91 @@ async function checkAnswers(label: string, target: Target): Promise<void> {
   }
 }
 
-async function load(target: Target, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
-    url: target.url,
-    method: target.method,
-    headers: target.headers,
-    body: target.body,
-    connections: settings.connections,
-    duration: seconds,
+/** autocannon over `target`, with each 2xx response's time recorded. */
+function load(target: Target, seconds: number, connections: number): Promise<{ result: autocannon.Result; latency: Latency }> {
+  const recorder = new LatencyRecorder();
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url: target.url, method: target.method, headers: target.headers, body: target.body, connections, duration: seconds },
+      (error, result) => (error ? reject(error) : resolve({ result, latency: recorder.summary() })),
+    );
+    instance.on("response", (_client, status, _bytes, responseTimeMs) => {
+      if (status >= 200 && status < 300) recorder.record(responseTimeMs);
+    });
   });
 }
 
-async function measure(label: string, target: Target): Promise<Measured> {
+async function measure(label: string, target: Target, group?: TargetGroup): Promise<Measured> {
   await checkAnswers(label, target);
-  if (settings.warmup > 0) await load(target, settings.warmup);
+  if (settings.warmup > 0) await load(target, settings.warmup, settings.connections);
   log(`measuring ${label} for ${settings.duration} s`);
-  return { label, result: await load(target, settings.duration) };
+  return { label, group, ...(await load(target, settings.duration, settings.connections)) };
 }
 
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ");
-  return [line(rows[0]), widths.map((width) => "-".repeat(width)).join("  "), ...rows.slice(1).map(line)].join("\n");
-}
+const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
 
-/** autocannon records whole milliseconds: 0 means under one. */
-const ms = (value: number) => (value < 1 ? "<1" : value.toFixed(0));
-
-function report(baseline: Measured, measured: Measured[], seeded: { activities: string; appointments: string }): boolean {
-  const base = baseline.result.requests.mean;
-  const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
-  const rows = [["endpoint", "req/s (mean)", "p50 ms", "p99 ms", "vs hello-world", "failed"]];
-  for (const { label, result } of [baseline, ...measured]) {
-    rows.push([
+function reportApi(report: Report, hello: Measured, floor: Measured, measured: Measured[], seeded: { activities: string; appointments: string }): boolean {
+  const all = [hello, floor, ...measured];
+  const high = settings.highConnections > 0;
+  const header = ["endpoint", "req/s", "p50 ms", "p95 ms", "p99 ms", "vs floor", "vs hello-world", "failed"];
+  if (high) header.push(`p99 ms at ${settings.highConnections}`);
+  const rows = [header];
+  for (const { label, result, latency, high: loaded } of all) {
+    const row = [
       label,
       result.requests.mean.toFixed(0),
-      ms(result.latency.p50),
-      ms(result.latency.p99),
-      base > 0 ? `${(result.requests.mean / base).toFixed(3)}` : "n/a",
-      String(problems(result)),
-    ]);
+      ms(latency.p50),
+      ms(latency.p95),
+      ms(latency.p99),
+      ratio(result.requests.mean, floor.result.requests.mean),
+      ratio(result.requests.mean, hello.result.requests.mean),
+      String(problems(result) + (loaded ? problems(loaded.result) : 0)),
+    ];
+    if (high) row.push(loaded ? ms(loaded.latency.p99) : "n/a");
+    rows.push(row);
   }
-  console.log("");
-  console.log(`Benchmark: ${settings.connections} connections, ${settings.duration} s per endpoint (${settings.warmup} s warm-up first)`);
-  console.log(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), load generator in the same machine`);
+  report.line(`Benchmark: ${settings.connections} connections, ${settings.duration} s per endpoint (${settings.warmup} s warm-up first)`);
+  if (high) report.line(`Then ${settings.highConnections} connections, ${settings.highDuration} s per endpoint, no warm-up: its p99 in the last column`);
+  report.line(`Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), load generator in the same machine`);
   // Other work on the machine moves both figures; the ratio less so.
-  console.log(`Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
-  console.log(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
-  console.log(`Activities: ${seeded.activities}`);
-  console.log(`Appointments: ${seeded.appointments}`);
-  console.log("");
-  console.log(table(rows));
-  console.log("");
-  console.log("vs hello-world = the endpoint's req/s divided by the bare Fastify hello-world's, same run.");
-  const failed = [baseline, ...measured].filter((m) => problems(m.result) > 0);
-  for (const { label, result } of failed) {
-    console.log(`FAILED REQUESTS on ${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts; its figures are not valid.`);
+  report.line(`Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(", ")}`);
+  report.line(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
+  report.line(`Activities: ${seeded.activities}`);
+  report.line(`Appointments: ${seeded.appointments}`);
+  report.gap();
+  report.table(rows);
+  report.gap();
+  report.line("req/s is autocannon's mean; p50/p95/p99 come from every 2xx response's own time in the same run.");
+  report.line("vs floor = the endpoint's req/s divided by the floor's (bare Fastify + pg, one primary-key query), same run; vs hello-world likewise.");
+  const failed = all.filter((m) => problems(m.result) + (m.high ? problems(m.high.result) : 0) > 0);
+  for (const { label, result, high: loaded } of failed) {
+    const at = (r: autocannon.Result) => `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`;
+    const highText = loaded ? `; at ${settings.highConnections} connections ${at(loaded.result)}` : "";
+    report.line(`FAILED REQUESTS on ${label}: ${at(result)}${highText}; its figures are not valid.`);
   }
+  report.gap();
+  report.line("Targets (issue 14; a miss is reported, it does not fail the run):");
+  const checks = targetChecks(
+    floor.result.requests.mean,
+    measured.map(({ label, group, result, latency, high: loaded }) => ({
+      label,
+      group,
+      reqPerSec: result.requests.mean,
+      latency,
+      highP99: loaded?.latency.p99,
+    })),
+    settings.highConnections,
+  );
+  for (const check of checks) report.line(`- [${check.pass ? "x" : " "}] ${check.pass ? "PASS" : "FAIL"} ${check.text}`);
   return failed.length === 0;
 }
 
 async function run(tempDir: string, children: Child[]): Promise<boolean> {
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run \`npm run build -w @clinic/server\` first`);
-  const [appPort, helloPort] = [await freePort(), await freePort()];
+  const [appPort, helloPort, floorPort] = [await freePort(), await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
   const helloUrl = `http://127.0.0.1:${helloPort}`;
+  const floorUrl = `http://127.0.0.1:${floorPort}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Only this harness decides which database and secret the server gets.
@@ -212,6 +254,22 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   children.push(hello);
   await Promise.all([waitUntilAnswers(server, `${appUrl}/api/auth/ok`, 120_000), waitUntilAnswers(hello, `${helloUrl}/`, 30_000)]);
   const activities = await seedBenchActivities(server, embeddedPort);
+  // The floor reads the app's own database, once the demo accounts are there.
+  const floor = startNode(
+    "floor",
+    [path.join(here, "floor-server.ts")],
+    {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(floorPort),
+      DATABASE_URL: await databaseUrl(server, embeddedPort),
+      FLOOR_EMAIL: DEMO_ACCOUNTS.admin.email,
+    },
+    repoRoot,
+  );
+  children.push(floor);
+  await waitUntilAnswers(floor, `${floorUrl}/`, 30_000);
   const appointments = await seedBenchAppointments(server, embeddedPort);
   const endpoints = BENCH_ENDPOINTS.flatMap((endpoint) => {
     const filled = fillPlaceholders(endpoint.path, appointments.placeholders);
@@ -224,8 +282,9 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     if (role !== "anonymous") cookies.set(role, await signIn(appUrl, role));
   }
 
-  const baseline = await measure("hello-world (bare Fastify)", { method: "GET", url: `${helloUrl}/`, headers: {} });
-  const measured: Measured[] = [];
+  const helloFigures = await measure("hello-world (bare Fastify)", { method: "GET", url: `${helloUrl}/`, headers: {} });
+  const floorFigures = await measure("floor (bare Fastify + pg, one primary-key query)", { method: "GET", url: `${floorUrl}/`, headers: {} });
+  const targets: { measured: Measured; target: Target }[] = [];
   for (const { endpoint, filled } of endpoints) {
     const headers: Record<string, string> = {};
     const cookie = endpoint.role === "anonymous" ? undefined : cookies.get(endpoint.role);
@@ -240,18 +299,67 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
       body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
       check: endpoint.check,
     };
-    measured.push(await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target));
+    targets.push({ target, measured: await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target, endpoint.target) });
   }
-  const ok = report(baseline, measured, { activities, appointments: appointments.line });
+  if (settings.highConnections > 0) {
+    const baselines = [
+      { measured: helloFigures, target: { method: "GET", url: `${helloUrl}/`, headers: {} } as Target },
+      { measured: floorFigures, target: { method: "GET", url: `${floorUrl}/`, headers: {} } as Target },
+    ];
+    for (const { measured, target } of [...baselines, ...targets]) {
+      log(`measuring ${measured.label} at ${settings.highConnections} connections for ${settings.highDuration} s`);
+      measured.high = await load(target, settings.highDuration, settings.highConnections);
+    }
+  }
+  const report = new Report();
+  const ok = reportApi(
+    report,
+    helloFigures,
+    floorFigures,
+    targets.map((item) => item.measured),
+    { activities, appointments: appointments.line },
+  );
+  if (settings.pages) {
+    const plans = [
+      { label: "login", path: "/accounts/login/" },
+      { label: "staff home (admin)", path: homePathOf({ isAdmin: true, groups: [] }), cookie: cookies.get("admin") ?? (await signIn(appUrl, "admin")) },
+      {
+        label: "patient home",
+        path: homePathOf({ isAdmin: false, groups: [GROUP.patient] }),
+        cookie: cookies.get("patient") ?? (await signIn(appUrl, "patient")),
+      },
+    ];
+    reportPages(report, await measurePageWeight(appUrl, plans, log));
+  }
   if (settings.frames > 0) {
     const therapist = cookies.get("therapist") ?? (await signIn(appUrl, "therapist"));
-    reportFrames(await measureFrames(appUrl, therapist, settings.frames, log));
+    reportFrames(report, await measureFrames(appUrl, therapist, settings.frames, log));
+  }
+  console.log(`\n${report.text()}`);
+  if (settings.reportFile) {
+    await writeMarkdownReport(settings.reportFile, `npm run bench, ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`, report);
+    log(`report appended to ${settings.reportFile}`);
   }
   return ok;
 }
 
+/** Scripts per page as the browser fetched them, cold. */
+function reportPages(report: Report, weights: PageWeight[]) {
+  const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+  const rows = [["page", "path", "scripts", "transferred kB", "raw kB", "sent as"]];
+  for (const weight of weights)
+    rows.push([weight.label, weight.path, String(weight.scripts), kB(weight.transferredBytes), kB(weight.rawBytes), weight.encodings]);
+  report.gap();
+  report.line("Page weight: scripts each page loads in Chromium, cold cache, until the network is idle (kB = 1000 bytes)");
+  report.gap();
+  report.table(rows);
+  report.gap();
+  report.line("transferred = the bodies as received (compressed when the server compressed them); raw = the same decoded.");
+}
+
 /** Frame pacing: p95 frame time of each family's build against the bare canvas, same browser and run. */
-function reportFrames([baseline, ...builds]: FrameFigures[]) {
+function reportFrames(report: Report, [baseline, ...builds]: FrameFigures[]) {
+  if (!baseline) return;
   const rows = [["game (demonstration)", "frames", "p50 ms", "p95 ms", "p95 vs bare canvas"]];
   for (const figures of [baseline, ...builds]) {
     rows.push([
@@ -262,12 +370,12 @@ function reportFrames([baseline, ...builds]: FrameFigures[]) {
       baseline.p95Ms > 0 ? (figures.p95Ms / baseline.p95Ms).toFixed(2) : "n/a",
     ]);
   }
-  console.log("");
-  console.log(`Frame pacing: Chromium (software rendering), ${settings.frames} s per build, frame intervals from requestAnimationFrame timestamps`);
-  console.log("");
-  console.log(table(rows));
-  console.log("");
-  console.log("p95 vs bare canvas = the build's p95 frame time divided by a bare canvas page's, same browser and run.");
+  report.gap();
+  report.line(`Frame pacing: Chromium (software rendering), ${settings.frames} s per build, frame intervals from requestAnimationFrame timestamps`);
+  report.gap();
+  report.table(rows);
+  report.gap();
+  report.line("p95 vs bare canvas = the build's p95 frame time divided by a bare canvas page's, same browser and run.");
 }
 
 /** The server's database: BENCH_DATABASE_URL, or the embedded one whose port the server printed. */

@@ -2,8 +2,9 @@
 // demonstration mode (it plays itself) and reads the session's own frame intervals, taken from
 // requestAnimationFrame timestamps. The baseline, in the same browser and run, is a bare page
 // that only clears and fills a canvas of the same size every frame: the machine's ceiling.
-import { type Browser, chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CATALOGUE, FAMILIES } from "@clinic/games";
+import { cookiesFor, launchChromium } from "./browser.ts";
 
 export interface FrameFigures {
   label: string;
@@ -65,25 +66,9 @@ async function demonstration(page: Page, appUrl: string, buildId: string, second
   return { label: buildId, ...stats };
 }
 
-/** Cookie header ("a=1; b=2") as Playwright cookies for the app's address. */
-function cookiesFor(header: string, url: string) {
-  return header.split("; ").map((pair) => {
-    const at = pair.indexOf("=");
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-  });
-}
-
 /** Measures the baseline and one build per family; `seconds` of frames each. */
 export async function measureFrames(appUrl: string, therapistCookie: string, seconds: number, log: (line: string) => void): Promise<FrameFigures[]> {
-  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
-  } catch (error) {
-    throw new Error(
-      `Chromium did not start from ${executablePath} (set CHROMIUM_PATH, or BENCH_FRAMES=0 to skip frame pacing): ${error instanceof Error ? error.message : error}`,
-    );
-  }
+  const browser = await launchChromium("BENCH_FRAMES=0 to skip frame pacing");
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 }, locale: "en-US" });
     await context.addCookies(cookiesFor(therapistCookie, appUrl));
