@@ -28,7 +28,8 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          // apps/web/*.test.ts: the build's own plugins (vite-precompress.ts).
+          include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,9 +1,10 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./vite-precompress.ts";
 
 // In development the API runs on PORT (8000) and Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // The server writes each answer's Content-Security-Policy nonce over this placeholder
   // (apps/server/src/platform/web-app.ts); Vite puts it on its tags and in a csp-nonce meta.
   html: { cspNonce: "__CSP_NONCE__" },
