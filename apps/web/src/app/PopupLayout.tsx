@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
-import { Loading } from "./Shell.tsx";
 
 /** Pages opened in a window of their own (the upload picker): signed-in only, without the shell. */
 export function PopupLayout() {

@@ -1,18 +1,11 @@
 import { SHELL_FADE_IN_MS } from "@clinic/shared";
-import { Box, CircularProgress, Fade, Toolbar, useMediaQuery, useTheme } from "@mui/material";
+import { Box, Fade, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { Suspense, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
-
-export function Loading() {
-  return (
-    <Box sx={{ display: "grid", placeItems: "center", minHeight: 240 }} role="status" aria-live="polite">
-      <CircularProgress aria-label="Loading" />
-    </Box>
-  );
-}
 
 /** Side menu, top bar and the page, for signed-in users; everyone else goes to sign in and comes back. */
 export function Shell() {

@@ -1,6 +1,6 @@
 import { MENUS, MODULE_MENU, ROUTES_BY_ID, type RouteEntry, type Section, type SessionState, isRouteVisible, roleOf } from "@clinic/shared";
+import { isBuilt } from "../lib/screen-ids.ts";
 import { visibilityOf } from "../lib/session.ts";
-import { isBuilt } from "./screens.tsx";
 
 /** The role's menu of spec §2 plus module routes, keeping what is built and visible, grouped by section. */
 export function menuFor(session: SessionState): { section: Section; routes: RouteEntry[] }[] {

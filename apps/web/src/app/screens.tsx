@@ -1,10 +1,12 @@
 import { type ComponentType, lazy } from "react";
+import type { ScreenId } from "../lib/screen-ids.ts";
 
 /**
- * The screens built so far, by route id of the shared registry. A route without a screen
- * here is neither routed nor shown in the menu: there are no placeholder pages.
+ * The screens built so far, by route id of the shared registry, each in a chunk of its own.
+ * A route without a screen here is neither routed nor shown in the menu: there are no
+ * placeholder pages. The ids are lib/screen-ids.ts's, exactly (the type checks both ways).
  */
-export const SCREENS: Record<string, ComponentType> = {
+export const SCREENS: Record<ScreenId, ComponentType> = {
   dashboard: lazy(() => import("../modules/dashboard/AdminDashboardPage.tsx").then((m) => ({ default: m.AdminDashboardPage }))),
   patientHome: lazy(() => import("../modules/dashboard/PatientHomePage.tsx").then((m) => ({ default: m.PatientHomePage }))),
   config: lazy(() => import("../modules/accounts/ConfigPage.tsx").then((m) => ({ default: m.ConfigPage }))),
@@ -41,5 +43,3 @@ export const SCREENS: Record<string, ComponentType> = {
   appointments: lazy(() => import("../modules/clinic/appointments/AppointmentsPage.tsx").then((m) => ({ default: m.AppointmentsPage }))),
   schedule: lazy(() => import("../modules/clinic/appointments/SchedulePage.tsx").then((m) => ({ default: m.SchedulePage }))),
 };
-
-export const isBuilt = (routeId: string) => routeId in SCREENS;

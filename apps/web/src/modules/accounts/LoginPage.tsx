@@ -10,7 +10,7 @@ import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { ApiError, get, post } from "../../lib/api.ts";
 import { currentLanguage, setLanguage } from "../../lib/i18n.ts";
 import { homeOf, SESSION_KEY, safeNext, useSession } from "../../lib/session.ts";
-import { Loading } from "../../app/Shell.tsx";
+import { Loading } from "../../lib/components/Loading.tsx";
 import type { SessionState } from "@clinic/shared";
 
 type Step = "credentials" | "totp";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { Loading } from "../../app/Shell.tsx";
+import { Loading } from "../../lib/components/Loading.tsx";
 import { SESSION_KEY, signOut } from "../../lib/session.ts";
 
 /** Ends the session on the server, forgets cached data, and lands on the sign-in page. */

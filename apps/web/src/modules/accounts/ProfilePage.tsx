@@ -9,7 +9,7 @@ import { applyFieldErrors } from "../../lib/forms.ts";
 import { setLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";
-import { Loading } from "../../app/Shell.tsx";
+import { Loading } from "../../lib/components/Loading.tsx";
 import { PasswordCard } from "./PasswordCard.tsx";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
 

@@ -5,7 +5,7 @@ import { put } from "../../lib/api.ts";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";
-import { Loading } from "../../app/Shell.tsx";
+import { Loading } from "../../lib/components/Loading.tsx";
 
 const FLAGS_KEY = ["flags"];
 

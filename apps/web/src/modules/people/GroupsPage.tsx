@@ -19,7 +19,7 @@ import {
 } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Loading } from "../../app/Shell.tsx";
+import { Loading } from "../../lib/components/Loading.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";

@@ -3,7 +3,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { Loading } from "../../../app/Shell.tsx";
+import { Loading } from "../../../lib/components/Loading.tsx";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { ActivityForm } from "./ActivityForm.tsx";

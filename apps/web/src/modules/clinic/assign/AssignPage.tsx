@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { isRouteVisible } from "@clinic/shared";
-import { isBuilt } from "../../../app/screens.tsx";
+import { isBuilt } from "../../../lib/screen-ids.ts";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useSignedIn, visibilityOf } from "../../../lib/session.ts";
 

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { Loading } from "../../../app/Shell.tsx";
+import { Loading } from "../../../lib/components/Loading.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";

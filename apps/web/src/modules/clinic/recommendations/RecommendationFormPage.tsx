@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
-import { Loading } from "../../../app/Shell.tsx";
+import { Loading } from "../../../lib/components/Loading.tsx";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
