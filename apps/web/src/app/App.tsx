@@ -1,13 +1,8 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { styled } from "@mui/material/styles";
-import { AdapterDayjs } from "@mui/x-date-pickers/AdapterDayjs";
-import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
-import { enUS, esES } from "@mui/x-date-pickers/locales";
-import "dayjs/locale/es";
 import { MaterialDesignContent, SnackbarProvider } from "notistack";
-import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
 import { RouterProvider } from "react-router/dom";
 import { ApiError } from "../lib/api.ts";
 import { SESSION_KEY } from "../lib/session.ts";
@@ -44,33 +39,6 @@ const NoticeContent = styled(MaterialDesignContent)(({ theme }) => ({
 }));
 const NOTICE_COMPONENTS = { success: NoticeContent, error: NoticeContent, info: NoticeContent, warning: NoticeContent, default: NoticeContent };
 
-/**
- * The date pickers' texts. The calendar button is named without the word "date" (MUI says
- * "Choose date"), so a field labelled "Date" stays the one element a label search finds
- * (`getByLabel("Date")`, a screen reader's form list); the selected day is still announced.
- */
-const PICKER_TEXT = {
-  en: {
-    ...enUS.components.MuiLocalizationProvider.defaultProps.localeText,
-    openDatePickerDialogue: (day: string | null) => (day ? `Open calendar, selected ${day}` : "Open calendar"),
-  },
-  es: {
-    ...esES.components.MuiLocalizationProvider.defaultProps.localeText,
-    openDatePickerDialogue: (day: string | null) => (day ? `Abrir calendario, seleccionado ${day}` : "Abrir calendario"),
-  },
-};
-
-/** The pickers' calendar (month and day names, first weekday) and texts follow the interface language, live. */
-function PickersLocalization({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const language = i18n.language === "es" ? "es" : "en";
-  return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language} localeText={PICKER_TEXT[language]}>
-      {children}
-    </LocalizationProvider>
-  );
-}
-
 export function App() {
   const [client] = useState(makeQueryClient);
   const [router] = useState(createRouter);
@@ -78,12 +46,10 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <PickersLocalization>
-          <SnackbarProvider Components={NOTICE_COMPONENTS} maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={5000}>
-            <LanguageSync />
-            <RouterProvider router={router} />
-          </SnackbarProvider>
-        </PickersLocalization>
+        <SnackbarProvider Components={NOTICE_COMPONENTS} maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={5000}>
+          <LanguageSync />
+          <RouterProvider router={router} />
+        </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>
   );

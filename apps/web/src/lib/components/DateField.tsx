@@ -5,6 +5,7 @@ import { useParsedFormat, usePickerContext, usePickerTranslations } from "@mui/x
 import { CalendarIcon } from "@mui/x-date-pickers/icons";
 import dayjs, { type Dayjs } from "dayjs";
 import { createContext, type FocusEventHandler, type ReactNode, type Ref, useContext, useMemo, useState } from "react";
+import { PickersLocalization } from "./PickersLocalization.tsx";
 
 /**
  * What was typed, as the `YYYY-MM-DD` of a real calendar day, or "" when it is not one yet.
@@ -139,19 +140,21 @@ export function DateField({ label, value, onChange, error, helperText, required,
   const max = useMemo(() => (maxDate ? (toDay(maxDate) ?? undefined) : undefined), [maxDate]);
   const look = useMemo(() => ({ error, helperText, required, size, onBlur }), [error, helperText, required, size, onBlur]);
   return (
-    <FieldLookContext.Provider value={look}>
-      <DatePicker
-        label={label}
-        value={day}
-        onChange={(next) => onChange(next && dayjs.isDayjs(next) && next.isValid() ? next.format(DATE_FORMAT) : "")}
-        format={DATE_FORMAT}
-        minDate={min}
-        maxDate={max}
-        sx={sx}
-        name={name}
-        inputRef={inputRef}
-        slots={{ field: DateTextField }}
-      />
-    </FieldLookContext.Provider>
+    <PickersLocalization>
+      <FieldLookContext.Provider value={look}>
+        <DatePicker
+          label={label}
+          value={day}
+          onChange={(next) => onChange(next && dayjs.isDayjs(next) && next.isValid() ? next.format(DATE_FORMAT) : "")}
+          format={DATE_FORMAT}
+          minDate={min}
+          maxDate={max}
+          sx={sx}
+          name={name}
+          inputRef={inputRef}
+          slots={{ field: DateTextField }}
+        />
+      </FieldLookContext.Provider>
+    </PickersLocalization>
   );
 }
