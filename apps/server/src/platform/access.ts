@@ -22,33 +22,37 @@ export interface Actor {
   role: Role;
 }
 
-/** One query per request: the user's profile, groups in order, and the union of group and user permissions. */
-export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
-  const result = await db.execute<{
-    id: string;
-    email: string;
-    nombres: string;
-    apellidos: string;
-    identification: string;
-    two_factor_enabled: boolean;
-    is_admin: boolean;
-    is_active: boolean;
-    clinic_id: string | null;
-    language: string;
-    groups: number[];
-    permissions: string[];
-  }>(sql`
-    select u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language,
+/** What the actor's columns answer, one row per user (ACTOR_COLUMNS). */
+export interface ActorRow {
+  id: string;
+  email: string;
+  nombres: string;
+  apellidos: string;
+  identification: string;
+  two_factor_enabled: boolean;
+  is_admin: boolean;
+  is_active: boolean;
+  clinic_id: string | null;
+  language: string;
+  groups: number[];
+  permissions: string[];
+}
+
+/**
+ * The user's profile, groups in order, and the union of group and user permissions, over a
+ * `users u` in the FROM clause: loadActor selects them alone, the session lookup beside the
+ * session's own columns (session-identity.ts), so a request's identity is one statement.
+ */
+export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language,
       coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id)
                 from user_groups ug where ug.user_id = u.id), '{}') as groups,
       coalesce((select array_agg(p.codename) from permissions p where p.id in (
                   select up.permission_id from user_permissions up where up.user_id = u.id
                   union
                   select gp.permission_id from group_permissions gp
-                    join user_groups ug on ug.group_id = gp.group_id where ug.user_id = u.id)), '{}') as permissions
-    from users u where u.id = ${userId}`);
-  const row = result.rows[0];
-  if (!row) return null;
+                    join user_groups ug on ug.group_id = gp.group_id where ug.user_id = u.id)), '{}') as permissions`;
+
+export function actorOf(row: ActorRow): Actor {
   const groups = row.groups.map(Number);
   return {
     id: row.id,
@@ -65,6 +69,13 @@ export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
     permissions: new Set(row.permissions),
     role: roleOf({ isAdmin: row.is_admin, groups }),
   };
+}
+
+/** One query: the actor of a user id (requests get theirs with the session, in session-identity.ts). */
+export async function loadActor(db: Db, userId: string): Promise<Actor | null> {
+  const result = await db.execute<ActorRow & Record<string, unknown>>(sql`select ${sql.raw(ACTOR_COLUMNS)} from users u where u.id = ${userId}`);
+  const row = result.rows[0];
+  return row ? actorOf(row) : null;
 }
 
 /** "May this user do X": admins may do everything, others need the codename. */

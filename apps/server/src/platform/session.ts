@@ -1,13 +1,16 @@
 import { eq } from "drizzle-orm";
 import { loginSchema, totpCodeSchema, twoFactorPasswordSchema } from "@clinic/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
 import type { z } from "zod";
 import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 import { type Actor, loadActor } from "./access.ts";
 import { type Auth, SESSION_COOKIE_PREFIX } from "./auth.ts";
 import { crossSiteRefused, ownOrigin } from "./csrf.ts";
 import { type Attempt, LoginThrottle, lockBody, type ThrottledStep } from "./login-throttle.ts";
+import { createSessionIdentity } from "./session-identity.ts";
 
 /** A web Request for better-auth, carrying the client address Fastify worked out. */
 export function toWebRequest(request: FastifyRequest, body?: unknown): Request {
@@ -166,27 +169,53 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
   }
   app.route({ method: ["GET", "POST"], url: "/api/auth/*", schema: { hide: true }, handler: forward });
 
-  app.addHook("onRequest", async (request, reply) => {
-    // Health probes must answer whatever the database does, cookie or not.
-    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/") || request.url.startsWith("/api/health/")) return;
-    if (!request.headers.cookie) return;
+  // The pool behind Drizzle: the identity statement is a named (prepared) one, which Drizzle's execute cannot send.
+  const pool = (app.db as Db & { $client: pg.Pool }).$client;
+  const identity = await createSessionIdentity(auth, pool, config.session.maxHours);
+  const endSession = (token: string) => app.db.delete(sessions).where(eq(sessions.token, token));
+
+  /** better-auth's own getSession, for the rare requests session-identity.ts leaves to it. */
+  const slowPath = async (request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> => {
     const { headers, response } = await auth.api.getSession({
       headers: toWebRequest(request).headers,
       returnHeaders: true,
     });
     forwardCookies(reply, headers);
-    if (!response) return;
+    if (!response) return null;
     if (Date.now() - new Date(response.session.createdAt).getTime() > maxAgeMs) {
-      await app.db.delete(sessions).where(eq(sessions.token, response.session.token));
-      return;
+      await endSession(response.session.token);
+      return null;
     }
     const actor = await loadActor(app.db, response.user.id);
     // A deactivated account loses access at once, not when its session runs out.
     if (!actor?.isActive) {
-      await app.db.delete(sessions).where(eq(sessions.token, response.session.token));
-      return;
+      await endSession(response.session.token);
+      return null;
     }
-    request.actor = actor;
+    return actor;
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    // Health probes must answer whatever the database does, cookie or not.
+    const url = request.url;
+    if (!url.startsWith("/api/") || url.startsWith("/api/auth/") || url.startsWith("/api/health/")) return;
+    const cookie = request.headers.cookie;
+    if (!cookie) return;
+    const found = await identity.resolve(cookie);
+    switch (found.kind) {
+      case "signed-in":
+        if (found.setCookie) reply.header("set-cookie", found.setCookie);
+        request.actor = found.actor;
+        return;
+      case "ended":
+        await endSession(found.token);
+        return;
+      case "slow":
+        request.actor = await slowPath(request, reply);
+        return;
+      case "anonymous":
+        return;
+    }
   });
 }
 

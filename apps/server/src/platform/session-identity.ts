@@ -1,0 +1,196 @@
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
+import type { BetterAuthOptions } from "better-auth";
+import type pg from "pg";
+import { ACTOR_COLUMNS, type Actor, type ActorRow, actorOf } from "./access.ts";
+import type { Auth } from "./auth.ts";
+
+/**
+ * The request path's reading of better-auth's session cookie and table. better-auth still
+ * creates, signs, refreshes when asked and revokes sessions; its getSession is general code (a
+ * Fetch Request per call, the HMAC key imported per call, then a second query for our actor),
+ * so every API call resolves its identity here instead: the signature checked with a key made
+ * once, then ONE statement for the session, the user, their groups and permissions, which also
+ * slides the expiry when it is due. Nothing is cached: a revoked session, a deactivated user or
+ * a changed group is seen by the very next request. Whatever is rare and subtle (an unknown or
+ * expired token, whose cookies better-auth clears) is left to better-auth (`slow`).
+ */
+export type Identity =
+  /** No session cookie, or one whose signature fails: better-auth answers no session and clears nothing. */
+  | { kind: "anonymous" }
+  /** better-auth's getSession decides (an unknown or expired token, a stale cookie-cache cookie). */
+  | { kind: "slow" }
+  /** A live session past SESSION_MAX_HOURS, or of a deactivated user: its row is to be deleted. */
+  | { kind: "ended"; token: string }
+  | { kind: "signed-in"; actor: Actor; setCookie: string | null };
+
+/**
+ * better-call's parseCookies (what better-auth's getSignedCookie reads): `name=value` pairs split
+ * on `;`, the first of a name wins, quotes dropped, values URL-decoded when they hold `%`.
+ */
+export function parseCookieHeader(header: string): Map<string, string> {
+  const cookies = new Map<string, string>();
+  let index = 0;
+  while (index < header.length) {
+    const eqIdx = header.indexOf("=", index);
+    if (eqIdx === -1) break;
+    let endIdx = header.indexOf(";", index);
+    if (endIdx === -1) endIdx = header.length;
+    else if (endIdx < eqIdx) {
+      index = header.lastIndexOf(";", eqIdx - 1) + 1;
+      continue;
+    }
+    const key = header.slice(index, eqIdx).trim();
+    if (!cookies.has(key)) {
+      let value = header.slice(eqIdx + 1, endIdx).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      cookies.set(key, tryDecode(value));
+    }
+    index = endIdx + 1;
+  }
+  return cookies;
+}
+
+function tryDecode(text: string): string {
+  try {
+    return text.includes("%") ? decodeURIComponent(text) : text;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * better-call's signed-cookie check: `<value>.<base64 HMAC-SHA256>`, a 44-character signature
+ * ending in "=", decoded as atob does. Answers the value, or null when the signature fails.
+ */
+export function verifySignedValue(signed: string | undefined, key: KeyObject): string | null {
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = signed.substring(0, dot);
+  const signature = signed.substring(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  let given: Buffer;
+  try {
+    given = Buffer.from(atob(signature), "latin1");
+  } catch {
+    return null;
+  }
+  const expected = createHmac("sha256", key).update(value, "utf8").digest();
+  return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
+}
+
+/** better-call's signed cookie value: `<value>.<base64 signature>`, URL-encoded. */
+export function signCookieValue(value: string, key: KeyObject): string {
+  return encodeURIComponent(`${value}.${createHmac("sha256", key).update(value, "utf8").digest("base64")}`);
+}
+
+interface CookieAttributes {
+  maxAge?: number;
+  domain?: string;
+  path?: string;
+  httpOnly?: boolean;
+  secure?: boolean;
+  sameSite?: string;
+  partitioned?: boolean;
+}
+
+/** better-call's serializeCookieValue after resolveCookie, for a fixed name and attributes: what follows the value. */
+export function cookieAttributesSuffix(name: string, attributes: CookieAttributes): string {
+  const lower = name.toLowerCase();
+  const options = { ...attributes };
+  if (lower.startsWith("__host-")) {
+    options.secure = true;
+    options.path = "/";
+    options.domain = undefined;
+  } else if (lower.startsWith("__secure-")) options.secure = true;
+  if (options.partitioned === true || options.sameSite?.toLowerCase() === "none") options.secure = true;
+  let suffix = "";
+  if (typeof options.maxAge === "number" && options.maxAge >= 0) suffix += `; Max-Age=${Math.floor(options.maxAge)}`;
+  if (options.domain) suffix += `; Domain=${options.domain}`;
+  if (options.path) suffix += `; Path=${options.path}`;
+  if (options.httpOnly) suffix += "; HttpOnly";
+  if (options.secure) suffix += "; Secure";
+  if (options.sameSite) suffix += `; SameSite=${options.sameSite.charAt(0).toUpperCase() + options.sameSite.slice(1)}`;
+  if (options.partitioned) suffix += "; Partitioned";
+  return suffix;
+}
+
+/**
+ * The session (live: not past expires_at, as better-auth's `expiresAt < now`; young: within
+ * SESSION_MAX_HOURS) with its user's actor columns. The CTE slides the expiry, in the same
+ * statement, only when better-auth would (session.updateAge passed since the last slide, the
+ * session live and young, its user active, and no "don't remember me" cookie); otherwise it
+ * writes nothing. It sees the row as it was before the statement, so `refreshed_until` comes
+ * from its RETURNING.
+ */
+const IDENTITY_SQL = `with refreshed as (
+    update sessions set expires_at = $5, updated_at = $2
+    where token = $1 and $3::boolean and expires_at >= $2 and expires_at <= $4 and created_at >= $6
+      and exists (select 1 from users where users.id = sessions.user_id and users.is_active)
+    returning expires_at
+  )
+  select s.expires_at >= $2 as live, s.created_at >= $6 as young, (select expires_at from refreshed) as refreshed_until,
+    ${ACTOR_COLUMNS}
+  from sessions s join users u on u.id = s.user_id
+  where s.token = $1`;
+
+type IdentityRow = ActorRow & { live: boolean; young: boolean; refreshed_until: Date | null };
+
+export interface SessionIdentity {
+  resolve(cookieHeader: string): Promise<Identity>;
+}
+
+/**
+ * Reads better-auth's own settings once (cookie names and attributes, secret, expiry), so the
+ * cookie read and written here are the ones it signs. Settings that would change getSession's
+ * behaviour beyond what this mirrors (cookie cache, deferred or disabled refresh, secondary
+ * storage) refuse to start rather than be silently ignored.
+ */
+export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours: number): Promise<SessionIdentity> {
+  const context = await auth.$context;
+  // Read as the general options type: today's configuration leaves these unset.
+  const options: BetterAuthOptions = context.options;
+  const session = options.session;
+  if (session?.cookieCache?.enabled || session?.deferSessionRefresh || session?.disableSessionRefresh || options.secondaryStorage) {
+    throw new Error("session-identity.ts mirrors better-auth's getSession without cookie cache, deferred refresh or secondary storage: extend it first");
+  }
+  const key = createSecretKey(Buffer.from(context.secret, "utf8"));
+  const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const refreshSuffix = cookieAttributesSuffix(sessionToken.name, { ...sessionToken.attributes, maxAge: expiresIn });
+  const maxAgeMs = maxHours * 3600_000;
+  // A named statement is parsed and planned once per connection.
+  const query = { name: "session-identity", text: IDENTITY_SQL };
+
+  return {
+    async resolve(cookieHeader) {
+      const cookies = parseCookieHeader(cookieHeader);
+      // A cookie-cache cookie with the cache off is one better-auth clears: let it.
+      for (const name of cookies.keys()) if (name.startsWith(sessionData.name)) return { kind: "slow" };
+      const token = verifySignedValue(cookies.get(sessionToken.name), key);
+      if (!token) return { kind: "anonymous" };
+      const refresh = verifySignedValue(cookies.get(dontRememberToken.name), key) === null;
+      const now = Date.now();
+      const result = await pool.query<IdentityRow>({
+        ...query,
+        values: [
+          token,
+          new Date(now),
+          refresh,
+          // Due once updateAge has passed since the last slide: better-auth's expiresAt - expiresIn + updateAge <= now.
+          new Date(now + (expiresIn - updateAge) * 1000),
+          new Date(now + expiresIn * 1000),
+          new Date(now - maxAgeMs),
+        ],
+      });
+      const row = result.rows[0];
+      if (!row?.live) return { kind: "slow" };
+      if (!row.young || !row.is_active) return { kind: "ended", token };
+      return {
+        kind: "signed-in",
+        actor: actorOf(row),
+        setCookie: row.refreshed_until ? `${sessionToken.name}=${signCookieValue(token, key)}${refreshSuffix}` : null,
+      };
+    },
+  };
+}
