@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { SERVER_MODULES } from "./modules.ts";
 import { type Auth, createAuth } from "./platform/auth.ts";
+import { registerCompression } from "./platform/compression.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
@@ -80,6 +81,8 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
   registerMailDelivery(app.db, app.mailer, jobs);
 
+  // Before any route: the plugin hooks each route as it is added.
+  await registerCompression(app);
   await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {

@@ -4,6 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { isGamePage } from "@clinic/shared";
 import type { FastifyInstance } from "fastify";
+import { compressBody } from "./compression.ts";
 import { NONCE_PLACEHOLDER } from "./security-headers.ts";
 
 /** Vite names every file under assets/ by a hash of its content: a new build never reuses a name. */
@@ -30,6 +31,10 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes file.js.br and file.js.gz beside file.js (apps/web/vite-precompress.ts): sent by
+      // Accept-Encoding, with Vary, never compressed again per request. They are no URLs of their own.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       // The shell only ever goes out with a fresh nonce, from the handler below.
       allowedPath: (pathname) => pathname !== "/index.html",
       setHeaders: (reply, filePath) => reply.header("cache-control", filePath.startsWith(assets) ? IMMUTABLE_CACHE : SHORT_CACHE),
@@ -42,6 +47,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     if (!isPage || shell === null) return reply.status(404).send({ detail: "Not found." });
     // Every app route is a client-side route: the shell decides what it shows.
     if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
-    return reply.header("cache-control", SHELL_CACHE).type("text/html; charset=utf-8").send(shell.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style));
+    return reply
+      .header("cache-control", SHELL_CACHE)
+      .type("text/html; charset=utf-8")
+      .send(compressBody(request, reply, shell.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style)));
   });
 }
