@@ -16,12 +16,14 @@ import type { Actor } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden } from "../../../platform/errors.ts";
 import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
 import { assertFound, clinicOfUser, patientServiceScope, personName, providerRowScope } from "./scope.ts";
-import { computeSlots, type SlotSchedule, zonedDate } from "./slots.ts";
+import { computeSlots, isoFormatter, type SlotSchedule, zonedDate } from "./slots.ts";
 
 type ScheduleValues = z.output<typeof scheduleInputSchema>;
 type ServiceValues = z.output<typeof serviceInputSchema>;
 type ScheduleRow = typeof schedules.$inferSelect;
 type ExceptionRow = typeof scheduleExceptions.$inferSelect;
+/** What a schedule's answer needs of an exception row. */
+type ExceptionFields = Pick<ExceptionRow, "scheduleId" | "date" | "closed" | "start" | "end">;
 
 const DAY = 86_400_000;
 /** Held appointments are the ones that keep a time: requested or accepted. */
@@ -30,7 +32,7 @@ export const HELD = ["requested", "accepted"] as const;
 /** "09:00:00" from PostgreSQL's time column → "09:00". */
 const hhmm = (value: string | null) => (value ? value.slice(0, 5) : null);
 
-function scheduleOf(row: ScheduleRow, exceptions: ExceptionRow[]): Schedule {
+function scheduleOf(row: ScheduleRow, exceptions: ExceptionFields[]): Schedule {
   return {
     id: row.id,
     name: row.name,
@@ -276,24 +278,58 @@ export async function busyIntervals(db: Db, providerId: string, from: number, to
 }
 
 /**
+ * The service, its schedule with its exceptions and its provider's held times in [busyFrom,
+ * busyTo), in one statement: the slot screen asks for this on every week it shows.
+ */
+async function loadServiceForSlots(db: Db, actor: Actor, id: number, busyFrom: number, busyTo: number) {
+  const scope = actor.role === "patient" ? patientServiceScope(actor.id, services.providerId) : providerRowScope(actor, services.providerId, services.clinicId);
+  const [found] = await db
+    .select({
+      ...serviceColumns,
+      inScope: sql<boolean>`${scope}`,
+      schedule: schedules,
+      exceptions: sql<ExceptionFields[]>`(
+        select coalesce(json_agg(json_build_object('scheduleId', e.schedule_id, 'date', e.date, 'closed', e.closed, 'start', e.start, 'end', e."end")), '[]')
+        from ${scheduleExceptions} e where e.schedule_id = ${services.scheduleId})`,
+      // [start, end] in epoch milliseconds, as Date#getTime gives them; same filter as busyIntervals.
+      busy: sql<[number, number][]>`(
+        select coalesce(json_agg(json_build_array(floor(extract(epoch from a.starts_at) * 1000)::bigint, floor(extract(epoch from a.ends_at) * 1000)::bigint)), '[]')
+        from ${appointments} a
+        where a.provider_id = ${services.providerId} and a.status in ${[...HELD]}
+          and a.starts_at < ${new Date(busyTo).toISOString()}::timestamptz and a.ends_at > ${new Date(busyFrom).toISOString()}::timestamptz
+          and a.starts_at > ${new Date(busyFrom - 60 * 60_000).toISOString()}::timestamptz)`,
+    })
+    .from(services)
+    .innerJoin(users, eq(users.id, services.providerId))
+    .leftJoin(schedules, eq(schedules.id, services.scheduleId))
+    .where(eq(services.id, id));
+  return assertFound(found, found?.inScope ?? false);
+}
+
+/**
  * `GET /api/schedule-service/{id}`: the service, its schedule and its free slots from `from` to
  * `to` (dates in the schedule's zone; default today and the next 27 days).
  */
 export async function serviceSlots(db: Db, actor: Actor, id: number, query: { from?: string; to?: string }, now = Date.now()): Promise<ServiceSlots> {
-  const found = await loadService(db, actor, id, "read");
+  // Held times are read with the service, before its zone is known. The default range starts on
+  // the schedule's today, which lies within a day of the UTC date: widened by a day each way.
+  const today = Math.floor(now / DAY) * DAY;
+  const rangeFrom = query.from ? Date.parse(query.from) : today - DAY;
+  const rangeTo = query.to ? Date.parse(query.to) : (query.from ? rangeFrom : today + DAY) + 27 * DAY;
+  // A day in any zone lies within a UTC day either side of its date. A range the check below
+  // refuses reads no held times (two days spare for the widening).
+  const readsBusy = (rangeTo - rangeFrom) / DAY < SLOT_RANGE_MAX_DAYS + 2;
+  const found = await loadServiceForSlots(db, actor, id, readsBusy ? rangeFrom - DAY : 0, readsBusy ? rangeTo + 2 * DAY : 0);
   const service = serviceOf(found);
-  const schedule = found.row.scheduleId === null ? null : await getScheduleRow(db, found.row.scheduleId);
+  const schedule = found.schedule === null ? null : scheduleOf(found.schedule, found.exceptions);
   const zone = schedule?.timeZone ?? "UTC";
   const from = query.from ?? zonedDate(now, zone);
   const to = query.to ?? new Date(Date.parse(from) + 27 * DAY).toISOString().slice(0, 10);
   if ((Date.parse(to) - Date.parse(from)) / DAY >= SLOT_RANGE_MAX_DAYS) throw badRequest({ to: [`Ask for at most ${SLOT_RANGE_MAX_DAYS} days at once.`] });
   if (!schedule) return { service, schedule: null, from, to, slots: [] };
-  // A day in any zone lies within a UTC day either side of its date.
-  const busy = await busyIntervals(db, service.providerId, Date.parse(from) - DAY, Date.parse(to) + 2 * DAY);
-  const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({
-    start: new Date(slot.start).toISOString(),
-    end: new Date(slot.end).toISOString(),
-  }));
+  const busy = found.busy.map(([start, end]) => ({ start, end }));
+  const iso = isoFormatter();
+  const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({ start: iso(slot.start), end: iso(slot.end) }));
   return { service, schedule, from, to, slots };
 }
 

@@ -1,7 +1,18 @@
 import { SCHEDULE_DAYS } from "@clinic/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeSlots, type Interval, isFreeSlot, type SlotSchedule, slotStateOf, windowsOf, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
+import {
+  computeSlots,
+  type Interval,
+  isFreeSlot,
+  isoFormatter,
+  type SlotSchedule,
+  slotStateOf,
+  windowsOf,
+  zonedDate,
+  zonedInstant,
+  zonedMinutes,
+} from "./slots.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -576,5 +587,26 @@ describe("computeSlots (property)", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("isoFormatter", () => {
+  it("writes what Date#toISOString writes, for any millisecond of years 0 to 9999 (property)", () => {
+    const first = at("0000-01-01T00:00:00.000Z");
+    const last = at("9999-12-31T23:59:59.999Z");
+    const format = isoFormatter();
+    fc.assert(
+      fc.property(fc.integer({ min: first, max: last }), (instant) => {
+        expect(format(instant)).toBe(new Date(instant).toISOString());
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("keeps each day's date apart: the edges of a day and the next", () => {
+    const format = isoFormatter();
+    for (const instant of [at("2026-03-29T00:00:00.000Z"), at("2026-03-28T23:59:59.999Z"), at("2026-03-29T00:00:00.001Z"), at("1969-12-31T23:59:59.990Z")]) {
+      expect(format(instant)).toBe(iso(instant));
+    }
   });
 });

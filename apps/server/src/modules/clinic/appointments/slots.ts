@@ -86,15 +86,60 @@ export function zonedMinutes(instant: number, timeZone: string): number {
  * real zones never change twice within them. Two lookups a day instead of several per slot.
  */
 function steadyOffset(day: number, timeZone: string): number | null {
-  const before = day - 14 * 60 * MINUTE;
-  const after = day + DAY + 14 * 60 * MINUTE;
-  const offset = wallClockOf(before, timeZone) - before;
-  return wallClockOf(after, timeZone) - after === offset ? offset : null;
+  const offset = offsetAt(day - 14 * 60 * MINUTE, timeZone);
+  return offsetAt(day + DAY + 14 * 60 * MINUTE, timeZone) === offset ? offset : null;
+}
+
+/** Offsets by zone and instant. Bounded: emptied when full. */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 50_000;
+
+/**
+ * The zone's offset at `instant` (wall clock minus UTC, in ms). Cached: a slot request asks for
+ * the same instants as the one before it (its days' edges), and each costs a formatToParts.
+ */
+function offsetAt(instant: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  let offset = zone.get(instant);
+  if (offset === undefined) {
+    if (zone.size >= OFFSETS_KEPT) zone.clear();
+    offset = wallClockOf(instant, timeZone) - instant;
+    zone.set(instant, offset);
+  }
+  return offset;
 }
 
 /** The calendar date ("YYYY-MM-DD") of `instant` in `timeZone`. */
 export function zonedDate(instant: number, timeZone: string): string {
   return dateText(Math.floor(wallClockOf(instant, timeZone) / DAY) * DAY);
+}
+
+/**
+ * A formatter of instants that writes exactly what `Date#toISOString` does (years 0 to 9999),
+ * with the date part kept per day: a slot list writes hundreds of instants over a few weeks,
+ * and toISOString was the largest cost of the slot call.
+ */
+export function isoFormatter(): (instant: number) => string {
+  const days = new Map<number, string>();
+  const two = (value: number) => (value < 10 ? `0${value}` : String(value));
+  return (instant) => {
+    const day = Math.floor(instant / DAY);
+    let prefix = days.get(day);
+    if (prefix === undefined) {
+      prefix = new Date(day * DAY).toISOString().slice(0, 11);
+      days.set(day, prefix);
+    }
+    const inDay = instant - day * DAY;
+    const millis = inDay % 1000;
+    const hours = Math.floor(inDay / 3_600_000);
+    const minutes = Math.floor(inDay / MINUTE) % 60;
+    const seconds = Math.floor(inDay / 1000) % 60;
+    return `${prefix}${two(hours)}:${two(minutes)}:${two(seconds)}.${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`;
+  };
 }
 
 function ruleApplies(day: string, weekday: number): boolean {
