@@ -15,6 +15,9 @@ import { IMMUTABLE_CACHE, SHELL_CACHE } from "./web-app.ts";
 /** What Chrome sends. */
 const BROWSER = "gzip, deflate, br, zstd";
 const ASSET = "/assets/index-Ab12Cd34.js";
+/** Under the build's 1 kB floor: no compressed copies. */
+const SMALL_ASSET = "/assets/small-Ef56Gh78.js";
+const smallSource = "export const small = 1;\n";
 const assetSource = `export const rows = [${Array.from({ length: 300 }, (_, i) => `{ id: ${i}, name: "activity ${i}" }`).join(", ")}];\n`;
 const streamedText = `name,score\n${Array.from({ length: 400 }, (_, i) => `patient ${i},${i % 7}`).join("\n")}\n`;
 
@@ -31,6 +34,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, ASSET), assetSource);
   await writeFile(path.join(dist, `${ASSET}.br`), br);
   await writeFile(path.join(dist, `${ASSET}.gz`), gz);
+  await writeFile(path.join(dist, SMALL_ASSET), smallSource);
   t = await createTestApp({
     webDist: dist,
     beforeReady: (app) => {
@@ -106,6 +110,15 @@ describe("built assets, precompressed at build time", () => {
       expect(varies(response)).toBe(true);
       expect(response.headers["cache-control"]).toBe(IMMUTABLE_CACHE);
     }
+  });
+
+  it("under the threshold go as they are, with their length, never compressed per request", async () => {
+    const response = await get(SMALL_ASSET, { "accept-encoding": BROWSER });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.body).toBe(smallSource);
+    expect(Number(response.headers["content-length"])).toBe(Buffer.byteLength(smallSource));
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE_CACHE);
   });
 
   it("have no URLs of their own for the compressed copies", async () => {

@@ -45,11 +45,28 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Request bodies stay as sent, as before: nothing here takes compressed uploads, and inflating one can blow up a small body.
     globalDecompression: false,
   });
+  // A root onSend runs before any route's, so before the plugin's compressor.
+  app.addHook("onSend", bufferSmallStreams);
   // Added after the plugin's, so that this onSend runs after its compressor on every route.
   app.addHook("onRoute", (route) => {
     route.onSend = [...(route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend]), markEncodedRepresentation];
   });
 }
+
+/**
+ * The plugin's threshold looks at buffered answers only: a small file streamed with its length
+ * known (a built script under 1 kB, which the build leaves without compressed copies) would be
+ * compressed on every request, into chunks no smaller. Read such a stream whole first, so that
+ * the threshold applies to it too and it goes as it is, with its length.
+ */
+const bufferSmallStreams: onSendHookHandler = async (_request, reply, payload) => {
+  if (payload === null || typeof payload !== "object" || typeof (payload as { pipe?: unknown }).pipe !== "function") return payload;
+  const length = Number(reply.getHeader("content-length") ?? Number.NaN);
+  if (!(length < COMPRESS_THRESHOLD) || reply.hasHeader("content-encoding")) return payload;
+  const chunks: Buffer[] = [];
+  for await (const chunk of payload as AsyncIterable<Buffer | string>) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+};
 
 /**
  * An answer compressed on the fly is another representation of the resource: its ETag is no
