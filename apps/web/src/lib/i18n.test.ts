@@ -24,9 +24,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("translations", () => {
-  const resources = localeResources();
+const resources = await localeResources();
 
+describe("translations", () => {
   it("have the same keys in English and Spanish", () => {
     const en = keysOf(resources.en).sort();
     const es = keysOf(resources.es).sort();

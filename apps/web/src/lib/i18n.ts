@@ -1,29 +1,35 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@clinic/shared";
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { z } from "zod";
+import type { Tree } from "./translation-tree.ts";
 
-type Tree = { [key: string]: string | Tree };
+/**
+ * Each language's texts are a chunk of their own, loaded when that language is first shown:
+ * a page needs one language, not both. Screens wait for it (react-i18next suspends them
+ * under the router's Suspense); a chunk that fails to load is reloaded by lib/chunk-reload.ts.
+ */
+const TRANSLATIONS: Record<Language, () => Promise<Tree>> = {
+  en: () => import("./translations-en.ts").then((module) => module.translations),
+  es: () => import("./translations-es.ts").then((module) => module.translations),
+};
 
-/** Every `locales/{en,es}.json` of the app, merged per language (each file keys its own module). */
-const files = import.meta.glob<{ default: Tree }>("../**/locales/*.json", { eager: true });
-
-function merge(target: Tree, source: Tree): Tree {
-  for (const [key, value] of Object.entries(source)) {
-    if (typeof value === "object" && typeof target[key] === "object") merge(target[key] as Tree, value);
-    else target[key] = value;
-  }
-  return target;
+/** Both languages' texts, for the tests that compare them. */
+export async function localeResources(): Promise<Record<Language, Tree>> {
+  return { en: await TRANSLATIONS.en(), es: await TRANSLATIONS.es() };
 }
 
-export function localeResources(): Record<Language, Tree> {
-  const resources = { en: {}, es: {} } as Record<Language, Tree>;
-  for (const [path, module] of Object.entries(files)) {
-    const language = path.match(/\/(en|es)\.json$/)?.[1] as Language | undefined;
-    if (language) merge(resources[language], module.default);
-  }
-  return resources;
-}
+const lazyTranslations: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = TRANSLATIONS[language as Language];
+    if (!load) return callback(null, {});
+    load().then(
+      (tree) => callback(null, tree),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 const STORAGE_KEY = "language";
 
@@ -38,21 +44,7 @@ export function initialLanguage(): Language {
 export async function setLanguage(language: Language): Promise<void> {
   globalThis.localStorage?.setItem(STORAGE_KEY, language);
   document.documentElement.lang = language;
-  applyZodLocale(language);
   await i18next.changeLanguage(language);
-}
-
-/** Client-side form messages from the shared zod schemas follow the interface language. */
-function applyZodLocale(language: Language): void {
-  z.config(language === "es" ? z.locales.es() : z.locales.en());
-  // The two messages every form shows most, in plain words; the locale covers the rest.
-  z.config({
-    customError: (issue) => {
-      if (issue.code === "too_small" && issue.origin === "string" && Number(issue.minimum) === 1) return i18next.t("forms.required");
-      if (issue.code === "too_big" && issue.origin === "string") return i18next.t("forms.tooLong", { max: Number(issue.maximum) });
-      return undefined;
-    },
-  });
 }
 
 export function currentLanguage(): Language {
@@ -60,16 +52,16 @@ export function currentLanguage(): Language {
 }
 
 export function initI18n(): typeof i18next {
-  const resources = localeResources();
   const language = initialLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    lng: language,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  void i18next
+    .use(lazyTranslations)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   if (typeof document !== "undefined") document.documentElement.lang = language;
-  applyZodLocale(language);
   return i18next;
 }
