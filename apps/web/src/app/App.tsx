@@ -1,7 +1,5 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { styled } from "@mui/material/styles";
-import { MaterialDesignContent, SnackbarProvider } from "notistack";
 import { useState } from "react";
 import { RouterProvider } from "react-router/dom";
 import { ApiError } from "../lib/api.ts";
@@ -30,15 +28,6 @@ function makeQueryClient() {
   return client;
 }
 
-/** Notices in the theme's darker shades: notistack's own green fails WCAG AA contrast with white text. */
-const NoticeContent = styled(MaterialDesignContent)(({ theme }) => ({
-  "&.notistack-MuiContent-success": { backgroundColor: theme.palette.success.dark },
-  "&.notistack-MuiContent-error": { backgroundColor: theme.palette.error.dark },
-  "&.notistack-MuiContent-info": { backgroundColor: theme.palette.info.dark },
-  "&.notistack-MuiContent-warning": { backgroundColor: theme.palette.warning.dark },
-}));
-const NOTICE_COMPONENTS = { success: NoticeContent, error: NoticeContent, info: NoticeContent, warning: NoticeContent, default: NoticeContent };
-
 export function App() {
   const [client] = useState(makeQueryClient);
   const [router] = useState(createRouter);
@@ -46,10 +35,8 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <SnackbarProvider Components={NOTICE_COMPONENTS} maxSnack={3} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} autoHideDuration={5000}>
-          <LanguageSync />
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <LanguageSync />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
+import { Notices } from "./Notices.tsx";
 
 /** Pages opened in a window of their own (the upload picker): signed-in only, without the shell. */
 export function PopupLayout() {
@@ -10,8 +11,10 @@ export function PopupLayout() {
   if (isLoading) return <Loading />;
   if (!session) return <Navigate to={`/accounts/login/?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
   return (
-    <Suspense fallback={<Loading />}>
-      <Outlet />
-    </Suspense>
+    <Notices>
+      <Suspense fallback={<Loading />}>
+        <Outlet />
+      </Suspense>
+    </Notices>
   );
 }

@@ -4,6 +4,7 @@ import { Suspense, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
+import { Notices } from "./Notices.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -22,17 +23,19 @@ export function Shell() {
   }
 
   return (
-    <Fade in appear timeout={SHELL_FADE_IN_MS}>
-      <Box sx={{ display: "flex", minHeight: "100vh" }}>
-        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
-        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
-          <Toolbar />
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+    <Notices>
+      <Fade in appear timeout={SHELL_FADE_IN_MS}>
+        <Box sx={{ display: "flex", minHeight: "100vh" }}>
+          <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
+          <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+            <Toolbar />
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </Box>
         </Box>
-      </Box>
-    </Fade>
+      </Fade>
+    </Notices>
   );
 }
