@@ -86,6 +86,11 @@ describe("the web app's import graph", () => {
     expect(upward).toEqual([]);
   });
 
+  it("takes zod's resolver from lib/zod-resolver.ts, which sets zod's messages in the interface language", () => {
+    const direct = [...graph.keys()].filter((file) => !file.endsWith("zod-resolver.ts") && readFileSync(file, "utf8").includes('"@hookform/resolvers/zod"'));
+    expect(direct.map(relative)).toEqual([]);
+  });
+
   it("finds circles in a small graph, through lazy imports too, leaving out type-only ones", () => {
     const files: Record<string, string> = {
       "/s/app/a.ts": 'import { b } from "./b.ts";\nimport type { T } from "../lib/t.ts";',

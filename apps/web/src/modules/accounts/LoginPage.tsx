@@ -1,6 +1,5 @@
-import { type LoginInput, loginSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import type { LoginInput } from "@clinic/shared";
+import { Alert, Box, Button, Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useState } from "react";
@@ -8,12 +7,17 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { ApiError, get, post } from "../../lib/api.ts";
+import { PlainTextField as TextField } from "../../lib/components/PlainTextField.tsx";
+import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
 import { currentLanguage, setLanguage } from "../../lib/i18n.ts";
 import { homeOf, SESSION_KEY, safeNext, useSession } from "../../lib/session.ts";
 import { Loading } from "../../lib/components/Loading.tsx";
 import type { SessionState } from "@clinic/shared";
 
 type Step = "credentials" | "totp";
+
+// Zod and the schema load on the first submit, not with the page (the sign-in page stays light).
+const loginResolver = lazyZodResolver<LoginInput>(() => import("@clinic/shared/schemas").then((module) => module.loginSchema));
 
 /** The message a failed sign-in shows, by status (the server never says which field was wrong). */
 function signInError(error: unknown, t: TFunction, step: Step): string {
@@ -44,7 +48,7 @@ export function LoginPage() {
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const language = currentLanguage();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: "", password: "" } });
 
   if (isLoading) return <Loading />;
   if (session && !busy) return <Navigate to={safeNext(params.get("next")) ?? homeOf(session)} replace />;

@@ -1,5 +1,5 @@
 import { type PasswordChange, passwordChangeSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../lib/zod-resolver.ts";
 import { Box, Button, Card, CardContent, CardHeader, Stack, TextField } from "@mui/material";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 import { type ProfileUpdate, type UserProfile, profileUpdateSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../lib/zod-resolver.ts";
 import { Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";

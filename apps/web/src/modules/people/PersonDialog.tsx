@@ -7,7 +7,7 @@ import {
   staffCreateSchema,
   staffUpdateSchema,
 } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../lib/zod-resolver.ts";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 import { type InvitationInfo, PASSWORD_MAX, PASSWORD_MIN } from "@clinic/shared";
-import { Alert, Box, Button, Card, CardContent, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { Loading } from "../../lib/components/Loading.tsx";
 import { ApiError, post } from "../../lib/api.ts";
+import { PlainTextField as TextField } from "../../lib/components/PlainTextField.tsx";
 import { currentLanguage, setLanguage } from "../../lib/i18n.ts";
 
 interface PasswordForm {

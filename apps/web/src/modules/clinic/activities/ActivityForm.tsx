@@ -10,7 +10,7 @@ import {
   type Recommendation,
   activityInputSchema,
 } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import {
   Autocomplete,
   Box,

@@ -9,7 +9,7 @@ import {
   NAME_MAX,
   requiredText,
 } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
 import dayjs from "dayjs";

@@ -1,5 +1,5 @@
 import { type Appointment, DENIAL_REASON_MAX, denialSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";

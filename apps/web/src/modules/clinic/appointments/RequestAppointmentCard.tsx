@@ -1,5 +1,5 @@
 import { APPOINTMENT_TYPE_IDS, DESCRIPTION_MAX, NAME_MAX, requiredText, type Service, type ServiceSlots, type Slot } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useEffect, useId, useState } from "react";

@@ -1,5 +1,5 @@
 import { APPOINTMENT_TYPE_IDS, DESCRIPTION_MAX, type Schedule, type ScheduleInput, scheduleInputSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import {
   Autocomplete,
   Button,

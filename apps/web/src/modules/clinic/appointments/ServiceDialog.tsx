@@ -1,5 +1,5 @@
 import { DESCRIPTION_MAX, type Schedule, type Service, type ServiceInput, serviceInputSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";

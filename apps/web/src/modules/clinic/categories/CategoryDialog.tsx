@@ -1,5 +1,5 @@
 import { type Category, type CategoryInput, categoryInputSchema, DESCRIPTION_MAX, NAME_MAX } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Stack, Switch, TextField } from "@mui/material";
 import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 import { DOCUMENT_NAME_MAX, FILE_TYPE_KINDS, FILE_TYPES, type FileType, fileTypeSchema, linkSchema, requiredText, UPLOAD_MIME_TYPES } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import {
   Box,

@@ -9,6 +9,8 @@ import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { ASSIGNED_MEMBERSHIPS_KEY, assignMembership, MEMBERSHIP_SEATS_KEY, MEMBERSHIPS_KEY } from "./api.ts";
 import { fieldMessage, monthsLabel } from "./format.ts";
+// Its own check shows zod messages: in the interface language.
+import "../../../lib/zod-locale.ts";
 
 interface FormValues {
   clinic: MembershipClinic | null;

@@ -1,5 +1,5 @@
 import { MEMBERSHIP_MONTH_VALUES, type Membership, type MembershipValues, membershipInputSchema, PLAN_DESCRIPTION_MAX, PLAN_MAX } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useEffect } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";

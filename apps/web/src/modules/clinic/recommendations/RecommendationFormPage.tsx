@@ -1,5 +1,5 @@
 import { type Category, type Paged, type Recommendation, recommendationInputSchema } from "@clinic/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { Alert, Card, CardContent, CardHeader } from "@mui/material";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
