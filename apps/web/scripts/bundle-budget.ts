@@ -1,0 +1,177 @@
+/**
+ * Build check (issue 14): what the login route, the staff home and the patient home load,
+ * read from Vite's manifest after `npm run build`. Fails when the login route needs more
+ * gzipped JavaScript than LOGIN_GZIP_BUDGET or a chunk is over 500 kB raw.
+ *
+ *   npm run bundle:check   (or: node apps/web/scripts/bundle-budget.ts [distDir], on Node 24)
+ *
+ * Plain TypeScript that Node strips as is: no enums, no parameter properties. The bench can
+ * reuse measureDist() or budgetReport().
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/** One entry of `.vite/manifest.json` (only the fields read here). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * Each page, as the modules the router loads for it: the entry always, then the lazy modules
+ * of its route (layout and screen), by source path relative to apps/web. Keep in step with
+ * app/router.tsx and app/screens.tsx.
+ */
+export const PAGES: Record<string, string[]> = {
+  login: ["src/lib/translations-en.ts", "src/modules/accounts/LoginPage.tsx"],
+  "staff home": ["src/lib/translations-en.ts", "src/app/Shell.tsx", "src/modules/dashboard/AdminDashboardPage.tsx"],
+  "patient home": ["src/lib/translations-en.ts", "src/app/Shell.tsx", "src/modules/dashboard/PatientHomePage.tsx"],
+};
+
+/**
+ * Issue 14 asks for 150 kB, but what every page of this stack runs before any screen is more:
+ * react-dom 62, react-router's data router 31, i18next 15, TanStack Query 10 (the framework
+ * chunk, 126 kB gzip) plus MUI's theme, emotion and CssBaseline (about 28). The budget is a
+ * ratchet just above what the login page loads today (231 kB, from 333): it fails the build
+ * when something heavy comes back (the games catalogue, zod, the shell); lower it with the
+ * figure. The table prints both.
+ */
+export const LOGIN_GZIP_BUDGET = 240 * 1024;
+export const LOGIN_GZIP_TARGET = 150 * 1024;
+export const CHUNK_RAW_BUDGET = 500 * 1024;
+
+/** The key of index.html's entry chunk. */
+export function entryKey(manifest: Manifest): string {
+  const key = Object.keys(manifest).find((name) => manifest[name].isEntry);
+  if (!key) throw new Error("the manifest has no entry chunk");
+  return key;
+}
+
+/**
+ * The chunks a browser fetches before running the given modules: each one and everything it
+ * imports statically, transitively (Vite preloads those with a lazy module). Dynamic imports
+ * are not followed: they load later, when their own route is opened. Answers manifest keys,
+ * and the roots that are not in the manifest (a module folded into another chunk, or a typo).
+ */
+export function staticClosure(manifest: Manifest, roots: string[]): { keys: string[]; missing: string[] } {
+  const seen = new Set<string>();
+  const missing: string[] = [];
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest names ${key} but has no entry for it`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const root of roots) {
+    if (manifest[root]) visit(root);
+    else missing.push(root);
+  }
+  return { keys: [...seen], missing };
+}
+
+export interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+export interface PageReport {
+  page: string;
+  scripts: FileSize[];
+  styles: FileSize[];
+  /** Route modules that have no chunk of their own: they are bundled into the entry's code. */
+  missing: string[];
+  raw: number;
+  gzip: number;
+  cssGzip: number;
+}
+
+export type SizeOf = (file: string) => FileSize;
+
+/** Raw and gzip sizes of a built file; gzip at level 9, as the server precompresses it. */
+export function diskSizes(distDir: string): SizeOf {
+  const cache = new Map<string, FileSize>();
+  return (file) => {
+    let size = cache.get(file);
+    if (!size) {
+      const bytes = readFileSync(join(distDir, file));
+      size = { file, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      cache.set(file, size);
+    }
+    return size;
+  };
+}
+
+/** Per page: the scripts and styles it loads and their sums. */
+export function pageReport(manifest: Manifest, page: string, routeModules: string[], sizeOf: SizeOf): PageReport {
+  const { keys, missing } = staticClosure(manifest, [entryKey(manifest), ...routeModules]);
+  const scripts = keys.map((key) => sizeOf(manifest[key].file));
+  const cssFiles = [...new Set(keys.flatMap((key) => manifest[key].css ?? []))];
+  const styles = cssFiles.map((file) => sizeOf(file));
+  const sum = (list: FileSize[], field: "raw" | "gzip") => list.reduce((total, size) => total + size[field], 0);
+  return { page, scripts, styles, missing, raw: sum(scripts, "raw"), gzip: sum(scripts, "gzip"), cssGzip: sum(styles, "gzip") };
+}
+
+export interface BudgetReport {
+  pages: PageReport[];
+  largest: FileSize;
+  failures: string[];
+}
+
+/** Every page of PAGES (or the given ones), the largest JavaScript chunk of the build, and what breaks the budget. */
+export function budgetReport(manifest: Manifest, sizeOf: SizeOf, pages: Record<string, string[]> = PAGES): BudgetReport {
+  const reports = Object.entries(pages).map(([page, modules]) => pageReport(manifest, page, modules, sizeOf));
+  const chunks = [...new Set(Object.values(manifest).map((chunk) => chunk.file))].filter((file) => file.endsWith(".js")).map((file) => sizeOf(file));
+  const largest = chunks.reduce((a, b) => (b.raw > a.raw ? b : a));
+  const failures: string[] = [];
+  for (const report of reports) {
+    if (report.missing.length) failures.push(`${report.page}: no chunk for ${report.missing.join(", ")} (is the route still lazy? is PAGES up to date?)`);
+  }
+  const login = reports.find((report) => report.page === "login");
+  if (login && login.gzip > LOGIN_GZIP_BUDGET) failures.push(`login loads ${kB(login.gzip)} kB gzip of JavaScript (budget ${kB(LOGIN_GZIP_BUDGET)})`);
+  for (const chunk of chunks) {
+    if (chunk.raw > CHUNK_RAW_BUDGET) failures.push(`${chunk.file} is ${kB(chunk.raw)} kB raw (budget ${kB(CHUNK_RAW_BUDGET)})`);
+  }
+  return { pages: reports, largest, failures };
+}
+
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function formatReport(report: BudgetReport): string {
+  const rows = [["page", "scripts", "raw kB", "gzip kB", "css gzip kB"]];
+  for (const page of report.pages) rows.push([page.page, String(page.scripts.length), kB(page.raw), kB(page.gzip), kB(page.cssGzip)]);
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const lines = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  "));
+  lines.push(`largest chunk: ${report.largest.file} ${kB(report.largest.raw)} kB raw, ${kB(report.largest.gzip)} kB gzip (budget ${kB(CHUNK_RAW_BUDGET)} raw)`);
+  const login = report.pages.find((page) => page.page === "login");
+  if (login) lines.push(`login: ${kB(login.gzip)} kB gzip of JavaScript (budget ${kB(LOGIN_GZIP_BUDGET)}; issue 14's target ${kB(LOGIN_GZIP_TARGET)})`);
+  return lines.join("\n");
+}
+
+/** Reads `<distDir>/.vite/manifest.json` and measures the built files. */
+export function measureDist(distDir: string): BudgetReport {
+  const manifestPath = join(distDir, ".vite", "manifest.json");
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run \`npm run build\` first (build.manifest must stay on)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  return budgetReport(manifest, diskSizes(distDir));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const distDir = resolve(process.argv[2] ?? join(fileURLToPath(new URL(".", import.meta.url)), "..", "dist"));
+  const report = measureDist(distDir);
+  console.log(formatReport(report));
+  if (report.failures.length) {
+    console.error(`\nBundle budget exceeded:\n${report.failures.map((line) => `  - ${line}`).join("\n")}`);
+    process.exit(1);
+  }
+  console.log("Bundle budget: within limits.");
+}

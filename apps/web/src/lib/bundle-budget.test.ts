@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { budgetReport, CHUNK_RAW_BUDGET, LOGIN_GZIP_BUDGET, type Manifest, type SizeOf, staticClosure } from "../../scripts/bundle-budget.ts";
+
+// The build check's arithmetic (apps/web/scripts/bundle-budget.ts) over a small manifest shaped as Vite writes it.
+const manifest: Manifest = {
+  "index.html": {
+    file: "assets/index.js",
+    src: "index.html",
+    isEntry: true,
+    imports: ["_framework.js", "_mui.js"],
+    dynamicImports: ["src/Login.tsx", "src/Shell.tsx"],
+  },
+  "_framework.js": { file: "assets/framework.js", imports: [] },
+  "_mui.js": { file: "assets/mui.js", imports: ["_framework.js"], css: ["assets/mui.css"] },
+  "_form.js": { file: "assets/form.js", imports: ["_mui.js"] },
+  "_zod.js": { file: "assets/zod.js" },
+  "src/Login.tsx": {
+    file: "assets/Login.js",
+    src: "src/Login.tsx",
+    isDynamicEntry: true,
+    imports: ["_form.js", "_framework.js"],
+    dynamicImports: ["src/schemas.ts"],
+  },
+  "src/schemas.ts": { file: "assets/schemas.js", src: "src/schemas.ts", isDynamicEntry: true, imports: ["_zod.js"] },
+  "src/Shell.tsx": { file: "assets/Shell.js", src: "src/Shell.tsx", isDynamicEntry: true, imports: ["_mui.js", "_big.js"] },
+  "_big.js": { file: "assets/big.js" },
+};
+
+const sizes: Record<string, [number, number]> = {
+  "assets/index.js": [10_000, 4_000],
+  "assets/framework.js": [100_000, 60_000],
+  "assets/mui.js": [50_000, 20_000],
+  "assets/mui.css": [3_000, 1_000],
+  "assets/form.js": [20_000, 8_000],
+  "assets/zod.js": [60_000, 22_000],
+  "assets/Login.js": [5_000, 2_000],
+  "assets/schemas.js": [8_000, 3_000],
+  "assets/Shell.js": [9_000, 3_000],
+  "assets/big.js": [600_000, 150_000],
+};
+const sizeOf: SizeOf = (file) => ({ file, raw: sizes[file][0], gzip: sizes[file][1] });
+
+describe("the bundle budget", () => {
+  it("follows static imports transitively, each chunk once, and leaves lazy imports for later", () => {
+    const { keys, missing } = staticClosure(manifest, ["index.html", "src/Login.tsx"]);
+    expect(keys.sort()).toEqual(["_form.js", "_framework.js", "_mui.js", "index.html", "src/Login.tsx"]);
+    expect(missing).toEqual([]);
+  });
+
+  it("names route modules that have no chunk of their own", () => {
+    expect(staticClosure(manifest, ["index.html", "src/Gone.tsx"]).missing).toEqual(["src/Gone.tsx"]);
+  });
+
+  it("sums a page's scripts, keeps its styles apart, and finds the largest chunk and what breaks the budget", () => {
+    const report = budgetReport(manifest, sizeOf, { login: ["src/Login.tsx"], "staff home": ["src/Shell.tsx"], lost: ["src/Gone.tsx"] });
+    const login = report.pages.find((page) => page.page === "login");
+    expect(login?.scripts.map((script) => script.file).sort()).toEqual([
+      "assets/Login.js",
+      "assets/form.js",
+      "assets/framework.js",
+      "assets/index.js",
+      "assets/mui.js",
+    ]);
+    expect(login?.raw).toBe(185_000);
+    expect(login?.gzip).toBe(94_000);
+    expect(login?.cssGzip).toBe(1_000);
+    expect(report.largest.file).toBe("assets/big.js");
+    expect(report.failures).toEqual([
+      "lost: no chunk for src/Gone.tsx (is the route still lazy? is PAGES up to date?)",
+      `assets/big.js is 585.9 kB raw (budget ${(CHUNK_RAW_BUDGET / 1024).toFixed(1)})`,
+    ]);
+  });
+
+  it("fails a login page over its gzip budget", () => {
+    const heavy: SizeOf = (file) => (file === "assets/form.js" ? { file, raw: 1, gzip: LOGIN_GZIP_BUDGET } : sizeOf(file));
+    const report = budgetReport(manifest, heavy, { login: ["src/Login.tsx"] });
+    expect(report.failures.some((line) => line.startsWith("login loads"))).toBe(true);
+  });
+});
