@@ -60,8 +60,13 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), page: z.number().int(), total: z.number().int() });
-export type Paged<T> = { data: T[]; page: number; total: number };
+/**
+ * A page of a list. Totals are counted up to a cap (spec §3's contract stays: `total` is a
+ * count): past it `totalCapped` is true and `total` means "at least this many".
+ */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), page: z.number().int(), total: z.number().int(), totalCapped: z.literal(true).optional() });
+export type Paged<T> = { data: T[]; page: number; total: number; totalCapped?: true };
 
 /** 400 body: field → messages, plus `detail` for a message not tied to a field. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));

@@ -93,7 +93,7 @@ export interface Countable {
 }
 
 export interface PageSpec {
-  /** Every table the list reads: a write to one drops its cached totals. */
+  /** Every table the counted rows depend on (filters' tables too): a write to one drops the cached totals. */
   tables: Table[];
   /**
    * The filtered rows to count, selecting as little as possible (`select 1 ... where ...`,

@@ -1,12 +1,12 @@
 import type { Activity, ActivityInput, ActivityQuery, ActivityType, PageQuery, Paged } from "@clinic/shared";
 import { activityInputSchema, GROUP } from "@clinic/shared";
-import { and, asc, count, eq, exists, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, exists, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
 import { badRequest, conflict } from "../../../platform/errors.ts";
-import { containsText, pageOf, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
@@ -246,17 +246,36 @@ export async function deleteActivity(db: Db, actor: Actor, id: number): Promise<
 export async function listActivityCategories(db: Db, actor: Actor, query: PageQuery & { activity?: number }) {
   const where = and(catalogueScope(actor, activities.clinicId), query.activity ? eq(activityCategories.activityId, query.activity) : undefined);
   const { limit, offset } = pageWindow(query);
-  const base = () =>
-    db
-      .select({ id: activityCategories.id, activity: activityCategories.activityId, category: activityCategories.categoryId, categoryName: categories.name })
-      .from(activityCategories)
-      .innerJoin(activities, eq(activities.id, activityCategories.activityId))
-      .innerJoin(categories, eq(categories.id, activityCategories.categoryId));
-  const [rows, [{ total }]] = await Promise.all([
-    base().where(where).orderBy(asc(activityCategories.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(activityCategories).innerJoin(activities, eq(activities.id, activityCategories.activityId)).where(where),
-  ]);
-  return paged(rows, total, query);
+  const columns = {
+    id: activityCategories.id,
+    activity: activityCategories.activityId,
+    category: activityCategories.categoryId,
+    categoryName: categories.name,
+  };
+  const page = await pageOf(
+    db,
+    query,
+    {
+      tables: [activityCategories, activities],
+      counted: db
+        .select({ one: sql`1` })
+        .from(activityCategories)
+        .innerJoin(activities, eq(activities.id, activityCategories.activityId))
+        .where(where)
+        .orderBy(asc(activityCategories.id)),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(activityCategories)
+        .innerJoin(activities, eq(activities.id, activityCategories.activityId))
+        .innerJoin(categories, eq(categories.id, activityCategories.categoryId))
+        .where(where)
+        .orderBy(asc(activityCategories.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return page;
 }
 
 /** The clinics the actor may name (spec §7 GET /api/clinic/): all for admins, else their own. */

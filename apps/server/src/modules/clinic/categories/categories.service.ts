@@ -1,8 +1,8 @@
 import type { CatalogueQuery, Category, CategoryInput, Paged } from "@clinic/shared";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { categories } from "./categories.table.ts";
@@ -34,21 +34,20 @@ function toCategory(actor: Actor, row: Row & { recommendationCount: number }): C
 export async function listCategories(db: Db, actor: Actor, query: CatalogueQuery): Promise<Paged<Category>> {
   const where = and(catalogueScope(actor, categories.clinicId), containsText(categories[query.name], query.value));
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ ...categoriesColumns(), recommendationCount: recommendationCount(actor) })
-      .from(categories)
-      .where(where)
-      .orderBy(asc(categories.name), asc(categories.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(categories).where(where),
-  ]);
-  return paged(
-    rows.map((row) => toCategory(actor, row)),
-    total,
+  const page = await pageOf(
+    db,
     query,
+    { tables: [categories], counted: db.select({ one: sql`1` }).from(categories).where(where).orderBy(asc(categories.name), asc(categories.id)) },
+    (pageTotal) =>
+      db
+        .select({ ...categoriesColumns(), recommendationCount: recommendationCount(actor), pageTotal })
+        .from(categories)
+        .where(where)
+        .orderBy(asc(categories.name), asc(categories.id))
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => toCategory(actor, row)) };
 }
 
 function categoriesColumns() {

@@ -1,11 +1,11 @@
 import { FILE_TYPE_KINDS, type FileFields, type FileQuery, type FileRecord, type FileType, fileFieldsSchema, type Paged, UPLOAD_LIMITS } from "@clinic/shared";
-import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { badRequest, type FieldErrors } from "../../../platform/errors.ts";
 import type { ReceivedForm } from "../../../platform/multipart.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { type BlobStore, checkContent, newStorageKey } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
 import { files } from "./files.table.ts";
@@ -37,22 +37,21 @@ function toRecord(actor: Actor, row: Row): FileRecord {
 export async function listFiles(db: Db, actor: Actor, query: FileQuery): Promise<Paged<FileRecord>> {
   const where = and(catalogueScope(actor, files.clinicId), containsText(files[query.name], query.value), query.type ? eq(files.type, query.type) : undefined);
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(selection)
-      .from(files)
-      .leftJoin(uploads, eq(uploads.id, files.uploadId))
-      .where(where)
-      .orderBy(asc(files.name), asc(files.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(files).where(where),
-  ]);
-  return paged(
-    rows.map((row) => toRecord(actor, row)),
-    total,
+  const page = await pageOf(
+    db,
     query,
+    { tables: [files], counted: db.select({ one: sql`1` }).from(files).where(where).orderBy(asc(files.name), asc(files.id)) },
+    (pageTotal) =>
+      db
+        .select({ ...selection, pageTotal })
+        .from(files)
+        .leftJoin(uploads, eq(uploads.id, files.uploadId))
+        .where(where)
+        .orderBy(asc(files.name), asc(files.id))
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => toRecord(actor, row)) };
 }
 
 export type ReceivedFileForm = ReceivedForm;

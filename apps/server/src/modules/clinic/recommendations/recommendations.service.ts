@@ -1,9 +1,9 @@
 import type { CatalogueQuery, Paged, Recommendation, RecommendationInput } from "@clinic/shared";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { badRequest } from "../../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { removeRichTextUploads, richTextToStore, syncRichTextUploads } from "../../../platform/rich-text.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "./recommendations.table.ts";
@@ -40,15 +40,29 @@ export async function listRecommendations(db: Db, actor: Actor, query: Catalogue
     query.category ? eq(recommendations.categoryId, query.category) : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRecommendations(db).where(where).orderBy(asc(recommendations.name), asc(recommendations.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(recommendations).where(where),
-  ]);
-  return paged(
-    rows.map((row) => toRecommendation(actor, row)),
-    total,
+  const order = [asc(recommendations.name), asc(recommendations.id)];
+  const page = await pageOf(
+    db,
     query,
+    {
+      tables: [recommendations],
+      counted: db
+        .select({ one: sql`1` })
+        .from(recommendations)
+        .where(where)
+        .orderBy(...order),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(recommendations)
+        .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => toRecommendation(actor, row)) };
 }
 
 async function loadRecommendation(db: Db, id: number): Promise<Row | undefined> {
