@@ -43,6 +43,8 @@ export function usePagedList<T>(resource: string, path: string | null, { filters
   return {
     rows: data?.data,
     total: data?.total ?? 0,
+    /** The total is a floor: the server stopped counting there. */
+    totalCapped: data?.totalCapped === true,
     page,
     rowsPerPage,
     search,
