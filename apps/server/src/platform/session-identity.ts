@@ -118,21 +118,33 @@ export function cookieAttributesSuffix(name: string, attributes: CookieAttribute
 /**
  * The session (live: not past expires_at, as better-auth's `expiresAt < now`; young: within
  * SESSION_MAX_HOURS) with its user's actor columns. The CTE slides the expiry, in the same
- * statement, only when better-auth would (session.updateAge passed since the last slide, the
- * session live and young, its user active, and no "don't remember me" cookie); otherwise it
- * writes nothing. It sees the row as it was before the statement, so `refreshed_until` comes
- * from its RETURNING.
+ * statement, only when better-auth would (session.updateAge passed since the last slide, i.e.
+ * expiresAt - expiresIn + updateAge <= now; the session live and young, its user active, and no
+ * "don't remember me" cookie); otherwise it writes nothing. It sees the row as it was before the
+ * statement, so `refreshed_until` comes from its RETURNING. $1 is the token, $2 the app's clock
+ * (better-auth's writes use it too), $3 whether a slide is allowed; the durations are settings,
+ * written in at start.
  */
-const IDENTITY_SQL = `with refreshed as (
-    update sessions set expires_at = $5, updated_at = $2
-    where token = $1 and $3::boolean and expires_at >= $2 and expires_at <= $4 and created_at >= $6
+function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeSeconds: number): string {
+  for (const value of [expiresInSeconds, updateAgeSeconds, maxAgeSeconds]) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`A session duration must be whole seconds, not ${value}`);
+  }
+  const now = "$2::timestamptz";
+  const oldest = `${now} - interval '${maxAgeSeconds} seconds'`;
+  return `with refreshed as (
+    update sessions set expires_at = ${now} + interval '${expiresInSeconds} seconds', updated_at = ${now}
+    where token = $1 and $3::boolean and expires_at >= ${now}
+      and expires_at <= ${now} + interval '${expiresInSeconds - updateAgeSeconds} seconds'
+      and created_at >= ${oldest}
       and exists (select 1 from users where users.id = sessions.user_id and users.is_active)
     returning expires_at
   )
-  select s.expires_at >= $2 as live, s.created_at >= $6 as young, (select expires_at from refreshed) as refreshed_until,
+  select s.expires_at >= ${now} as live, s.created_at >= ${oldest} as young,
+    (select expires_at from refreshed) as refreshed_until,
     ${ACTOR_COLUMNS}
   from sessions s join users u on u.id = s.user_id
   where s.token = $1`;
+}
 
 type IdentityRow = ActorRow & { live: boolean; young: boolean; refreshed_until: Date | null };
 
@@ -158,9 +170,8 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
   const { sessionToken, sessionData, dontRememberToken } = context.authCookies;
   const { expiresIn, updateAge } = context.sessionConfig;
   const refreshSuffix = cookieAttributesSuffix(sessionToken.name, { ...sessionToken.attributes, maxAge: expiresIn });
-  const maxAgeMs = maxHours * 3600_000;
   // A named statement is parsed and planned once per connection.
-  const query = { name: "session-identity", text: IDENTITY_SQL };
+  const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600) };
 
   return {
     async resolve(cookieHeader) {
@@ -170,19 +181,7 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
       const token = verifySignedValue(cookies.get(sessionToken.name), key);
       if (!token) return { kind: "anonymous" };
       const refresh = verifySignedValue(cookies.get(dontRememberToken.name), key) === null;
-      const now = Date.now();
-      const result = await pool.query<IdentityRow>({
-        ...query,
-        values: [
-          token,
-          new Date(now),
-          refresh,
-          // Due once updateAge has passed since the last slide: better-auth's expiresAt - expiresIn + updateAge <= now.
-          new Date(now + (expiresIn - updateAge) * 1000),
-          new Date(now + expiresIn * 1000),
-          new Date(now - maxAgeMs),
-        ],
-      });
+      const result = await pool.query<IdentityRow>({ ...query, values: [token, new Date().toISOString(), refresh] });
       const row = result.rows[0];
       if (!row?.live) return { kind: "slow" };
       if (!row.young || !row.is_active) return { kind: "ended", token };
