@@ -278,12 +278,17 @@ export async function busyIntervals(db: Db, providerId: string, from: number, to
 }
 
 /**
- * The service, its schedule with its exceptions and its provider's held times in [busyFrom,
- * busyTo), in one statement: the slot screen asks for this on every week it shows.
+ * The service, its schedule with its exceptions and its provider's held times in a range, in
+ * one statement: the slot screen asks for this on every week it shows.
  */
-async function loadServiceForSlots(db: Db, actor: Actor, id: number, busyFrom: number, busyTo: number) {
-  const scope = actor.role === "patient" ? patientServiceScope(actor.id, services.providerId) : providerRowScope(actor, services.providerId, services.clinicId);
-  const [found] = await db
+function slotsQuery(db: Db, actor: Actor) {
+  // Built once per database and scope shape, with placeholders, and prepared by name on each
+  // connection: building the SQL and planning it cost more than running it. The scope helpers
+  // branch on the actor's role and admin flag only; the id is the `actor` placeholder.
+  const actorId = sql.placeholder("actor") as unknown as string;
+  const shape = { ...actor, id: actorId };
+  const scope = actor.role === "patient" ? patientServiceScope(actorId, services.providerId) : providerRowScope(shape, services.providerId, services.clinicId);
+  return db
     .select({
       ...serviceColumns,
       inScope: sql<boolean>`${scope}`,
@@ -291,18 +296,45 @@ async function loadServiceForSlots(db: Db, actor: Actor, id: number, busyFrom: n
       exceptions: sql<ExceptionFields[]>`(
         select coalesce(json_agg(json_build_object('scheduleId', e.schedule_id, 'date', e.date, 'closed', e.closed, 'start', e.start, 'end', e."end")), '[]')
         from ${scheduleExceptions} e where e.schedule_id = ${services.scheduleId})`,
-      // [start, end] in epoch milliseconds, as Date#getTime gives them; same filter as busyIntervals.
+      // [start, end] in epoch milliseconds (float8 arithmetic, far cheaper than numeric; the app
+      // writes whole milliseconds, which round back exactly). Same filter as busyIntervals.
       busy: sql<[number, number][]>`(
-        select coalesce(json_agg(json_build_array(floor(extract(epoch from a.starts_at) * 1000)::bigint, floor(extract(epoch from a.ends_at) * 1000)::bigint)), '[]')
+        select coalesce(json_agg(json_build_array(round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000))), '[]')
         from ${appointments} a
         where a.provider_id = ${services.providerId} and a.status in ${[...HELD]}
-          and a.starts_at < ${new Date(busyTo).toISOString()}::timestamptz and a.ends_at > ${new Date(busyFrom).toISOString()}::timestamptz
-          and a.starts_at > ${new Date(busyFrom - 60 * 60_000).toISOString()}::timestamptz)`,
+          and a.starts_at < ${sql.placeholder("busyTo")}::timestamptz and a.ends_at > ${sql.placeholder("busyFrom")}::timestamptz
+          and a.starts_at > ${sql.placeholder("busyFromEarliestStart")}::timestamptz)`,
     })
     .from(services)
     .innerJoin(users, eq(users.id, services.providerId))
     .leftJoin(schedules, eq(schedules.id, services.scheduleId))
-    .where(eq(services.id, id));
+    .where(eq(services.id, sql.placeholder("id")))
+    .prepare(`service_slots_${actor.role}_${actor.isAdmin ? "admin" : "staff"}`);
+}
+
+const slotQueries = new WeakMap<Db, Map<string, ReturnType<typeof slotsQuery>>>();
+
+async function loadServiceForSlots(db: Db, actor: Actor, id: number, busyFrom: number, busyTo: number) {
+  let queries = slotQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    slotQueries.set(db, queries);
+  }
+  const key = `${actor.role}:${actor.isAdmin}`;
+  let query = queries.get(key);
+  if (!query) {
+    query = slotsQuery(db, actor);
+    queries.set(key, query);
+  }
+  const [found] = await query.execute({
+    id,
+    actor: actor.id,
+    busyFrom: new Date(busyFrom).toISOString(),
+    busyTo: new Date(busyTo).toISOString(),
+    // No appointment lasts over an hour (check constraint): a lower bound on the start lets the
+    // (provider, start) index skip the provider's past.
+    busyFromEarliestStart: new Date(busyFrom - 60 * 60_000).toISOString(),
+  });
   return assertFound(found, found?.inScope ?? false);
 }
 
