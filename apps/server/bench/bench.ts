@@ -10,6 +10,8 @@
 //   BENCH_HIGH_CONNECTIONS  connections of a second, shorter pass over every endpoint that
 //                      reports its p99 under that load (default 100; 0 skips)
 //   BENCH_HIGH_DURATION seconds per endpoint of that pass (default 5)
+//   BENCH_ONLY         measure only the endpoints whose name contains this text (the hello-world
+//                      and the floor always run), say "free slots" while profiling one
 //   BENCH_REPORT       a markdown file the report is appended to as a dated section (say
 //                      docs/performance.md); unset, only stdout
 //   BENCH_DATABASE_URL a PostgreSQL database to use instead of an embedded server in a temp dir;
@@ -66,6 +68,7 @@ function readSettings() {
       highDuration: intSetting("BENCH_HIGH_DURATION", 5, 1),
       frames: intSetting("BENCH_FRAMES", 5, 0),
       pages: intSetting("BENCH_PAGES", 1, 0) > 0,
+      only: process.env.BENCH_ONLY || undefined,
       reportFile: process.env.BENCH_REPORT ? path.resolve(process.env.BENCH_REPORT) : undefined,
       databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     };
@@ -271,7 +274,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   children.push(floor);
   await waitUntilAnswers(floor, `${floorUrl}/`, 30_000);
   const appointments = await seedBenchAppointments(server, embeddedPort);
-  const endpoints = BENCH_ENDPOINTS.flatMap((endpoint) => {
+  const chosen = BENCH_ENDPOINTS.filter((endpoint) => !settings.only || endpoint.name.includes(settings.only));
+  const endpoints = chosen.flatMap((endpoint) => {
     const filled = fillPlaceholders(endpoint.path, appointments.placeholders);
     if (filled === undefined) log(`leaving out ${endpoint.name}: ${endpoint.path}, its seeding was skipped`);
     return filled === undefined ? [] : [{ endpoint, filled }];
@@ -284,7 +288,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
 
   const helloFigures = await measure("hello-world (bare Fastify)", { method: "GET", url: `${helloUrl}/`, headers: {} });
   const floorFigures = await measure("floor (bare Fastify + pg, one primary-key query)", { method: "GET", url: `${floorUrl}/`, headers: {} });
-  const targets: { measured: Measured; target: Target }[] = [];
+  const targets: { measured: Measured; target: Target; call: string }[] = [];
   for (const { endpoint, filled } of endpoints) {
     const headers: Record<string, string> = {};
     const cookie = endpoint.role === "anonymous" ? undefined : cookies.get(endpoint.role);
@@ -299,7 +303,11 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
       body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
       check: endpoint.check,
     };
-    targets.push({ target, measured: await measure(`${endpoint.name}: ${endpoint.method} ${endpoint.path} (${endpoint.role})`, target, endpoint.target) });
+    targets.push({
+      target,
+      call: `${endpoint.method} ${endpoint.path}`,
+      measured: await measure(`${endpoint.name} (${endpoint.role})`, target, endpoint.target),
+    });
   }
   if (settings.highConnections > 0) {
     const baselines = [
@@ -319,6 +327,9 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     targets.map((item) => item.measured),
     { activities, appointments: appointments.line },
   );
+  report.gap();
+  report.line("The calls:");
+  for (const { measured, call } of targets) report.line(`- ${measured.label}: ${call}`);
   if (settings.pages) {
     const plans = [
       { label: "login", path: "/accounts/login/" },
