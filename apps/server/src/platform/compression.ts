@@ -8,16 +8,14 @@ export const COMPRESS_THRESHOLD = 1024;
 
 /**
  * Encodings for answers made per request, preferred in this order when a client accepts several
- * (browsers send all of them). Measured with node:zlib on the 2-core dev machine, for a 12 kB
- * list page: zstd (level 3) ~40 µs to 2.7 kB, gzip (level 6) ~60 µs to 2.7 kB, brotli at quality 4
- * ~100 µs to 2.5 kB, brotli at its default quality 11 ~14 ms. So zstd where offered, gzip for the
- * rest, brotli only at quality 4 for a client that takes nothing else. Built files need none of
- * this: they are precompressed (brotli 11, gzip 9) and @fastify/static picks them.
- * zstd is left out on a Node without it (before 22.15).
+ * (browsers offer gzip, deflate, br and zstd). Server CPU per answer of an 8.6 kB list page, one
+ * synchronous call, under autocannon on the 2-core dev machine: none 80 µs, gzip ~200-270,
+ * zstd ~200-260 (and more than gzip through a stream), brotli at quality 4 ~280-310 for 6 % fewer
+ * bytes; brotli at its default quality 11 takes ~14 ms. So gzip, and brotli at quality 4 only for
+ * a client that takes nothing else. Built files need none of this: they are precompressed
+ * (brotli 11, gzip 9) and @fastify/static picks them.
  */
-const DYNAMIC_ENCODINGS = (["zstd", "gzip", "br", "identity"] as const).filter(
-  (encoding) => encoding !== "zstd" || typeof zlib.zstdCompressSync === "function",
-);
+const DYNAMIC_ENCODINGS = ["gzip", "br", "identity"] as const;
 type DynamicEncoding = (typeof DYNAMIC_ENCODINGS)[number];
 
 const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
@@ -38,6 +36,11 @@ const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/](?:json|xml)(?:;|$)|^app
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     threshold: COMPRESS_THRESHOLD,
+    // Buffered answers up to 64 kB are compressed in one synchronous call. The plugin's default on
+    // 2 cores streams from 8 kB, so most list pages, and a stream costs far more CPU: the 8.6 kB page
+    // above took ~590 µs per answer with gzip streamed against ~220 in one call. 64 kB is the
+    // plugin's own ceiling: ~500 µs of gzip at worst.
+    syncThreshold: 64 * 1024,
     encodings: [...DYNAMIC_ENCODINGS],
     brotliOptions: BROTLI_OPTIONS,
     customTypes: COMPRESSIBLE_TYPES,
@@ -84,7 +87,6 @@ const markEncodedRepresentation: onSendHookHandler = (_request, reply, payload, 
 };
 
 const COMPRESS: Record<Exclude<DynamicEncoding, "identity">, (body: Buffer) => Buffer> = {
-  zstd: (body) => zlib.zstdCompressSync(body),
   gzip: (body) => zlib.gzipSync(body),
   br: (body) => zlib.brotliCompressSync(body, BROTLI_OPTIONS),
 };
