@@ -241,3 +241,33 @@ describe("better-call's cookie reading, mirrored", () => {
     expect(cookies.get("c")).toBe("%E0%A4%A");
   });
 });
+
+describe("behind an https PUBLIC_URL (secure cookies)", () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ seed: false, env: { PUBLIC_URL: "https://clinic.example" } });
+  });
+  afterAll(() => secure?.close());
+
+  it("reads the __Secure- cookie in one statement and slides it with better-auth's very attributes", async () => {
+    const user = await makeUser(secure.db);
+    const response = await secure.signIn(user.email, user.password);
+    expect(response.statusCode).toBe(200);
+    const line = [response.headers["set-cookie"]].flat().find((value) => value?.startsWith("__Secure-clinic.session_token="));
+    if (!line) throw new Error("sign-in set no secure session cookie");
+    expect(line).toMatch(/; Secure/);
+    const cookie = line.split(";")[0] ?? "";
+    const read = () => secure.app.inject({ method: "GET", url: "/api/user-profile/", headers: { cookie } });
+    const { result, count, statements } = await countStatements(secure.database.pool, read);
+    expect(result.statusCode).toBe(200);
+    expect(count, describeStatements(statements)).toBe(1);
+    // The same token under the plain name is not this site's cookie any more.
+    expect((await secure.app.inject({ method: "GET", url: "/api/user-profile/", headers: { cookie: cookie.replace("__Secure-", "") } })).statusCode).toBe(401);
+    const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1)).split(".")[0] ?? "";
+    await secure.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() + make_interval(mins => ${secure.config.session.idleMinutes - 2})` })
+      .where(eq(sessions.token, token));
+    expect((await read()).headers["set-cookie"]).toBe(line);
+  });
+});
