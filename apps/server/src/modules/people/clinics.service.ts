@@ -1,13 +1,13 @@
 import { type ClinicInput, type ClinicRow, GROUP, type PageQuery, type Paged } from "@clinic/shared";
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { userGroups, users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
-import { containsText, pageWindow, paged } from "../../platform/paging.ts";
-import { activeMembership } from "../clinic/memberships/seats.ts";
+import { containsText, pageOf, pageWindow } from "../../platform/paging.ts";
+import { today } from "../clinic/memberships/seats.ts";
 import { assertEmailFree, createPerson, hasRole, loadPerson, outerUserId, personColumns, personRow, withEmailCheck } from "./people.service.ts";
 
 /** Active accounts of the clinic in a group: the seats in use, as `seatsInUse` counts them. */
@@ -15,25 +15,29 @@ const activeMembers = (group: number) =>
   sql<number>`(select count(*) from users m join user_groups g on g.user_id = m.id and g.group_id = ${group}
     where m.clinic_id = ${outerUserId} and m.is_active)::int`;
 
-const columns = { ...personColumns, name: users.name, therapists: activeMembers(GROUP.therapist), patients: activeMembers(GROUP.patient) };
+type HeldMembership = ClinicRow["membership"];
+/**
+ * The membership the clinic holds today, as seats.ts's activeMembership decides (the one whose
+ * period holds the day, the latest started if several), as JSON in the clinic's own row: a page
+ * of clinics is one statement, not one more per clinic.
+ */
+const heldMembership = () => sql<HeldMembership>`(select json_build_object('plan', m.plan, 'fromDate', am.from_date, 'toDate', am.to_date,
+      'nUsers', m.n_users, 'nPatients', m.n_patients)
+    from assigned_memberships am join memberships m on m.id = am.membership_id
+    where am.user_id = ${outerUserId} and am.from_date <= ${today()}::date and am.to_date >= ${today()}::date
+    order by am.from_date desc, am.id desc limit 1)`;
 
-const selectClinics = (db: Db) => db.select(columns).from(users);
+const columns = () => ({
+  ...personColumns,
+  name: users.name,
+  therapists: activeMembers(GROUP.therapist),
+  patients: activeMembers(GROUP.patient),
+  membership: heldMembership(),
+});
+const selectClinics = (db: Db) => db.select(columns()).from(users);
 type Row = Awaited<ReturnType<ReturnType<typeof selectClinics>["execute"]>>[number];
 
-/** A clinic row with the membership it holds today (seats.ts decides which one). */
-async function toClinicRow(db: Db, row: Row): Promise<ClinicRow> {
-  const held = await activeMembership(db, row.id);
-  const membership = held
-    ? {
-        plan: held.membership.plan,
-        fromDate: held.assignment.fromDate,
-        toDate: held.assignment.toDate,
-        nUsers: held.membership.nUsers,
-        nPatients: held.membership.nPatients,
-      }
-    : null;
-  return { ...personRow(row), membership };
-}
+const toClinicRow = ({ membership, ...row }: Row): ClinicRow => ({ ...personRow(row), membership: membership ?? null });
 
 export async function listClinics(db: Db, query: PageQuery & { q?: string; active?: boolean }): Promise<Paged<ClinicRow>> {
   const conditions: (SQL | undefined)[] = [hasRole(GROUP.clinic)];
@@ -41,11 +45,28 @@ export async function listClinics(db: Db, query: PageQuery & { q?: string; activ
   if (query.active !== undefined) conditions.push(eq(users.isActive, query.active));
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
-  const [rows, [totals]] = await Promise.all([
-    selectClinics(db).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return paged(await Promise.all(rows.map((row) => toClinicRow(db, row))), totals?.total ?? 0, query);
+  const order = [asc(users.name), asc(users.id)];
+  const page = await pageOf(
+    db,
+    query,
+    {
+      tables: [users, userGroups],
+      counted: db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .orderBy(...order),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...columns(), pageTotal })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, data: page.data.map(toClinicRow) };
 }
 
 /** One clinic: admins any, the clinic itself, and its therapists (to see their plan and seats). */
@@ -54,7 +75,7 @@ export async function getClinic(db: Db, actor: Actor, id: string): Promise<Clini
   if (!mayRead) throw notFound();
   const [row] = await selectClinics(db).where(and(eq(users.id, id), hasRole(GROUP.clinic)));
   if (!row) throw notFound();
-  return toClinicRow(db, row);
+  return toClinicRow(row);
 }
 
 export async function createClinic(app: FastifyInstance, actor: Actor, input: ClinicInput): Promise<ClinicRow & { invitation: MailOutcome }> {

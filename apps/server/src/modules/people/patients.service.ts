@@ -6,7 +6,6 @@ import { careTeam, users } from "../../db/schema.ts";
 import { type Actor, patientScope } from "../../platform/access.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
-import { paged } from "../../platform/paging.ts";
 import {
   assertManaged,
   clinicForNewPerson,
@@ -46,8 +45,18 @@ export async function listPatients(
     ...personFilters(query, [users.nombres, users.apellidos, users.email, users.identification]),
   ];
   if (query.therapist) conditions.push(sql`${users.id} in (select patient_id from care_team where therapist_id = ${query.therapist})`);
-  const { rows, total } = await pageOfPeople(db, selectPatients(db).$dynamic(), and(...conditions), query);
-  return paged(rows.map(toPatientRow), total, query);
+  const page = await pageOfPeople(
+    db,
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(users)
+        .$dynamic(),
+    and(...conditions),
+    query,
+    [careTeam],
+  );
+  return { ...page, data: page.data.map(toPatientRow) };
 }
 
 export async function getPatient(db: Db, actor: Actor, id: string): Promise<PatientRow> {

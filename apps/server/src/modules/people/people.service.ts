@@ -1,13 +1,13 @@
-import { type GroupId, type Language, type PageQuery, type Role, roleOf } from "@clinic/shared";
-import { asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { type GroupId, type Language, type PageQuery, type Paged, type Role, roleOf } from "@clinic/shared";
+import { asc, eq, or, type SQL, sql, type Table } from "drizzle-orm";
 import type { PgColumn, PgSelect } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions, userGroups, users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
-import { containsText, pageWindow } from "../../platform/paging.ts";
+import { containsText, type PageTotal, pageOf, pageWindow } from "../../platform/paging.ts";
 import { assertSeatAvailable, type Seat } from "../clinic/memberships/seats.ts";
 import { type NewUser, insertUser } from "../accounts/users.service.ts";
 import { inviterOf, revokeInvitations, sendInvitation, storeInvitation } from "./invitations.ts";
@@ -75,19 +75,31 @@ export function personFilters(query: { q?: string; active?: boolean; clinic?: st
   ];
 }
 
-/** One page of `select` (a dynamic select from `users`) matching `where`, by surnames then names, and how many match in all. */
+/**
+ * One page of `select(pageTotal)` (a dynamic select from `users` with `pageTotal` among its
+ * columns) matching `where`, by surnames then names, with its total, in one statement
+ * (platform/paging.ts). `tables` are those `where` reads besides users and user_groups.
+ */
 export async function pageOfPeople<T extends PgSelect>(
   db: Db,
-  select: T,
+  select: (pageTotal: PageTotal) => T,
   where: SQL | undefined,
   query: PageQuery,
-): Promise<{ rows: T["_"]["result"]; total: number }> {
+  tables: Table[] = [],
+): Promise<Paged<Omit<T["_"]["result"][number], "pageTotal">>> {
   const { limit, offset } = pageWindow(query);
-  const [rows, [totals]] = await Promise.all([
-    select.where(where).orderBy(asc(users.apellidos), asc(users.nombres), asc(users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  const order = [asc(users.apellidos), asc(users.nombres), asc(users.id)];
+  return pageOf(
+    db,
+    query,
+    { tables: [users, userGroups, ...tables], counted: db.select({ one: sql`1` }).from(users).where(where) },
+    (pageTotal) =>
+      select(pageTotal)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset) as unknown as PromiseLike<(T["_"]["result"][number] & { pageTotal: number | null })[]>,
+  );
 }
 
 /**

@@ -6,7 +6,6 @@ import { users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { forbidden, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
-import { paged } from "../../platform/paging.ts";
 import {
   assertManaged,
   clinicForNewPerson,
@@ -46,8 +45,17 @@ export function assertCanManageTeam(actor: Actor): void {
 
 export async function listStaff(db: Db, actor: Actor, query: PageQuery & { q?: string; active?: boolean; clinic?: string }): Promise<Paged<StaffRow>> {
   const where = and(hasRole(GROUP.therapist), teamScope(actor), ...personFilters(query, [users.nombres, users.apellidos, users.email]));
-  const { rows, total } = await pageOfPeople(db, selectStaff(db).$dynamic(), where, query);
-  return paged(rows.map(toStaffRow), total, query);
+  const page = await pageOfPeople(
+    db,
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(users)
+        .$dynamic(),
+    where,
+    query,
+  );
+  return { ...page, data: page.data.map(toStaffRow) };
 }
 
 async function getStaff(db: Db, id: string): Promise<StaffRow> {

@@ -1,8 +1,8 @@
 import { GROUP, type GroupId, type PageQuery, type Paged, type Role, roleOf, type UserAdminRow } from "@clinic/shared";
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
-import { containsText, pageWindow, paged } from "../../platform/paging.ts";
+import { userGroups, users } from "../../db/schema.ts";
+import { containsText, pageOf, pageWindow } from "../../platform/paging.ts";
 import { clinicNameOf, hasRole, outerUserId, personColumns, personRow } from "./people.service.ts";
 
 /** Every account, for administrators (/user/admin): search, role, clinic and state filters. */
@@ -30,13 +30,26 @@ export async function listUsers(db: Db, query: PageQuery & { q?: string; role?: 
   }
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
-  const [rows, [totals]] = await Promise.all([
-    db.select(columns).from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return paged(
-    rows.map(({ isAdmin, groups, ...row }) => ({ ...personRow(row), role: roleOf({ isAdmin, groups: groups.map(Number) }) })),
-    totals?.total ?? 0,
+  const order = [asc(users.name), asc(users.id)];
+  const page = await pageOf(
+    db,
     query,
+    {
+      tables: [users, userGroups],
+      counted: db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(where)
+        .orderBy(...order),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map(({ isAdmin, groups, ...row }) => ({ ...personRow(row), role: roleOf({ isAdmin, groups: groups.map(Number) }) })) };
 }
