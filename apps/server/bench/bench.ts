@@ -365,7 +365,9 @@ function reportPages(report: Report, weights: PageWeight[]) {
   report.gap();
   report.table(rows);
   report.gap();
-  report.line("transferred = the bodies as received (compressed when the server compressed them); raw = the same decoded.");
+  report.line(
+    "transferred = the bodies as received (compressed when the server compressed them); gzip = the decoded bodies gzipped by the bench; raw = decoded.",
+  );
 }
 
 /** Frame pacing: p95 frame time of each family's build against the bare canvas, same browser and run. */
