@@ -184,7 +184,8 @@ export function computeSlots(schedule: SlotSchedule, from: string, to: string, b
   const slots: Interval[] = [];
   const length = schedule.duration * MINUTE;
   let cursor = 0;
-  for (let day = dayStart(from); day <= dayStart(to); day += DAY) {
+  const last = dayStart(to);
+  for (let day = dayStart(from); day <= last; day += DAY) {
     const date = dateText(day);
     const windows = windowsOf(schedule, date);
     if (windows.length === 0) continue;
