@@ -23,17 +23,26 @@ afterAll(async () => t?.close());
 const get = (role: Role, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: cookies[role] } });
 
 /**
- * Statements a GET runs beyond resolving its caller's identity. The identity's cost is measured
- * in the same test as GET /api/user-profile/ (which reads nothing else), and subtracted, so the
- * assertion holds while that cost changes (it is being made one statement elsewhere) and fails
- * as soon as the list itself adds a round trip.
+ * Statements a GET runs beyond resolving its caller's identity. The identity's statements are
+ * those GET /api/user-profile/ (which reads nothing else) sends in the same test: the list's
+ * statements with the same text are left out, so the assertion holds while identity changes (it
+ * is being made one statement elsewhere) and fails as soon as the list itself adds a round trip.
+ * The module switches (`feature_flags`, read once in a while per process for any guarded route)
+ * are left out too: they are no part of a list.
  */
 async function listStatements(role: Role, url: string) {
   const identity = await countStatements(t.database.pool, () => get(role, "/api/user-profile/"));
   const list = await countStatements(t.database.pool, () => get(role, url));
   expect(list.result.statusCode, `${url}: ${list.result.body}`).toBe(200);
-  return { own: list.count - identity.count, statements: list.statements, body: list.result.json() };
+  // Writes a read makes (the audit record of a patient's data) are allowed on top, as issue 14 says.
+  const own = list.statements.filter(
+    (text) => !identity.statements.includes(text) && !/from "feature_flags"/.test(text) && !/^\s*(insert|update|delete)\b/i.test(text),
+  );
+  return { own: own.length, statements: list.statements, body: list.result.json() };
 }
+
+/** The page's capped count, as platform/paging.ts writes it into the page's statement. */
+const COUNTED = /\) as counted\)/;
 
 /** The catalogue's lists, and the people and assignment lists, each as a role allowed to read it. */
 const LISTS: [Role, string][] = [
@@ -44,9 +53,32 @@ const LISTS: [Role, string][] = [
   ["therapist", "/api/categories/?rowsPerPage=10"],
   ["therapist", "/api/recommendations/?rowsPerPage=10"],
   ["therapist", "/api/files/?rowsPerPage=10"],
+  ["therapist", "/api/user-patients/?rowsPerPage=10"],
+  ["clinic", "/api/user-patients/?rowsPerPage=10"],
+  ["clinic", "/api/staff/?rowsPerPage=10"],
+  ["admin", "/api/clinics/?rowsPerPage=10"],
+  ["admin", "/api/users/?rowsPerPage=10"],
 ];
 
 describe("a list page", () => {
+  it.each([
+    ["therapist", (ids: TestApp["ids"]) => `/api/assignActivityList/${ids.patient}/?rowsPerPage=10`],
+    ["therapist", (ids: TestApp["ids"]) => `/api/patientAssignActivities/${ids.patient}?rowsPerPage=10`],
+    ["therapist", () => "/api/assignListRecommendations/?rowsPerPage=10"],
+  ] as [Role, (ids: TestApp["ids"]) => string][])(
+    "as %s, an assignment list runs its page in one statement, beside the patient's check",
+    async (role, urlOf) => {
+      await makeRecommendation(t.db);
+      const first = await listStatements(role, urlOf(t.ids));
+      // The patient's access check (404 out of scope) is a statement of its own, sent together with the page.
+      expect(first.own, describeStatements(first.statements)).toBeLessThanOrEqual(2);
+      expect(first.statements.filter((text) => COUNTED.test(text))).toHaveLength(1);
+      const again = await listStatements(role, urlOf(t.ids));
+      expect(again.own, describeStatements(again.statements)).toBeLessThanOrEqual(2);
+      expect(again.statements.some((text) => COUNTED.test(text))).toBe(false);
+    },
+  );
+
   it.each(LISTS)("as %s, %s runs one statement of its own, counted or not", async (role, url) => {
     // A write first, so the total is not cached: the page counts in its own statement.
     await makeCategory(t.db);
@@ -54,11 +86,11 @@ describe("a list page", () => {
     await makeActivity(t.db);
     const first = await listStatements(role, url);
     expect(first.own, describeStatements(first.statements)).toBeLessThanOrEqual(1);
-    expect(first.statements.some((text) => /count\(\*\)/.test(text))).toBe(true);
+    expect(first.statements.some((text) => COUNTED.test(text))).toBe(true);
     // Again, the total is known: the page's statement does not count.
     const again = await listStatements(role, url);
     expect(again.own, describeStatements(again.statements)).toBeLessThanOrEqual(1);
-    expect(again.statements.some((text) => /count\(\*\)/.test(text))).toBe(false);
+    expect(again.statements.some((text) => COUNTED.test(text))).toBe(false);
     expect(again.body.total).toBe(first.body.total);
   });
 
@@ -201,7 +233,7 @@ describe("over a large catalogue", () => {
   ] as [Role, string][])("as %s, %s reads indexes, never the whole activities table", async (role, url) => {
     await makeActivity(t.db); // the total is counted, in the page's statement
     const { text, values } = await pageStatement(role, url);
-    expect(text).toMatch(/count\(\*\)/);
+    expect(text).toMatch(COUNTED);
     const scans = scansOf(await planOf(text, values));
     expect(scans.filter((scan) => scan.relation === "activities").length).toBeGreaterThan(0);
     expect(scans.filter((scan) => scan.relation === "activities" && scan.type === "Seq Scan")).toEqual([]);

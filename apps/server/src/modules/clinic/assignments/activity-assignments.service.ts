@@ -14,17 +14,18 @@ import {
   type patientActivitiesInputSchema,
   type replyActivitySchema,
 } from "@clinic/shared";
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { nutritionFilter } from "../activities/activities.service.ts";
 import { lastLevel, recordGameSession } from "../games/games.service.ts";
-import { activities } from "../activities/activities.table.ts";
+import { activities, activityCategories } from "../activities/activities.table.ts";
+import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
 
@@ -165,21 +166,30 @@ const flag = (column: PgColumn, value: boolean | undefined) => (value === undefi
 
 async function pagedRows(db: Tx, where: SQL | undefined, order: SQL[], query: { page: number; rowsPerPage: number }): Promise<Paged<AssignedActivity>> {
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(assignedActivities).innerJoin(activities, eq(activities.id, assignedActivities.activityId)).where(where),
-  ]);
-  return paged(rows.map(toAssigned), total, query);
+  const page = await pageOf(
+    db,
+    query,
+    {
+      // The filters' tables too: the nutrition filter reads activity categories and categories.
+      tables: [assignedActivities, activities, activityCategories, categories],
+      counted: db.select({ one: sql`1` }).from(assignedActivities).innerJoin(activities, eq(activities.id, assignedActivities.activityId)).where(where),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...rowColumns, pageTotal })
+        .from(assignedActivities)
+        .innerJoin(activities, eq(activities.id, assignedActivities.activityId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, data: page.data.map(toAssigned) };
 }
 
 /** `GET /api/assignActivityList/{id}/`: one patient's assignments, filtered, in pages (the screen appends each further page). */
 export async function listAssignments(db: Db, actor: Actor, patientId: string, query: AssignmentListQuery): Promise<Paged<AssignedActivity>> {
   if (query.patient !== undefined && query.patient !== patientId) throw badRequest({ patient: ["Must be the patient of the path, or left out."] });
-  await patientsInScope(db, actor, [patientId]);
   const where = and(
     eq(assignedActivities.patientId, patientId),
     assignmentScope(actor),
@@ -192,12 +202,13 @@ export async function listAssignments(db: Db, actor: Actor, patientId: string, q
     query.activity ? eq(assignedActivities.activityId, query.activity) : undefined,
     nutritionFilter(db, assignedActivities.activityId, query.nutrition),
   );
-  return pagedRows(db, where, ORDER[query.order_by], query);
+  // The patient's check (404 out of scope) and the page, scoped on its own, go to the database together.
+  const [, page] = await Promise.all([patientsInScope(db, actor, [patientId]), pagedRows(db, where, ORDER[query.order_by], query)]);
+  return page;
 }
 
 /** `GET /api/patientAssignActivities/{id}`: the patient's home list: active assignments only, soonest first. */
 export async function listPatientAssignments(db: Db, actor: Actor, patientId: string, query: PatientAssignmentQuery): Promise<Paged<AssignedActivity>> {
-  await patientsInScope(db, actor, [patientId]);
   const where = and(
     eq(assignedActivities.patientId, patientId),
     assignmentScope(actor),
@@ -207,7 +218,8 @@ export async function listPatientAssignments(db: Db, actor: Actor, patientId: st
     flag(assignedActivities.done, query.done),
     flag(assignedActivities.favorite, query.favorite),
   );
-  return pagedRows(db, where, ORDER.date, query);
+  const [, page] = await Promise.all([patientsInScope(db, actor, [patientId]), pagedRows(db, where, ORDER.date, query)]);
+  return page;
 }
 
 /** `GET /api/assignActivity/{id}/`: one assignment, with what its activity shows (text, video, game build). */

@@ -7,12 +7,12 @@ import {
   type Paged,
   type PatientRecommendationsQuery,
 } from "@clinic/shared";
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { assignedRecommendations } from "./assignments.table.ts";
@@ -73,18 +73,29 @@ export async function listAssignableRecommendations(db: Db, actor: Actor, query:
     ? sql<boolean>`exists (select 1 from ${assignedRecommendations} ar where ar.recommendation_id = ${recommendations.id} and ar.patient_id = ${patient.id})`
     : sql<boolean>`false`;
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ ...recommendationColumns, clinicId: recommendations.clinicId, assigned })
-      .from(recommendations)
-      .leftJoin(categories, eq(categories.id, recommendations.categoryId))
-      .where(where)
-      .orderBy(asc(recommendations.name), asc(recommendations.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(recommendations).leftJoin(categories, eq(categories.id, recommendations.categoryId)).where(where),
-  ]);
-  return paged(rows, total, query);
+  const order = [asc(recommendations.name), asc(recommendations.id)];
+  return pageOf(
+    db,
+    query,
+    {
+      tables: [recommendations, categories],
+      counted: db
+        .select({ one: sql`1` })
+        .from(recommendations)
+        .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+        .where(where)
+        .orderBy(...order),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...recommendationColumns, clinicId: recommendations.clinicId, assigned, pageTotal })
+        .from(recommendations)
+        .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
 /** `GET /api/patients-recommendations/{id}`: the recommendations given to the patient, newest first. */
@@ -97,26 +108,30 @@ export async function listGivenRecommendations(
   const patient = await assertPatientInScope(db, actor, patientId);
   const where = and(eq(assignedRecommendations.patientId, patient.id), nutritionOnly(query.nutrition));
   const { limit, offset } = pageWindow(query);
-  const from = () =>
-    db
-      .select({ ...recommendationColumns, givenAt: assignedRecommendations.createdAt })
-      .from(assignedRecommendations)
-      .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
-      .leftJoin(categories, eq(categories.id, recommendations.categoryId));
-  const [rows, [{ total }]] = await Promise.all([
-    from().where(where).orderBy(desc(assignedRecommendations.createdAt), desc(assignedRecommendations.id)).limit(limit).offset(offset),
-    db
-      .select({ total: count() })
-      .from(assignedRecommendations)
-      .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
-      .leftJoin(categories, eq(categories.id, recommendations.categoryId))
-      .where(where),
-  ]);
-  return paged(
-    rows.map((row) => ({ ...row, givenAt: row.givenAt.toISOString() })),
-    total,
+  const page = await pageOf(
+    db,
     query,
+    {
+      tables: [assignedRecommendations, recommendations, categories],
+      counted: db
+        .select({ one: sql`1` })
+        .from(assignedRecommendations)
+        .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
+        .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+        .where(where),
+    },
+    (pageTotal) =>
+      db
+        .select({ ...recommendationColumns, givenAt: assignedRecommendations.createdAt, pageTotal })
+        .from(assignedRecommendations)
+        .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
+        .leftJoin(categories, eq(categories.id, recommendations.categoryId))
+        .where(where)
+        .orderBy(desc(assignedRecommendations.createdAt), desc(assignedRecommendations.id))
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => ({ ...row, givenAt: row.givenAt.toISOString() })) };
 }
 
 /**
