@@ -9,13 +9,13 @@ import {
   type Paged,
   type PageQuery,
 } from "@clinic/shared";
-import { and, asc, count, eq, gte, inArray, lt, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, gt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
+import { careTeam, users } from "../../../db/schema.ts";
 import { type Actor, can, clinicOf, patientScope } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden, notFound, violatedConstraint } from "../../../platform/errors.ts";
-import { pageWindow, paged } from "../../../platform/paging.ts";
+import { pageOf, pageWindow } from "../../../platform/paging.ts";
 import { appointments, services } from "./appointments.table.ts";
 import { type NotifyDeps, notify, scheduleReminder } from "./notifications.ts";
 import { busyIntervals, getScheduleRow, HELD, slotScheduleOf } from "./schedules.service.ts";
@@ -110,15 +110,24 @@ export async function requestAppointments(db: Db, actor: Actor, q: PageQuery & {
     sql`${appointments.startsAt} desc`,
     asc(appointments.id),
   ];
-  const [rows, [total]] = await Promise.all([
-    query(db)
-      .where(where)
-      .orderBy(...upcomingFirst)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(appointments).where(where),
-  ]);
-  return paged(rows.map(appointmentOf), total?.total ?? 0, q);
+  const page = await pageOf(
+    db,
+    q,
+    // The scope reads the people and care teams besides the appointments.
+    { tables: [appointments, users, careTeam], counted: db.select({ one: sql`1` }).from(appointments).where(where) },
+    (pageTotal) =>
+      db
+        .select({ ...columns, pageTotal })
+        .from(appointments)
+        .innerJoin(provider, eq(provider.id, appointments.providerId))
+        .innerJoin(patient, eq(patient.id, appointments.patientId))
+        .leftJoin(services, eq(services.id, appointments.serviceId))
+        .where(where)
+        .orderBy(...upcomingFirst)
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...page, data: page.data.map(appointmentOf) };
 }
 
 async function load(db: Db, actor: Actor, id: number): Promise<Found> {

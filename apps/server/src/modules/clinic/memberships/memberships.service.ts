@@ -16,7 +16,7 @@ import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import type { Actor } from "../../../platform/access.ts";
 import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../../platform/paging.ts";
+import { containsText, type PageTotal, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { assignedMemberships, memberships } from "./memberships.table.ts";
 import { activeMembership, seatsInUse, today } from "./seats.ts";
 
@@ -89,12 +89,18 @@ function toMembership(row: { plan: typeof memberships.$inferSelect; assignmentCo
 export async function listMemberships(db: Db, actor: Actor, query: MembershipQuery): Promise<Paged<Membership>> {
   const where = and(planScope(actor), containsText(memberships.plan, query.q));
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    // Cheapest first, as a price list reads.
-    selectPlans(db, actor).where(where).orderBy(asc(memberships.value), asc(memberships.plan), asc(memberships.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(memberships).where(where),
-  ]);
-  return paged(rows.map(toMembership), total, query);
+  // Cheapest first, as a price list reads.
+  const order = [asc(memberships.value), asc(memberships.plan), asc(memberships.id)];
+  const page = await pageOf(db, query, { tables: [memberships], counted: db.select({ one: sql`1` }).from(memberships).where(where) }, (pageTotal) =>
+    db
+      .select({ plan: memberships, assignmentCount: assignmentCount(actor), pageTotal })
+      .from(memberships)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...page, data: page.data.map(toMembership) };
 }
 
 /** One plan in the actor's scope; 404 otherwise (a clinic never learns that a hidden plan exists). */
@@ -165,7 +171,8 @@ function periodFlags(day: string) {
   return { active, current };
 }
 
-function selectAssignments(db: Db, day: string) {
+/** `pageTotal`: the column a list page adds (platform/paging.ts); a plain null elsewhere. */
+function selectAssignments(db: Db, day: string, pageTotal: PageTotal = sql<null>`null::int`) {
   const { active, current } = periodFlags(day);
   return db
     .select({
@@ -181,6 +188,7 @@ function selectAssignments(db: Db, day: string) {
       active,
       current,
       createdAt: assignedMemberships.createdAt,
+      pageTotal,
     })
     .from(assignedMemberships)
     .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
@@ -188,7 +196,7 @@ function selectAssignments(db: Db, day: string) {
 }
 type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>["execute"]>>[number];
 
-function toAssignment(row: AssignmentRow): AssignedMembership {
+function toAssignment(row: Omit<AssignmentRow, "pageTotal">): AssignedMembership {
   return {
     id: row.id,
     membershipId: row.membershipId,
@@ -224,16 +232,22 @@ export async function listAssignments(db: Db, actor: Actor, query: AssignedMembe
       : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    selectAssignments(db, day).where(where).orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id)).limit(limit).offset(offset),
-    db
-      .select({ total: count() })
-      .from(assignedMemberships)
-      .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
-      .innerJoin(users, eq(users.id, assignedMemberships.userId))
-      .where(where),
-  ]);
-  return paged(rows.map(toAssignment), total, query);
+  const page = await pageOf(
+    db,
+    query,
+    {
+      tables: [assignedMemberships, memberships, users],
+      counted: db
+        .select({ one: sql`1` })
+        .from(assignedMemberships)
+        .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
+        .innerJoin(users, eq(users.id, assignedMemberships.userId))
+        .where(where),
+    },
+    (pageTotal) =>
+      selectAssignments(db, day, pageTotal).where(where).orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id)).limit(limit).offset(offset),
+  );
+  return { ...page, data: page.data.map(toAssignment) };
 }
 
 async function loadAssignment(db: Db, id: number): Promise<AssignedMembership> {
