@@ -357,9 +357,10 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
 /** Scripts per page as the browser fetched them, cold. */
 function reportPages(report: Report, weights: PageWeight[]) {
   const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-  const rows = [["page", "path", "scripts", "transferred kB", "raw kB", "sent as"]];
-  for (const weight of weights)
-    rows.push([weight.label, weight.path, String(weight.scripts), kB(weight.transferredBytes), kB(weight.rawBytes), weight.encodings]);
+  const rows = [["page", "path", "scripts", "transferred kB", "gzip kB", "raw kB", "sent as"]];
+  for (const weight of weights) {
+    rows.push([weight.label, weight.path, String(weight.scripts), kB(weight.transferredBytes), kB(weight.gzipBytes), kB(weight.rawBytes), weight.encodings]);
+  }
   report.gap();
   report.line("Page weight: scripts each page loads in Chromium, cold cache, until the network is idle (kB = 1000 bytes)");
   report.gap();
