@@ -1,10 +1,10 @@
 import type { MailMessage, MailStatus, PageQuery, Paged } from "@clinic/shared";
-import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import type { JobQueue } from "./jobs.ts";
 import { type MailAttachment, mailMessages } from "./mail.table.ts";
-import { containsText, pageWindow, paged } from "./paging.ts";
+import { containsText, pageOf, pageWindow } from "./paging.ts";
 
 /** One email to write: who to, what, and what it is about (`kind`, for the outbox screen). */
 export interface OutgoingMail {
@@ -177,12 +177,18 @@ export async function listMail(db: Db, query: PageQuery & { q?: string; status?:
   if (query.kind) conditions.push(eq(mailMessages.kind, query.kind));
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
-  const [rows, [totals]] = await Promise.all([
-    db.select().from(mailMessages).where(where).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(mailMessages).where(where),
-  ]);
-  return paged(
-    rows.map((row) => ({
+  const page = await pageOf(db, query, { tables: [mailMessages], counted: db.select({ one: sql`1` }).from(mailMessages).where(where) }, (pageTotal) =>
+    db
+      .select({ ...getTableColumns(mailMessages), pageTotal })
+      .from(mailMessages)
+      .where(where)
+      .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return {
+    ...page,
+    data: page.data.map((row) => ({
       id: row.id,
       to: row.to,
       subject: row.subject,
@@ -197,7 +203,5 @@ export async function listMail(db: Db, query: PageQuery & { q?: string; status?:
       createdAt: row.createdAt.toISOString(),
       sentAt: row.sentAt ? row.sentAt.toISOString() : null,
     })),
-    totals?.total ?? 0,
-    query,
-  );
+  };
 }

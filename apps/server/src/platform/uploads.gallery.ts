@@ -1,9 +1,9 @@
 import type { Paged, UploadListQuery, UploadSummary } from "@clinic/shared";
-import { and, count, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type Actor, catalogueScope } from "./access.ts";
 import { forbidden } from "./errors.ts";
-import { containsText, pageWindow, paged } from "./paging.ts";
+import { containsText, pageOf, pageWindow } from "./paging.ts";
 import { uploads } from "./uploads.table.ts";
 
 /**
@@ -19,7 +19,7 @@ export async function listUploads(db: Db, actor: Actor, query: UploadListQuery):
     query.q ? or(containsText(uploads.name, query.q), containsText(uploads.originalName, query.q)) : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const page = await pageOf(db, query, { tables: [uploads], counted: db.select({ one: sql`1` }).from(uploads).where(where) }, (pageTotal) =>
     db
       .select({
         id: uploads.id,
@@ -28,15 +28,15 @@ export async function listUploads(db: Db, actor: Actor, query: UploadListQuery):
         mime: uploads.mime,
         size: uploads.size,
         createdAt: uploads.createdAt,
+        pageTotal,
       })
       .from(uploads)
       .where(where)
       .orderBy(desc(uploads.createdAt), desc(uploads.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(uploads).where(where),
-  ]);
-  const data = rows.map((row) => ({
+  );
+  const data = page.data.map((row) => ({
     id: row.id,
     url: `/api/uploads/${row.id}`,
     // Uploads made before names were kept show their file's name.
@@ -45,5 +45,5 @@ export async function listUploads(db: Db, actor: Actor, query: UploadListQuery):
     size: row.size,
     createdAt: row.createdAt.toISOString(),
   }));
-  return paged(data, total, query);
+  return { ...page, data };
 }
