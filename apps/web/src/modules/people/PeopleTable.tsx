@@ -76,6 +76,7 @@ export function PeopleTable<T extends { id: string | number }>({ list, columns, 
       </TableContainer>
       <ListPagination
         total={list.total}
+        totalCapped={list.totalCapped}
         page={list.page}
         rowsPerPage={list.rowsPerPage}
         onPage={list.onPage}

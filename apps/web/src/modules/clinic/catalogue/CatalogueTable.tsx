@@ -27,6 +27,8 @@ export interface ExtraColumn<T> {
 interface CatalogueTableProps<T extends CatalogueRow> {
   rows: T[] | undefined;
   total: number;
+  /** The server stopped counting at `total` (usePagedList passes it). */
+  totalCapped?: boolean;
   page: number;
   rowsPerPage: number;
   loading: boolean;
@@ -149,6 +151,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
       </TableContainer>
       <ListPagination
         total={props.total}
+        totalCapped={props.totalCapped}
         page={props.page}
         rowsPerPage={props.rowsPerPage}
         onPage={props.onPage}
