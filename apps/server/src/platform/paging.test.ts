@@ -4,7 +4,7 @@ import { seedActivities, SEARCH_WORD } from "../../bench/seed-activities.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeActivity, makeCategory, makeRecommendation } from "../../test/factories.ts";
 import { countStatements, describeStatements } from "../../test/statements.ts";
-import { pagingSettings } from "./paging.ts";
+import { pagingSettings, TableWrites } from "./paging.ts";
 
 type Role = "admin" | "clinic" | "therapist";
 let t: TestApp;
@@ -237,5 +237,36 @@ describe("over a large catalogue", () => {
     const scans = scansOf(await planOf(text, values));
     expect(scans.filter((scan) => scan.relation === "activities").length).toBeGreaterThan(0);
     expect(scans.filter((scan) => scan.relation === "activities" && scan.type === "Seq Scan")).toEqual([]);
+  });
+});
+
+describe("the write tracker", () => {
+  it("bumps the tables a statement writes, as Drizzle and hand-written SQL name them", () => {
+    const writes = new TableWrites();
+    const before = writes.stamp(["activities", "activity_categories", "sessions", "categories"]);
+    writes.logQuery('insert into "activities" ("name") values ($1)');
+    expect(writes.stamp(["activities"])).toBe("1");
+    writes.logQuery('update "public"."activity_categories" set "category_id" = $1');
+    writes.logQuery("with refreshed as ( update sessions set expires_at = $1 returning 1 ) select 1");
+    writes.logQuery('delete from "categories" where "id" = $1');
+    expect(writes.stamp(["activities", "activity_categories", "sessions", "categories"])).not.toBe(before);
+    expect(writes.stamp(["activity_categories", "sessions", "categories"])).toBe("1.1.1");
+    // A read changes nothing.
+    writes.logQuery('select "id" from "activities" where "name" ilike $1');
+    expect(writes.stamp(["activities"])).toBe("1");
+  });
+
+  it("bumps a transaction's tables again when it ends, so a total counted before its commit is dropped", () => {
+    const writes = new TableWrites();
+    writes.logQuery("begin");
+    writes.logQuery('insert into "activities" ("name") values ($1)');
+    const counted = writes.stamp(["activities"]);
+    writes.logQuery("commit");
+    expect(writes.stamp(["activities"])).not.toBe(counted);
+    // Once no transaction is open, later commits leave the table alone.
+    const after = writes.stamp(["activities"]);
+    writes.logQuery("begin");
+    writes.logQuery("commit");
+    expect(writes.stamp(["activities"])).toBe(after);
   });
 });

@@ -27,7 +27,12 @@ export function containsText(column: PgColumn, value: string | undefined): SQL |
  */
 export const pagingSettings = { cap: 10_000, ttlMs: 5_000 };
 
-const WRITE = /^\s*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?[\w]+"?\.)?"?(\w+)"?/i;
+/**
+ * A write anywhere in a statement, a data-modifying CTE's included (`with x as (update ...)`).
+ * Words such as `for update` or `do update set` may match too: they only drop totals of a
+ * table that no list reads, or one that is recounted for nothing.
+ */
+const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?\.)?"?(\w+)"?/gi;
 const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b/i;
 const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
@@ -36,7 +41,8 @@ const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
  * logger, so no write path can forget it). A write inside a transaction is bumped again when
  * a transaction ends: a total counted between the write and its commit (which could not see
  * the row yet) is then dropped too. Cascades and triggers are not seen: a list names every
- * table it reads, the parent tables of a cascade among them.
+ * table it reads, the parent tables of a cascade among them. The one race left, a count that
+ * starts while a single (autocommit) write is in flight, keeps the old total at most `ttlMs`.
  */
 export class TableWrites implements Logger {
   private readonly versions = new Map<string, number>();
@@ -44,13 +50,14 @@ export class TableWrites implements Logger {
   private open = 0;
 
   logQuery(query: string): void {
-    const write = WRITE.exec(query);
-    if (write) {
-      const table = write[1].toLowerCase();
+    let wrote = false;
+    for (const [, name] of query.matchAll(WRITE)) {
+      const table = (name as string).toLowerCase();
+      wrote = true;
       this.bump(table);
       if (this.open > 0) this.inTransaction.add(table);
-      return;
     }
+    if (wrote) return;
     if (TRANSACTION_BEGIN.test(query)) this.open += 1;
     else if (TRANSACTION_END.test(query)) {
       this.open = Math.max(0, this.open - 1);
