@@ -25,8 +25,9 @@ export const activities = pgTable(
     // The list's "contains" search (ILIKE '%text%') on either field: trigram indexes (pg_trgm, created by migration 0007).
     index("activities_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
     index("activities_description_trgm_idx").using("gin", table.description.op("gin_trgm_ops")),
-    // The list's order: a first page is read from here instead of sorting every visible row.
-    index("activities_name_id_idx").on(table.name, table.id),
+    // The list's order: a first page is read from here instead of sorting every visible row. The
+    // clinic rides along so a staff member's capped count (platform/paging.ts) is an index-only scan.
+    index("activities_name_id_clinic_idx").on(table.name, table.id, table.clinicId),
   ],
 );
 
