@@ -2,6 +2,7 @@ import { SLOT_RANGE_MAX_DAYS } from "@clinic/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
+import { makeClinic } from "../../../../test/factories.ts";
 import { countStatements, describeStatements } from "../../../../test/statements.ts";
 import { type Actor, loadActor } from "../../../platform/access.ts";
 import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
@@ -125,6 +126,24 @@ describe("free slots in one statement", () => {
     // The caller's identity and the module check are the platform's; the rest is this call's own.
     const own = slots.statements.filter((text) => /"?\b(services|schedules|schedule_exceptions|appointments)\b"?/.test(text));
     expect(own.length, describeStatements(slots.statements)).toBe(1);
+  });
+
+  // Each scope shape is a statement of its own, prepared per connection: each answers as before.
+  it("answers each role that may read the service alike, and refuses another clinic's people", async () => {
+    await t.db.update(schedules).set({ timeZone: "Europe/Madrid" }).where(eq(schedules.id, scheduleId));
+    const expected = await reference({}, "Europe/Madrid");
+    for (const id of [t.ids.therapist, t.ids.clinic, t.ids.admin, t.ids.patient]) {
+      const actor = (await loadActor(t.db, id)) as Actor;
+      for (let again = 0; again < 2; again++) {
+        const answer = await serviceSlots(t.db, actor, serviceId, {}, now);
+        expect(answer.slots, `${actor.email}, call ${again + 1}`).toEqual(expected.slots);
+      }
+    }
+    const other = await makeClinic(t.db);
+    for (const id of [other.therapist.id, other.patient.id, other.clinic.id]) {
+      const outsider = (await loadActor(t.db, id)) as Actor;
+      await expect(serviceSlots(t.db, outsider, serviceId, {}, now), outsider.email).rejects.toMatchObject({ statusCode: 403 });
+    }
   });
 
   it("still answers 404 for a missing service before 400 for too long a range", async () => {
