@@ -1,10 +1,10 @@
 import type { FeatureFlags, Language, PageQuery, Paged, ProfileUpdate, SessionState, UserProfile, UserSummary } from "@clinic/shared";
-import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { groupPermissions, permissions, userGroups, userPermissions, users } from "../../db/schema.ts";
 import { type Actor, userScope } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
-import { containsText, pageWindow, paged } from "../../platform/paging.ts";
+import { containsText, pageOf, pageWindow } from "../../platform/paging.ts";
 
 /** The profile as the API shows it, from the actor loaded for this request (no further query). */
 export function profileOf(actor: Actor): UserProfile {
@@ -71,28 +71,30 @@ export async function searchUsers(
   if (query.q) conditions.push(or(containsText(users.email, query.q), containsText(users.nombres, query.q), containsText(users.apellidos, query.q)) as SQL);
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        nombres: users.nombres,
-        apellidos: users.apellidos,
-        isAdmin: users.isAdmin,
-        groups: sql<
-          number[]
-        >`coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '{}')`,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.apellidos), asc(users.nombres), asc(users.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return paged(
-    rows.map((row) => ({ ...row, groups: row.groups.map(Number) })),
-    total,
+  const order = [asc(users.apellidos), asc(users.nombres), asc(users.id)];
+  const page = await pageOf(
+    db,
     query,
+    // The codename filters read grants and groups besides the users.
+    { tables: [users, userGroups, userPermissions, groupPermissions, permissions], counted: db.select({ one: sql`1` }).from(users).where(where) },
+    (pageTotal) =>
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          nombres: users.nombres,
+          apellidos: users.apellidos,
+          isAdmin: users.isAdmin,
+          groups: sql<
+            number[]
+          >`coalesce((select array_agg(ug.group_id order by ug.position, ug.group_id) from user_groups ug where ug.user_id = ${users.id}), '{}')`,
+          pageTotal,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
   );
+  return { ...page, data: page.data.map((row) => ({ ...row, groups: row.groups.map(Number) })) };
 }
