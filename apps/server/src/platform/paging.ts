@@ -36,6 +36,15 @@ const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?
 const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b/i;
 const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
+interface CachedTotal {
+  total: number;
+  capped: boolean;
+  stamp: string;
+  expires: number;
+}
+/** Bounds the memory of many distinct filters: the oldest totals go first. */
+const MAX_CACHED_TOTALS = 5_000;
+
 /**
  * Versions of tables, bumped by every write statement Drizzle sends (it is the client's
  * logger, so no write path can forget it). A write inside a transaction is bumped again when
@@ -45,6 +54,8 @@ const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
  * starts while a single (autocommit) write is in flight, keeps the old total at most `ttlMs`.
  */
 export class TableWrites implements Logger {
+  /** The lists' totals counted on this database, by the counted query's SQL and parameters. */
+  readonly totals = new Map<string, CachedTotal>();
   private readonly versions = new Map<string, number>();
   private readonly inTransaction = new Set<string>();
   private open = 0;
@@ -77,21 +88,14 @@ export class TableWrites implements Logger {
   }
 }
 
-/** Each database client's write tracker (set by connectDatabase): a transaction's client has none, and counts every time. */
+/**
+ * Each database client's write tracker and totals (set by connectDatabase), so two databases in
+ * one process (tests) never share a total. A transaction's client has none, and counts every time.
+ */
 const trackers = new WeakMap<object, TableWrites>();
 export function trackWrites(db: object, writes: TableWrites): void {
   trackers.set(db, writes);
 }
-
-interface CachedTotal {
-  total: number;
-  capped: boolean;
-  stamp: string;
-  expires: number;
-}
-const totals = new Map<string, CachedTotal>();
-/** Bounds the memory of many distinct filters: the oldest totals go first. */
-const MAX_CACHED_TOTALS = 5_000;
 
 /** Something whose rows can be counted after a limit: a Drizzle select builder. */
 export interface Countable {
@@ -133,7 +137,7 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   const { sql: text, params } = spec.counted.toSQL();
   const key = JSON.stringify([text, params, cap]);
   const now = Date.now();
-  const cached = writes ? totals.get(key) : undefined;
+  const cached = writes?.totals.get(key);
   const fresh = cached && cached.expires > now && cached.stamp === writes?.stamp(tables) ? cached : undefined;
   // Taken before the statement: a write while it runs leaves a stamp that no longer matches.
   const stamp = writes?.stamp(tables);
@@ -151,6 +155,7 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   const capped = !fresh ? total > cap : fresh.capped;
   if (!fresh) total = Math.min(total, cap);
   if (!fresh && writes && stamp !== undefined) {
+    const { totals } = writes;
     if (totals.size >= MAX_CACHED_TOTALS) totals.delete(totals.keys().next().value as string);
     totals.delete(key);
     totals.set(key, { total, capped, stamp, expires: now + pagingSettings.ttlMs });
