@@ -23,14 +23,15 @@ export function ListPagination({ total, totalCapped = false, page, rowsPerPage, 
   return (
     <TablePagination
       component="div"
-      count={total}
+      // A capped total is a floor: MUI's "unknown" count (-1) keeps Next enabled past it.
+      count={totalCapped ? -1 : total}
       page={page - 1}
       rowsPerPage={rowsPerPage}
       rowsPerPageOptions={[5, 10, 25, 50]}
       onPageChange={(_, next) => onPage(next + 1)}
       onRowsPerPageChange={(event) => onRowsPerPage(Number(event.target.value))}
       labelRowsPerPage={t(`${labels}.rowsPerPage`)}
-      labelDisplayedRows={({ from, to, count }) => displayedRows(t, i18n.language, labels, { from, to, count }, totalCapped)}
+      labelDisplayedRows={({ from, to, count }) => displayedRows(t, i18n.language, labels, { from, to, count: totalCapped ? total : count }, totalCapped)}
       getItemAriaLabel={(type) => t(`${labels}.page.${type}`)}
       sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", px: 0 } }}
     />
