@@ -6,7 +6,7 @@ import { ApiError } from "../lib/api.ts";
 import { SESSION_KEY } from "../lib/session.ts";
 import { LanguageSync } from "./LanguageSync.tsx";
 import { createRouter } from "./router.tsx";
-import { theme } from "./theme.ts";
+import { theme } from "../lib/theme.ts";
 
 function makeQueryClient() {
   // A 401 from any call means the session ended (idle, lifetime, signed out elsewhere):

@@ -1,6 +1,7 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@clinic/shared";
+import type { Language } from "@clinic/shared";
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { initialLanguage, rememberLanguage } from "./language.ts";
 import type { Tree } from "./translation-tree.ts";
 
 /**
@@ -31,19 +32,8 @@ const lazyTranslations: BackendModule = {
   },
 };
 
-const STORAGE_KEY = "language";
-
-/** The language before sign-in: the last one chosen here, else the browser's, else English. */
-export function initialLanguage(): Language {
-  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
-  const browser = globalThis.navigator?.language?.slice(0, 2);
-  return browser === "es" ? "es" : DEFAULT_LANGUAGE;
-}
-
 export async function setLanguage(language: Language): Promise<void> {
-  globalThis.localStorage?.setItem(STORAGE_KEY, language);
-  document.documentElement.lang = language;
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
 }
 

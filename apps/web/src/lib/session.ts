@@ -1,4 +1,4 @@
-import { type FeatureFlags, type SessionState, type VisibilityContext, homePathOf } from "@clinic/shared";
+import type { FeatureFlags, SessionState, VisibilityContext } from "@clinic/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, get, post } from "./api.ts";
@@ -56,15 +56,7 @@ export function visibilityOf(session: SessionState | null): VisibilityContext {
   };
 }
 
-export function homeOf(session: SessionState): string {
-  return homePathOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
-}
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-export function safeNext(next: string | null): string | null {
-  if (!next?.startsWith("/") || next.startsWith("//") || next.startsWith("/accounts/")) return null;
-  return next;
-}
+export { homeOf, safeNext } from "./home-path.ts";
 
 export async function signOut(): Promise<void> {
   await post("/api/auth/sign-out", {});

@@ -1,6 +1,6 @@
 import { createTheme } from "@mui/material/styles";
 
-/** One Material theme for the shell; colours keep WCAG AA contrast on text. */
+/** One Material theme for the app and the sign-in page (login-main.tsx); colours keep WCAG AA contrast on text. */
 export const theme = createTheme({
   palette: {
     primary: { main: "#1f5f8b" },
