@@ -14,16 +14,24 @@ export const SHORT_CACHE = "public, max-age=300";
 /** The HTML shell names the current build's assets, so browsers ask again on every visit. */
 export const SHELL_CACHE = "no-cache";
 
+/** The sign-in page's address: it gets login.html, a light entry of its own (apps/web/src/login-main.tsx). */
+const SIGN_IN_PATH = /^\/accounts\/login\/?$/;
+
 /**
- * Serves the built web app from `dist`: its files, and for every page URL the HTML shell,
- * carrying this answer's CSP nonce where Vite left the placeholder. A missing script or image is
- * a plain 404, never the shell: an old tab after a deploy then fails its import cleanly and
- * reloads (apps/web/src/lib/chunk-reload.ts).
+ * Serves the built web app from `dist`: its files, and for every page URL an HTML shell (the
+ * sign-in page's, else the app's), carrying this answer's CSP nonce where Vite left the
+ * placeholder. A missing script or image is a plain 404, never the shell: an old tab after a
+ * deploy then fails its import cleanly and reloads (apps/web/src/lib/chunk-reload.ts).
  */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const indexPath = path.join(dist, "index.html");
   // Read once: a build replaces the whole folder and the server restarts with it.
-  const shell = existsSync(indexPath) ? await readFile(indexPath, "utf8") : null;
+  const read = async (name: string) => {
+    const file = path.join(dist, name);
+    return existsSync(file) ? await readFile(file, "utf8") : null;
+  };
+  const shell = await read("index.html");
+  // A build without the sign-in entry (an older one) signs in inside the app's shell.
+  const signInShell = (await read("login.html")) ?? shell;
   if (shell !== null) {
     const assets = path.join(dist, "assets") + path.sep;
     await app.register(fastifyStatic, {
@@ -35,8 +43,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       // Accept-Encoding, with Vary, never compressed again per request. They are no URLs of their own.
       preCompressed: true,
       globIgnore: ["**/*.br", "**/*.gz"],
-      // The shell only ever goes out with a fresh nonce, from the handler below.
-      allowedPath: (pathname) => pathname !== "/index.html",
+      // The shells only ever go out with a fresh nonce, from the handler below.
+      allowedPath: (pathname) => pathname !== "/index.html" && pathname !== "/login.html",
       setHeaders: (reply, filePath) => reply.header("cache-control", filePath.startsWith(assets) ? IMMUTABLE_CACHE : SHORT_CACHE),
     });
   }
@@ -44,12 +52,13 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     // Only page URLs get the app; a missing script or image is a plain 404, never HTML.
     const pathname = request.url.split("?")[0] ?? "";
     const isPage = request.method === "GET" && !pathname.startsWith("/api/") && (pathname === "/index.html" || !/\.[a-z0-9]+$/i.test(pathname));
-    if (!isPage || shell === null) return reply.status(404).send({ detail: "Not found." });
+    if (!isPage || shell === null || signInShell === null) return reply.status(404).send({ detail: "Not found." });
     // Every app route is a client-side route: the shell decides what it shows.
+    const page = SIGN_IN_PATH.test(pathname) ? signInShell : shell;
     if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
     return reply
       .header("cache-control", SHELL_CACHE)
       .type("text/html; charset=utf-8")
-      .send(compressBody(request, reply, shell.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style)));
+      .send(compressBody(request, reply, page.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style)));
   });
 }
