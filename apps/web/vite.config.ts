@@ -1,10 +1,31 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+import { defineConfig, type Plugin } from "vite";
 import { precompress } from "./vite-precompress.ts";
+
+const page = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+/**
+ * The sign-in page is an entry of its own (login.html): the server sends it for /accounts/login/
+ * (apps/server/src/platform/web-app.ts). The dev and preview servers do the same here; without it
+ * they would send index.html, whose route for that path loads the page again, forever.
+ */
+function signInPage(): Plugin {
+  const rewrite = (request: { url?: string }, _response: unknown, next: () => void) => {
+    const match = request.url?.match(/^\/accounts\/login\/?(\?.*)?$/);
+    if (match) request.url = `/login.html${match[1] ?? ""}`;
+    next();
+  };
+  return {
+    name: "clinic:sign-in-page",
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
 
 // In development the API runs on PORT (8000) and Vite proxies /api to it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [signInPage(), react(), precompress()],
   // The server writes each answer's Content-Security-Policy nonce over this placeholder
   // (apps/server/src/platform/web-app.ts); Vite puts it on its tags and in a csp-nonce meta.
   html: { cspNonce: "__CSP_NONCE__" },
@@ -16,11 +37,15 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
+      input: { index: page("index.html"), login: page("login.html") },
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs first, in one request instead of a dozen small ones.
-            { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/ },
+            // What every page runs first, in one request instead of a dozen small ones; the sign-in
+            // page (login.html) shares the first group and never loads the second (router, query
+            // cache, i18next).
+            { name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "framework", test: /[\\/]node_modules[\\/](react-router|@tanstack|i18next|react-i18next)[\\/]/ },
             // three.js (Optimizer VR) on its own: with the game engines it made a 660 kB chunk.
             { name: "three", test: /[\\/]node_modules[\\/]three[\\/]/, maxSize: 400_000 },
           ],

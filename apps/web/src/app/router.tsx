@@ -1,5 +1,5 @@
 import { ROUTES } from "@clinic/shared";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, type RouteObject, createBrowserRouter } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { isBuilt } from "../lib/screen-ids.ts";
@@ -8,15 +8,11 @@ import { RouteGate } from "./RouteGate.tsx";
 import { SCREENS } from "./screens.tsx";
 
 /**
- * Every page and layout is a chunk of its own, so the sign-in page loads neither the shell
- * (menu, top bar) nor any screen. A chunk that fails to load (an old tab after a deploy)
+ * Every page and layout is a chunk of its own, so a page loads neither the shell (menu, top
+ * bar) nor any screen it does not show. A chunk that fails to load (an old tab after a deploy)
  * throws into React's error callbacks, where lib/chunk-reload.ts reloads the page once.
  */
 const named = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) => lazy(() => load().then((module) => ({ default: pick(module) })));
-const LoginPage = named(
-  () => import("../modules/accounts/LoginPage.tsx"),
-  (m) => m.LoginPage,
-);
 const LogoutPage = named(
   () => import("../modules/accounts/LogoutPage.tsx"),
   (m) => m.LogoutPage,
@@ -39,6 +35,23 @@ const PopupLayout = named(
 );
 
 const Suspended = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
+
+/** Where the server sent the app (index.html) on this page load. */
+const firstPath = typeof window === "undefined" ? "" : window.location.pathname;
+
+/**
+ * The sign-in page is not part of the app: it is a light page of its own (login.html, sent by the
+ * server for /accounts/login/). The app's redirects to it (session ended, sign-out) land here and
+ * load it in full, keeping `?next=`. Had the server sent the app for that address, loading it
+ * again would loop: that is a server out of step with this build, and it says so.
+ */
+function SignInPage() {
+  useEffect(() => {
+    if (firstPath.startsWith("/accounts/login")) throw new Error("The server sent the app, not login.html, for the sign-in page.");
+    window.location.replace(window.location.href);
+  }, []);
+  return <Loading />;
+}
 
 /** The site root sends a signed-in user to their home and anyone else to sign in. */
 function SiteRoot() {
@@ -66,7 +79,7 @@ export function appRoutes(): RouteObject[] {
   );
   return [
     { path: "/", element: <SiteRoot /> },
-    { path: "/accounts/login/", element: page(LoginPage) },
+    { path: "/accounts/login/", element: <SignInPage /> },
     { path: "/accounts/logout/", element: page(LogoutPage) },
     { path: "/accounts/set-password/", element: page(SetPasswordPage) },
     { element: page(Shell), children: shellRoutes },

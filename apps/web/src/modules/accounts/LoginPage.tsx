@@ -1,26 +1,24 @@
-import type { LoginInput } from "@clinic/shared";
+import type { LoginInput, SessionState } from "@clinic/shared";
 import { Alert, Box, Button, Card, CardContent, Stack, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { type FormEvent, useRef, useState } from "react";
 import { ApiError, get, post } from "../../lib/api.ts";
 import { PlainTextField as TextField } from "../../lib/components/PlainTextField.tsx";
-import { lazyZodResolver } from "../../lib/lazy-resolver.ts";
-import { currentLanguage, setLanguage } from "../../lib/i18n.ts";
-import { homeOf, SESSION_KEY, safeNext, useSession } from "../../lib/session.ts";
-import { Loading } from "../../lib/components/Loading.tsx";
-import type { SessionState } from "@clinic/shared";
+import { homeOf, safeNext } from "../../lib/home-path.ts";
+import { rememberLanguage } from "../../lib/language.ts";
+import { type FieldMessages, lazyValidator } from "../../lib/lazy-validate.ts";
+import type { Translate } from "../../lib/zod-messages.ts";
+import { loginLanguage, setLoginLanguage, useLoginTranslation } from "./login-i18n.ts";
 
 type Step = "credentials" | "totp";
 
-// Zod and the schema load on the first submit, not with the page (the sign-in page stays light).
-const loginResolver = lazyZodResolver<LoginInput>(() => import("@clinic/shared/schemas").then((module) => module.loginSchema));
+// Zod, the schema and zod's messages in this page's language load on the first submit, not with the page.
+const validateLogin = lazyValidator<LoginInput>(
+  () => import("@clinic/shared/schemas").then((module) => module.loginSchema),
+  () => import("./login-zod-locale.ts"),
+);
 
 /** The message a failed sign-in shows, by status (the server never says which field was wrong). */
-function signInError(error: unknown, t: TFunction, step: Step): string {
+function signInError(error: unknown, t: Translate, step: Step): string {
   if (!(error instanceof ApiError)) return t("notices.fallback");
   if (error.status === 401) return step === "totp" ? t("accounts.login.invalidCode") : t("accounts.login.invalid");
   if (error.status === 429) {
@@ -37,59 +35,88 @@ function signInError(error: unknown, t: TFunction, step: Step): string {
   return `${t("notices.fallback")} (${error.status})`;
 }
 
+/** Where to go once signed in: the page that sent the visitor here (`?next=`), else their home. */
+export function destinationOf(session: SessionState): string {
+  return safeNext(new URLSearchParams(window.location.search).get("next")) ?? homeOf(session);
+}
+
+/**
+ * The sign-in page of the light entry (login-main.tsx): no router, no query cache, no form
+ * library, no i18next, so that it loads a fraction of the app. Signing in ends with a full load
+ * of the app.
+ */
 export function LoginPage() {
-  const { t } = useTranslation();
-  const { session, isLoading } = useSession();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const client = useQueryClient();
+  const t = useLoginTranslation();
   const [step, setStep] = useState<Step>("credentials");
-  const [failure, setFailure] = useState<string | null>(null);
+  // The error itself, not its text: the message follows a change of language.
+  const [failure, setFailure] = useState<{ error: unknown; step: Step } | null>(null);
+  const [values, setValues] = useState<LoginInput>({ email: "", password: "" });
+  const [fieldErrors, setFieldErrors] = useState<FieldMessages>({});
+  const [submitted, setSubmitted] = useState(false);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
-  const language = currentLanguage();
-  const form = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: "", password: "" } });
-
-  if (isLoading) return <Loading />;
-  if (session && !busy) return <Navigate to={safeNext(params.get("next")) ?? homeOf(session)} replace />;
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const language = loginLanguage();
 
   async function enter() {
     const state = await get<SessionState>("/api/get-user-profile/");
-    client.setQueryData(SESSION_KEY, state);
-    await setLanguage(state.userData.language);
-    navigate(safeNext(params.get("next")) ?? homeOf(state), { replace: true });
+    // The app then starts in the account's language, with no second load of texts.
+    rememberLanguage(state.userData.language);
+    window.location.assign(destinationOf(state));
   }
 
-  async function run(action: () => Promise<void>) {
+  async function run(action: () => Promise<void>, currentStep: Step) {
     setFailure(null);
     setBusy(true);
     try {
       await action();
     } catch (error) {
-      setFailure(signInError(error, t, step));
+      setFailure({ error, step: currentStep });
       setBusy(false);
     }
   }
 
-  const submitCredentials = form.handleSubmit((values) =>
-    run(async () => {
-      const result = await post<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", values);
-      if (result.twoFactorRedirect) {
+  const change = (field: keyof LoginInput) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // As react-hook-form did: after the first submit, each change checks the form again.
+    if (submitted)
+      void validateLogin(next).then(
+        (result) => setFieldErrors(result.ok ? {} : result.errors),
+        () => undefined,
+      );
+  };
+
+  const submitCredentials = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    void run(async () => {
+      const result = await validateLogin(values);
+      if (!result.ok) {
+        setFieldErrors(result.errors);
+        (result.errors.email ? emailRef : passwordRef).current?.focus();
+        setBusy(false);
+        return;
+      }
+      setFieldErrors({});
+      const answer = await post<{ twoFactorRedirect?: boolean }>("/api/auth/sign-in/email", result.values);
+      if (answer.twoFactorRedirect) {
         setStep("totp");
         setBusy(false);
         return;
       }
       await enter();
-    }),
-  );
+    }, "credentials");
+  };
 
-  const submitCode = (event: React.FormEvent) => {
+  const submitCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
       if (!/^\d{6}$/.test(code.trim())) throw new ApiError(401, {});
       await post("/api/auth/two-factor/verify-totp", { code: code.trim() });
       await enter();
-    });
+    }, "totp");
   };
 
   return (
@@ -104,7 +131,7 @@ export function LoginPage() {
               size="small"
               exclusive
               value={language}
-              onChange={(_, value) => value && void setLanguage(value)}
+              onChange={(_, value) => value && void setLoginLanguage(value)}
               aria-label={t("accounts.language")}
             >
               <ToggleButton value="en" lang="en">
@@ -120,7 +147,7 @@ export function LoginPage() {
           </Typography>
           {failure ? (
             <Alert severity="error" sx={{ mb: 2 }} role="alert">
-              {failure}
+              {signInError(failure.error, t, failure.step)}
             </Alert>
           ) : null}
           {step === "credentials" ? (
@@ -128,19 +155,25 @@ export function LoginPage() {
               <TextField
                 label={t("accounts.email")}
                 type="email"
+                name="email"
                 autoComplete="username"
                 autoFocus
-                {...form.register("email")}
-                error={!!form.formState.errors.email}
-                helperText={form.formState.errors.email?.message}
+                inputRef={emailRef}
+                value={values.email}
+                onChange={change("email")}
+                error={!!fieldErrors.email}
+                helperText={fieldErrors.email}
               />
               <TextField
                 label={t("accounts.password")}
                 type="password"
+                name="password"
                 autoComplete="current-password"
-                {...form.register("password")}
-                error={!!form.formState.errors.password}
-                helperText={form.formState.errors.password?.message}
+                inputRef={passwordRef}
+                value={values.password}
+                onChange={change("password")}
+                error={!!fieldErrors.password}
+                helperText={fieldErrors.password}
               />
               <Button type="submit" variant="contained" size="large" disabled={busy}>
                 {t("accounts.login.submit")}
