@@ -39,4 +39,5 @@ export async function countStatements<T>(pool: pg.Pool, run: () => Promise<T>): 
 }
 
 /** One line per statement, for a failure message that shows what ran. */
-export const describeStatements = (statements: string[]) => statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 200)}`).join("\n");
+export const describeStatements = (statements: string[]) =>
+  statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 200)}`).join("\n");
