@@ -33,6 +33,31 @@ test("the sign-in page speaks Spanish when chosen", async ({ page }) => {
   await page.getByRole("button", { name: "EN" }).click();
 });
 
+test("the sign-in page checks the form before sending it, in its language, and keeps checking as the user types", async ({ page }) => {
+  await page.goto("/accounts/login/");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Required.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.getByLabel("Password").fill("x");
+  await expect(page.getByText("Required.")).toHaveCount(0);
+  await page.getByRole("button", { name: "ES" }).click();
+  await page.getByLabel("Contraseña").fill("");
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByText("Obligatorio.")).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "EN" }).click();
+});
+
+test("a signed-in visitor to the sign-in page goes on at once: to their home, or to where `next` says", async ({ page }) => {
+  await signIn(page, "therapist");
+  await page.goto("/accounts/login/");
+  await expect(page).toHaveURL("/manager/admin/dashboard");
+  await page.goto("/accounts/login/?next=%2Fmanager%2Fadmin%2Fconfig");
+  await expect(page).toHaveURL("/manager/admin/config");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Configuration");
+});
+
 test("the site root sends a signed-in user home", async ({ page }) => {
   await signIn(page, "patient");
   await page.goto("/");

@@ -52,6 +52,9 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: /Profile menu|Menú de perfil/ }).click();
   await page.getByRole("menuitem", { name: /Sign Out|Cerrar sesión/ }).click();
   await page.waitForURL("**/accounts/login/");
+  // The app reaches that address first, then loads the sign-in page in full (login.html): wait
+  // for that page, or a navigation right after would race the load.
+  await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).waitFor();
 }
 
 /** The route ids of the side menu, in order. */
