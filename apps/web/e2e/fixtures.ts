@@ -40,7 +40,11 @@ export async function signIn(page: Page, role: DemoRole): Promise<void> {
 }
 
 export async function signInWith(page: Page, email: string, password: string): Promise<void> {
+  // Signed out by the address /accounts/logout/: the app signs out, then loads the sign-in page
+  // in full; going there at once would race that load.
+  if (new URL(page.url()).pathname.startsWith("/accounts/logout")) await page.waitForURL("**/accounts/login/**");
   if (!page.url().includes("/accounts/login/")) await page.goto("/accounts/login/");
+  await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).waitFor();
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
   await page.getByLabel(/^(Password|Contraseña)/).fill(password);
   await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).click();
