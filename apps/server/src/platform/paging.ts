@@ -8,10 +8,6 @@ export function pageWindow({ page, rowsPerPage }: PageQuery): { limit: number; o
   return { limit: rowsPerPage, offset: (page - 1) * rowsPerPage };
 }
 
-export function paged<T>(data: T[], total: number, { page }: PageQuery): Paged<T> {
-  return { data, page, total };
-}
-
 /** A case-insensitive "contains" filter for list searches; `%` and `_` in the text are literal. None for no text. */
 export function containsText(column: PgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
