@@ -20,6 +20,11 @@ export interface Actor {
   groups: number[];
   permissions: ReadonlySet<string>;
   role: Role;
+  /**
+   * The versions of the tables list pages are kept against, as the identity statement saw them
+   * (`name version` pairs; platform/page-cache.ts). Absent where no statement read them.
+   */
+  tableVersions?: string;
 }
 
 /** What the actor's columns answer, one row per user (ACTOR_COLUMNS). */
@@ -36,6 +41,7 @@ export interface ActorRow {
   language: string;
   groups: number[];
   permissions: string[];
+  table_versions: string | null;
 }
 
 /**
@@ -50,7 +56,8 @@ export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identific
       array(select p.codename from permissions p where p.id in (
               select up.permission_id from user_permissions up where up.user_id = u.id
               union all
-              select gp.permission_id from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = u.id)) as permissions`;
+              select gp.permission_id from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = u.id)) as permissions,
+      (select string_agg(tv.name || ' ' || tv.version, ' ') from table_versions tv) as table_versions`;
 
 export function actorOf(row: ActorRow): Actor {
   const groups = row.groups.map(Number);
@@ -68,6 +75,7 @@ export function actorOf(row: ActorRow): Actor {
     groups,
     permissions: new Set(row.permissions),
     role: roleOf({ isAdmin: row.is_admin, groups }),
+    tableVersions: row.table_versions ?? undefined,
   };
 }
 

@@ -177,7 +177,7 @@ export async function listMail(db: Db, query: PageQuery & { q?: string; status?:
   if (query.kind) conditions.push(eq(mailMessages.kind, query.kind));
   const where = and(...conditions);
   const { limit, offset } = pageWindow(query);
-  const page = await pageOf(db, query, { tables: [mailMessages], counted: db.select({ one: sql`1` }).from(mailMessages).where(where) }, (pageTotal) =>
+  const page = await pageOf(db, null, query, { tables: [mailMessages], counted: db.select({ one: sql`1` }).from(mailMessages).where(where) }, (pageTotal) =>
     db
       .select({ ...getTableColumns(mailMessages), pageTotal })
       .from(mailMessages)

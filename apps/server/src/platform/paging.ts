@@ -2,6 +2,7 @@ import type { PageQuery, Paged } from "@clinic/shared";
 import { getTableName, ilike, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import { PageCache } from "./page-cache.ts";
 
 /** SQL limit and offset for a 1-based page. */
 export function pageWindow({ page, rowsPerPage }: PageQuery): { limit: number; offset: number } {
@@ -52,6 +53,8 @@ const MAX_CACHED_TOTALS = 5_000;
 export class TableWrites implements Logger {
   /** The lists' totals counted on this database, by the counted query's SQL and parameters. */
   readonly totals = new Map<string, CachedTotal>();
+  /** The lists' pages read on this database, kept against the tables' versions (page-cache.ts). */
+  readonly pages = new PageCache<Paged<unknown> & { totalCapped?: true }>();
   private readonly versions = new Map<string, number>();
   private readonly inTransaction = new Set<string>();
   private open = 0;
@@ -113,33 +116,57 @@ export interface PageSpec {
 /** The column a page's rows statement selects as `pageTotal`: the capped total, or null when it is known already. */
 export type PageTotal = SQL<number | null>;
 
+/** A page's rows statement as a Drizzle select builder: awaited for its rows, its SQL the page's key. */
+export type PageRows<Row> = PromiseLike<Row[]> & { toSQL(): { sql: string; params: unknown[] } };
+
 /**
  * One page of a list in one statement: `rows(pageTotal)` is the page's query with `pageTotal`
  * among its selected columns. That column is a scalar subquery over `spec.counted` capped at
  * `pagingSettings.cap` rows (PostgreSQL runs it once, as an InitPlan); when the total is cached
  * it is a plain null. Only a page past the end (no row to carry the total) counts on its own.
+ *
+ * The whole page is kept (page-cache.ts) when every table its statement reads has a version,
+ * and served again while the versions the actor's identity statement read, and this process's
+ * own writes since, leave those tables unchanged: then the request runs no statement of its own.
  */
 export async function pageOf<Row extends { pageTotal: number | null }>(
   db: object,
+  actor: { tableVersions?: string } | null,
   query: PageQuery,
   spec: PageSpec,
-  rows: (pageTotal: PageTotal) => PromiseLike<Row[]>,
+  rows: (pageTotal: PageTotal) => PageRows<Row>,
 ): Promise<Paged<Omit<Row, "pageTotal">> & { totalCapped?: true }> {
+  type Page = Paged<Omit<Row, "pageTotal">> & { totalCapped?: true };
   const writes = trackers.get(db);
   const tables = spec.tables.map((table) => getTableName(table));
   const { offset, limit } = pageWindow(query);
   // Counting at least to the end of this page keeps the total at least what is shown.
   const cap = Math.max(pagingSettings.cap, offset + limit);
-  const { sql: text, params } = spec.counted.toSQL();
-  const key = JSON.stringify([text, params, cap]);
+  const countSql = sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
+  const counting = rows(countSql);
+
+  // A transaction's client (no tracker) may read its own uncommitted writes: it never keeps a page.
+  let pageKey: string | undefined;
+  let pageStamp: string | null = null;
+  if (writes) {
+    const { sql: text, params } = counting.toSQL();
+    pageStamp = writes.pages.stampOf(text, actor?.tableVersions, (read) => writes.stamp(read));
+    if (pageStamp !== null) {
+      pageKey = `${text}\u0000${JSON.stringify(params)}`;
+      const kept = writes.pages.get(pageKey, pageStamp);
+      if (kept) return kept as Page;
+    }
+  }
+
+  const { sql: countText, params: countParams } = spec.counted.toSQL();
+  const key = JSON.stringify([countText, countParams, cap]);
   const now = Date.now();
   const cached = writes?.totals.get(key);
   const fresh = cached && cached.expires > now && cached.stamp === writes?.stamp(tables) ? cached : undefined;
   // Taken before the statement: a write while it runs leaves a stamp that no longer matches.
   const stamp = writes?.stamp(tables);
-  const countSql = sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
 
-  const found = await rows(fresh ? sql<null>`null::int` : countSql);
+  const found = await (fresh ? rows(sql<null>`null::int`) : counting);
   let total: number;
   if (fresh) total = fresh.total;
   else if (found.length > 0) total = Number(found[0].pageTotal);
@@ -157,5 +184,7 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
     totals.set(key, { total, capped, stamp, expires: now + pagingSettings.ttlMs });
   }
   const data = found.map(({ pageTotal: _, ...row }) => row);
-  return capped ? { data, page: query.page, total, totalCapped: true } : { data, page: query.page, total };
+  const page: Page = capped ? { data, page: query.page, total, totalCapped: true } : { data, page: query.page, total };
+  if (writes && pageKey !== undefined && pageStamp !== null) writes.pages.set(pageKey, pageStamp, page);
+  return page;
 }

@@ -19,7 +19,7 @@ export async function listUploads(db: Db, actor: Actor, query: UploadListQuery):
     query.q ? or(containsText(uploads.name, query.q), containsText(uploads.originalName, query.q)) : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  const page = await pageOf(db, query, { tables: [uploads], counted: db.select({ one: sql`1` }).from(uploads).where(where) }, (pageTotal) =>
+  const page = await pageOf(db, actor, query, { tables: [uploads], counted: db.select({ one: sql`1` }).from(uploads).where(where) }, (pageTotal) =>
     db
       .select({
         id: uploads.id,

@@ -74,6 +74,7 @@ export async function searchUsers(
   const order = [asc(users.apellidos), asc(users.nombres), asc(users.id)];
   const page = await pageOf(
     db,
+    actor,
     query,
     // The codename filters read grants and groups besides the users.
     { tables: [users, userGroups, userPermissions, groupPermissions, permissions], counted: db.select({ one: sql`1` }).from(users).where(where) },

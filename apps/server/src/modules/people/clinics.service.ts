@@ -48,6 +48,7 @@ export async function listClinics(db: Db, query: PageQuery & { q?: string; activ
   const order = [asc(users.name), asc(users.id)];
   const page = await pageOf(
     db,
+    null,
     query,
     {
       tables: [users, userGroups],

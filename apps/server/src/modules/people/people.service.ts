@@ -7,7 +7,7 @@ import { sessions, userGroups, users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
-import { containsText, type PageTotal, pageOf, pageWindow } from "../../platform/paging.ts";
+import { containsText, type PageRows, type PageTotal, pageOf, pageWindow } from "../../platform/paging.ts";
 import { assertSeatAvailable, type Seat } from "../clinic/memberships/seats.ts";
 import { type NewUser, insertUser } from "../accounts/users.service.ts";
 import { inviterOf, revokeInvitations, sendInvitation, storeInvitation } from "./invitations.ts";
@@ -91,6 +91,7 @@ export async function pageOfPeople<T extends PgSelect>(
   const order = [asc(users.apellidos), asc(users.nombres), asc(users.id)];
   return pageOf(
     db,
+    null,
     query,
     { tables: [users, userGroups, ...tables], counted: db.select({ one: sql`1` }).from(users).where(where) },
     (pageTotal) =>
@@ -98,7 +99,7 @@ export async function pageOfPeople<T extends PgSelect>(
         .where(where)
         .orderBy(...order)
         .limit(limit)
-        .offset(offset) as unknown as PromiseLike<(T["_"]["result"][number] & { pageTotal: number | null })[]>,
+        .offset(offset) as unknown as PageRows<T["_"]["result"][number] & { pageTotal: number | null }>,
   );
 }
 

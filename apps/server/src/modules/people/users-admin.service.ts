@@ -33,6 +33,7 @@ export async function listUsers(db: Db, query: PageQuery & { q?: string; role?: 
   const order = [asc(users.name), asc(users.id)];
   const page = await pageOf(
     db,
+    null,
     query,
     {
       tables: [users, userGroups],

@@ -97,6 +97,7 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityQuery)
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    actor,
     query,
     {
       tables: [activities, activityCategories, categories],
@@ -254,6 +255,7 @@ export async function listActivityCategories(db: Db, actor: Actor, query: PageQu
   };
   const page = await pageOf(
     db,
+    actor,
     query,
     {
       tables: [activityCategories, activities],

@@ -112,6 +112,7 @@ export async function requestAppointments(db: Db, actor: Actor, q: PageQuery & {
   ];
   const page = await pageOf(
     db,
+    actor,
     q,
     // The scope reads the people and care teams besides the appointments.
     { tables: [appointments, users, careTeam], counted: db.select({ one: sql`1` }).from(appointments).where(where) },

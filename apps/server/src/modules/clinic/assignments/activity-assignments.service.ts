@@ -168,6 +168,7 @@ async function pagedRows(db: Tx, where: SQL | undefined, order: SQL[], query: { 
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    null,
     query,
     {
       // The filters' tables too: the nutrition filter reads activity categories and categories.

@@ -76,6 +76,7 @@ export async function listAssignableRecommendations(db: Db, actor: Actor, query:
   const order = [asc(recommendations.name), asc(recommendations.id)];
   return pageOf(
     db,
+    actor,
     query,
     {
       tables: [recommendations, categories],
@@ -110,6 +111,7 @@ export async function listGivenRecommendations(
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    actor,
     query,
     {
       tables: [assignedRecommendations, recommendations, categories],

@@ -36,6 +36,7 @@ export async function listCategories(db: Db, actor: Actor, query: CatalogueQuery
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    actor,
     query,
     { tables: [categories], counted: db.select({ one: sql`1` }).from(categories).where(where).orderBy(asc(categories.name), asc(categories.id)) },
     (pageTotal) =>

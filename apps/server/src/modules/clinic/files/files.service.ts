@@ -39,6 +39,7 @@ export async function listFiles(db: Db, actor: Actor, query: FileQuery): Promise
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    actor,
     query,
     { tables: [files], counted: db.select({ one: sql`1` }).from(files).where(where).orderBy(asc(files.name), asc(files.id)) },
     (pageTotal) =>

@@ -91,7 +91,7 @@ export async function listMemberships(db: Db, actor: Actor, query: MembershipQue
   const { limit, offset } = pageWindow(query);
   // Cheapest first, as a price list reads.
   const order = [asc(memberships.value), asc(memberships.plan), asc(memberships.id)];
-  const page = await pageOf(db, query, { tables: [memberships], counted: db.select({ one: sql`1` }).from(memberships).where(where) }, (pageTotal) =>
+  const page = await pageOf(db, actor, query, { tables: [memberships], counted: db.select({ one: sql`1` }).from(memberships).where(where) }, (pageTotal) =>
     db
       .select({ plan: memberships, assignmentCount: assignmentCount(actor), pageTotal })
       .from(memberships)
@@ -234,6 +234,7 @@ export async function listAssignments(db: Db, actor: Actor, query: AssignedMembe
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
+    actor,
     query,
     {
       tables: [assignedMemberships, memberships, users],

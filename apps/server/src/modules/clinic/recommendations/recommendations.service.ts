@@ -43,6 +43,7 @@ export async function listRecommendations(db: Db, actor: Actor, query: Catalogue
   const order = [asc(recommendations.name), asc(recommendations.id)];
   const page = await pageOf(
     db,
+    actor,
     query,
     {
       tables: [recommendations],

@@ -1,0 +1,150 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
+import { makeActivity, makeCategory, makeClinic } from "../../test/factories.ts";
+import { countStatements, describeStatements } from "../../test/statements.ts";
+import { PageCache } from "./page-cache.ts";
+
+type Role = "admin" | "clinic" | "therapist";
+let t: TestApp;
+/** Another app node's connection: its writes never pass through this process. */
+let otherNode: pg.Client;
+const cookies = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ["admin", "clinic", "therapist"] as const) cookies[role] = await t.loginAs(role);
+  const category = await makeCategory(t.db, { name: "Kept category" });
+  for (let n = 0; n < 3; n += 1) await makeActivity(t.db, { name: `Kept activity ${n}`, categoryIds: [category.id] });
+  otherNode = new pg.Client({ connectionString: t.database.url });
+  await otherNode.connect();
+});
+afterAll(async () => {
+  await otherNode?.end();
+  await t?.close();
+});
+
+const get = (role: Role, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: cookies[role] } });
+
+/** The statements of a GET besides its identity (the one statement GET /api/user-profile/ runs). */
+async function ownStatements(role: Role, url: string) {
+  const identity = await countStatements(t.database.pool, () => get(role, "/api/user-profile/"));
+  const seen = await countStatements(t.database.pool, () => get(role, url));
+  expect(seen.result.statusCode, seen.result.body).toBe(200);
+  const own = seen.statements.filter((text) => !identity.statements.includes(text) && !/from "feature_flags"/.test(text));
+  return { own, body: seen.result.json() };
+}
+
+const CATALOGUE_LISTS: [Role, string][] = [
+  ["therapist", "/api/activities/?rowsPerPage=10"],
+  ["therapist", "/api/activities/?rowsPerPage=10&name=name&value=kept"],
+  ["admin", "/api/activities/?rowsPerPage=10&name=name&value=kept"],
+  ["therapist", "/api/categories/?rowsPerPage=10"],
+  ["clinic", "/api/categories/"],
+  ["therapist", "/api/recommendations/?rowsPerPage=10"],
+  ["therapist", "/api/files/?rowsPerPage=10"],
+];
+
+describe("a kept list page", () => {
+  it.each(CATALOGUE_LISTS)("as %s, %s is read once, then served with no statement of its own while nothing changes", async (role, url) => {
+    // At most one: a role of the same scope may have kept the same page already.
+    const first = await ownStatements(role, url);
+    expect(first.own.length, describeStatements(first.own)).toBeLessThanOrEqual(1);
+    const again = await ownStatements(role, url);
+    expect(again.own, describeStatements(again.own)).toEqual([]);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it("is never shared between scopes: another clinic's therapist reads its own page", async () => {
+    const url = "/api/activities/?rowsPerPage=50&name=name&value=scoped";
+    const mine = await makeActivity(t.db, { name: "Scoped to the demo clinic", clinicId: t.ids.clinic });
+    expect((await get("therapist", url)).json().data.map((row: { id: number }) => row.id)).toEqual([mine.id]);
+    // The admin sees it too, with its own key (no clinic scope in the statement).
+    expect((await get("admin", url)).json().total).toBe(1);
+    const other = await makeClinic(t.db);
+    const otherCookie = await t.login(other.therapist.email, other.therapist.password);
+    const theirs = await t.app.inject({ method: "GET", url, headers: { cookie: otherCookie } });
+    expect(theirs.json().total).toBe(0);
+  });
+
+  it("sees another app node's committed write on the very next request, and not its uncommitted one", async () => {
+    const url = "/api/activities/?rowsPerPage=10&name=name&value=elsewhere";
+    expect((await get("therapist", url)).json().total).toBe(0);
+    expect((await ownStatements("therapist", url)).own).toEqual([]);
+
+    await otherNode.query("begin");
+    await otherNode.query("insert into activities (name, description, type) values ('Written elsewhere', '', 'text')");
+    // Not committed yet: the kept page is still the truth.
+    expect((await get("therapist", url)).json().total).toBe(0);
+    await otherNode.query("commit");
+    const after = await ownStatements("therapist", url);
+    expect(after.own.length).toBe(1);
+    expect(after.body.data.map((row: { name: string }) => row.name)).toEqual(["Written elsewhere"]);
+
+    await otherNode.query("update activities set name = 'Renamed elsewhere' where name = 'Written elsewhere'");
+    expect((await get("therapist", url)).json().data.map((row: { name: string }) => row.name)).toEqual(["Renamed elsewhere"]);
+    // A write to a table the page only joins (the category links) is seen too.
+    await otherNode.query("delete from activities where name = 'Renamed elsewhere'");
+    expect((await get("therapist", url)).json().total).toBe(0);
+  });
+
+  it("sees a link changed in a joined table: a category renamed elsewhere shows in the activities' links", async () => {
+    const category = await makeCategory(t.db, { name: "Before rename" });
+    await makeActivity(t.db, { name: "Linked joined", categoryIds: [category.id] });
+    const url = "/api/activities/?rowsPerPage=10&name=name&value=linked%20joined";
+    expect((await get("therapist", url)).json().data[0].categories).toEqual([{ id: category.id, name: "Before rename" }]);
+    await otherNode.query("update categories set name = 'After rename' where id = $1", [category.id]);
+    expect((await get("therapist", url)).json().data[0].categories).toEqual([{ id: category.id, name: "After rename" }]);
+  });
+
+  it("sees the app's own write at once, through the API", async () => {
+    const url = "/api/activities/?rowsPerPage=10&name=name&value=own%20write";
+    expect((await get("admin", url)).json().total).toBe(0);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/activities/",
+      headers: { cookie: cookies.admin, origin: TEST_PUBLIC_URL },
+      payload: { name: "Own write", description: "<p>x</p>", type: "text", body: "<p>x</p>", categoryIds: [], recommendationIds: [] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await get("admin", url)).json().total).toBe(1);
+  });
+
+  it("is not kept for a list that reads a table without a version (people)", async () => {
+    await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");
+    const again = await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");
+    expect(
+      again.own.filter((text) => /^\s*select\b/i.test(text) && /from "users"/.test(text)),
+      describeStatements(again.own),
+    ).toHaveLength(1);
+  });
+});
+
+describe("PageCache", () => {
+  const versions = "activities 4 categories 7";
+  const local = () => "0";
+
+  it("stamps a statement with the versions of every table it reads", () => {
+    const cache = new PageCache<string>();
+    const text = 'select "id" from "activities" left join "categories" on true where exists (select 1 from activities a)';
+    expect(cache.stampOf(text, versions, local)).toBe("4.7./0");
+    expect(cache.stampOf(text, "activities 5 categories 7", local)).toBe("5.7./0");
+  });
+
+  it("keeps nothing that reads a table without a version, uses the clock, or has no versions", () => {
+    const cache = new PageCache<string>();
+    expect(cache.stampOf('select 1 from "activities" join "users" on true', versions, local)).toBeNull();
+    expect(cache.stampOf('select 1 from "activities" where "created_at" < now()', versions, local)).toBeNull();
+    expect(cache.stampOf('select 1 from "activities" where "day" = current_date', versions, local)).toBeNull();
+    expect(cache.stampOf('select 1 from "activities"', undefined, local)).toBeNull();
+  });
+
+  it("serves a page only under the stamp it was kept with, and forgets the oldest past its bound", () => {
+    const cache = new PageCache<string>();
+    cache.set("a", "1./0", "page a");
+    expect(cache.get("a", "1./0")).toBe("page a");
+    expect(cache.get("a", "2./0")).toBeUndefined();
+    for (let n = 0; n < 2_000; n += 1) cache.set(`k${n}`, "1./0", "x");
+    expect(cache.get("a", "1./0")).toBeUndefined();
+  });
+});
