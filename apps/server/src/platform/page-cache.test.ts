@@ -110,6 +110,23 @@ describe("a kept list page", () => {
     expect((await get("admin", url)).json().total).toBe(1);
   });
 
+  it("answers a caller whose rights changed afresh: made admin, a therapist sees every clinic's rows at once", async () => {
+    const other = await makeClinic(t.db);
+    await makeActivity(t.db, { name: "Rights other clinic", clinicId: other.clinic.id });
+    const url = "/api/activities/?rowsPerPage=10&name=name&value=rights";
+    expect((await get("therapist", url)).json().total).toBe(0);
+    expect((await ownStatements("therapist", url)).own).toEqual([]);
+    await otherNode.query("update users set is_admin = true where id = $1", [t.ids.therapist]);
+    try {
+      const asAdmin = (await get("therapist", url)).json();
+      expect(asAdmin.total).toBe(1);
+      expect(asAdmin.data[0].editable).toBe(true);
+    } finally {
+      await otherNode.query("update users set is_admin = false where id = $1", [t.ids.therapist]);
+    }
+    expect((await get("therapist", url)).json().total).toBe(0);
+  });
+
   it("is not kept for a list that reads a table without a version (people)", async () => {
     await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");
     const again = await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");
@@ -127,8 +144,8 @@ describe("PageCache", () => {
   it("stamps a statement with the versions of every table it reads", () => {
     const cache = new PageCache<string>();
     const text = 'select "id" from "activities" left join "categories" on true where exists (select 1 from activities a)';
-    expect(cache.stampOf(text, versions, local)).toBe("4.7./0");
-    expect(cache.stampOf(text, "activities 5 categories 7", local)).toBe("5.7./0");
+    expect(cache.stampOf(text, versions, local)).toEqual({ tables: ["activities", "categories"], stamp: "4.7./0" });
+    expect(cache.stampOf(text, "activities 5 categories 7", local)?.stamp).toBe("5.7./0");
   });
 
   it("keeps nothing that reads a table without a version, uses the clock, or has no versions", () => {

@@ -16,6 +16,12 @@ const VOLATILE =
 const MAX_PAGES = 2_000;
 const MAX_STATEMENTS = 500;
 
+/** What a kept page depends on: the tables its statement reads, and their stamp when it was read. */
+export interface PageRead {
+  tables: string[];
+  stamp: string;
+}
+
 export interface KeptPage<Page> {
   page: Page;
   stamp: string;
@@ -34,11 +40,15 @@ export class PageCache<Page> {
    * lists has not seen in its versions); or null when the page cannot be kept (no versions
    * known, a table without a version, a volatile text).
    */
-  stampOf(text: string, versionsText: string | undefined, localStamp: (tables: string[]) => string): string | null {
+  stampOf(text: string, versionsText: string | undefined, localStamp: (tables: string[]) => string): PageRead | null {
     if (!versionsText) return null;
+    const tables = this.tablesOf(text, this.parse(versionsText));
+    return tables ? { tables, stamp: this.stampOfTables(tables, versionsText, localStamp) } : null;
+  }
+
+  /** The stamp of tables known to have versions (as `stampOf` found them). */
+  stampOfTables(tables: string[], versionsText: string, localStamp: (tables: string[]) => string): string {
     const versions = this.parse(versionsText);
-    const tables = this.tablesOf(text, versions);
-    if (!tables) return null;
     let stamp = "";
     for (const table of tables) stamp += `${versions.get(table)}.`;
     return `${stamp}/${localStamp(tables)}`;
@@ -47,6 +57,11 @@ export class PageCache<Page> {
   get(key: string, stamp: string): Page | undefined {
     const kept = this.pages.get(key);
     return kept && kept.stamp === stamp ? kept.page : undefined;
+  }
+
+  /** The page kept under `key` with its stamp, for a caller that works the current stamp out from it. */
+  peek(key: string): KeptPage<Page> | undefined {
+    return this.pages.get(key);
   }
 
   set(key: string, stamp: string, page: Page): void {
@@ -81,5 +96,25 @@ export class PageCache<Page> {
       this.readsBySql.set(text, tables);
     }
     return tables;
+  }
+}
+
+/**
+ * The page reads of a request being kept (kept-answers.ts), by its actor (one object per request):
+ * pageOf reports each read here, null for one that cannot be kept.
+ */
+const recordings = new WeakMap<object, (PageRead | null)[]>();
+
+export function recordPageRead(actor: object, read: PageRead | null): void {
+  recordings.get(actor)?.push(read);
+}
+
+export async function recordingPageReads<T>(actor: object, run: () => Promise<T>): Promise<{ result: T; reads: (PageRead | null)[] }> {
+  const reads: (PageRead | null)[] = [];
+  recordings.set(actor, reads);
+  try {
+    return { result: await run(), reads };
+  } finally {
+    recordings.delete(actor);
   }
 }

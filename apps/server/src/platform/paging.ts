@@ -2,7 +2,7 @@ import type { PageQuery, Paged } from "@clinic/shared";
 import { getTableName, ilike, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { PageCache } from "./page-cache.ts";
+import { PageCache, type PageRead, recordPageRead } from "./page-cache.ts";
 
 /** SQL limit and offset for a 1-based page. */
 export function pageWindow({ page, rowsPerPage }: PageQuery): { limit: number; offset: number } {
@@ -33,6 +33,11 @@ const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?\w+"?
 const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b/i;
 const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
+/** A list's answer as sent, with what its page depended on. */
+export interface KeptAnswer extends PageRead {
+  body: string;
+}
+
 interface CachedTotal {
   total: number;
   capped: boolean;
@@ -55,6 +60,8 @@ export class TableWrites implements Logger {
   readonly totals = new Map<string, CachedTotal>();
   /** The lists' pages read on this database, kept against the tables' versions (page-cache.ts). */
   readonly pages = new PageCache<Paged<unknown> & { totalCapped?: true }>();
+  /** Whole list answers, serialized, kept against the page they show (kept-answers.ts). */
+  readonly answers = new PageCache<KeptAnswer>();
   private readonly versions = new Map<string, number>();
   private readonly inTransaction = new Set<string>();
   private open = 0;
@@ -92,6 +99,8 @@ export class TableWrites implements Logger {
  * one process (tests) never share a total. A transaction's client has none, and counts every time.
  */
 const trackers = new WeakMap<object, TableWrites>();
+/** The write tracker (and kept pages) of a database client; none for a transaction's. */
+export const writesOf = (db: object): TableWrites | undefined => trackers.get(db);
 export function trackWrites(db: object, writes: TableWrites): void {
   trackers.set(db, writes);
 }
@@ -147,13 +156,14 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
 
   // A transaction's client (no tracker) may read its own uncommitted writes: it never keeps a page.
   let pageKey: string | undefined;
-  let pageStamp: string | null = null;
+  let pageRead: PageRead | null = null;
   if (writes) {
     const { sql: text, params } = counting.toSQL();
-    pageStamp = writes.pages.stampOf(text, actor?.tableVersions, (read) => writes.stamp(read));
-    if (pageStamp !== null) {
+    pageRead = writes.pages.stampOf(text, actor?.tableVersions, (read) => writes.stamp(read));
+    if (actor) recordPageRead(actor, pageRead);
+    if (pageRead !== null) {
       pageKey = `${text}\u0000${JSON.stringify(params)}`;
-      const kept = writes.pages.get(pageKey, pageStamp);
+      const kept = writes.pages.get(pageKey, pageRead.stamp);
       if (kept) return kept as Page;
     }
   }
@@ -185,6 +195,6 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   }
   const data = found.map(({ pageTotal: _, ...row }) => row);
   const page: Page = capped ? { data, page: query.page, total, totalCapped: true } : { data, page: query.page, total };
-  if (writes && pageKey !== undefined && pageStamp !== null) writes.pages.set(pageKey, pageStamp, page);
+  if (writes && pageKey !== undefined && pageRead !== null) writes.pages.set(pageKey, pageRead.stamp, page);
   return page;
 }

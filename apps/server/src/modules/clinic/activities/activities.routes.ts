@@ -10,6 +10,7 @@ import {
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth, requireModule, requirePermission } from "../../../platform/access.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { createActivity, deleteActivity, getActivity, listActivities, listActivityCategories, listClinics, updateActivity } from "./activities.service.ts";
 
 const tags = ["activities"];
@@ -29,7 +30,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(activitySchema) },
       },
     },
-    async (request) => listActivities(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listActivities(app.db, requireActor(request), request.query)),
   );
 
   app.post(
@@ -73,7 +74,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(activityCategorySchema) },
       },
     },
-    async (request) => listActivityCategories(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listActivityCategories(app.db, requireActor(request), request.query)),
   );
 
   app.get(

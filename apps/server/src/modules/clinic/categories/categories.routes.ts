@@ -1,6 +1,7 @@
 import { catalogueQuerySchema, categoryInputSchema, categorySchema, numericIdParamSchema, pagedSchema } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./categories.service.ts";
 
 const tags = ["categories"];
@@ -15,7 +16,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: canRead,
       schema: { tags, summary: "Categories the caller can see", querystring: catalogueQuerySchema, response: { 200: pagedSchema(categorySchema) } },
     },
-    async (request) => listCategories(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listCategories(app.db, requireActor(request), request.query)),
   );
 
   app.put(

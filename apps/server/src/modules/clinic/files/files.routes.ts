@@ -1,6 +1,7 @@
 import { fileQuerySchema, fileRecordSchema, numericIdParamSchema, pagedSchema } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueOwnerFor, requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { receiveMultipart } from "../../../platform/multipart.ts";
 import { createFile, deleteFile, listFiles, uploadCapFor } from "./files.service.ts";
 
@@ -21,7 +22,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(fileRecordSchema) },
       },
     },
-    async (request) => listFiles(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listFiles(app.db, requireActor(request), request.query)),
   );
 
   app.post(

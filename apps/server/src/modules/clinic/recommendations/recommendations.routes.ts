@@ -1,6 +1,7 @@
 import { catalogueQuerySchema, numericIdParamSchema, pagedSchema, recommendationInputSchema, recommendationSchema } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { createRecommendation, deleteRecommendation, getRecommendation, listRecommendations, updateRecommendation } from "./recommendations.service.ts";
 
 const tags = ["recommendations"];
@@ -19,7 +20,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(recommendationSchema) },
       },
     },
-    async (request) => listRecommendations(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listRecommendations(app.db, requireActor(request), request.query)),
   );
 
   app.post(
