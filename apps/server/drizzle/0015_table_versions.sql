@@ -15,7 +15,8 @@ DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['activities', 'activity_categories', 'activity_recommendations', 'categories', 'files', 'recommendations', 'uploads', 'memberships'] LOOP
+  FOREACH t IN ARRAY ARRAY['activities', 'activity_categories', 'activity_recommendations', 'categories', 'files', 'recommendations', 'uploads', 'memberships',
+    'services', 'schedules', 'schedule_exceptions', 'appointments', 'care_team', 'users'] LOOP
     INSERT INTO table_versions (name) VALUES (t);
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version()', t || '_bump_version', t);
   END LOOP;

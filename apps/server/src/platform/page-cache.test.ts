@@ -127,6 +127,21 @@ describe("a kept list page", () => {
     expect((await get("therapist", url)).json().total).toBe(0);
   });
 
+  it("tags a kept answer, and answers 304 without a body to a client holding the same bytes", async () => {
+    const url = "/api/recommendations/?rowsPerPage=10";
+    const first = await get("therapist", url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    const held = await t.app.inject({ method: "GET", url, headers: { cookie: cookies.therapist, "if-none-match": `W/${etag}` } });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe("");
+    await otherNode.query("update recommendations set name = name || ' (edited)' where id = (select min(id) from recommendations)");
+    const changed = await t.app.inject({ method: "GET", url, headers: { cookie: cookies.therapist, "if-none-match": etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
   it("is not kept for a list that reads a table without a version (people)", async () => {
     await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");
     const again = await ownStatements("clinic", "/api/user-patients/?rowsPerPage=10");

@@ -35,7 +35,12 @@ const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 
 /** A list's answer as sent, with what its page depended on. */
 export interface KeptAnswer extends PageRead {
-  body: string;
+  /** The answer as sent: encoded once, not on every request. */
+  body: Buffer;
+  /** A strong validator of `body`, so a client holding it is answered 304 without the body. */
+  etag: string;
+  /** The last instant (epoch ms) the answer holds; Infinity when only writes change it. */
+  until: number;
 }
 
 interface CachedTotal {

@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { audited } from "../../../platform/audit.ts";
 import { notFound } from "../../../platform/errors.ts";
 import {
@@ -44,6 +45,7 @@ import {
   listPatientServices,
   listSchedules,
   listUserServices,
+  firstSlotStart,
   serviceSlots,
   updateSchedule,
   updateService,
@@ -131,7 +133,16 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: serviceSlotsSchema },
       },
     },
-    async (request) => serviceSlots(app.db, requireActor(request), request.params.id, request.query),
+    // Kept while the service, its schedule and its provider's held times are unchanged, and until
+    // its first slot starts (a slot in the past is not offered); a range from today is not kept.
+    async (request, reply) =>
+      keptAnswer(
+        app.db,
+        request,
+        reply,
+        () => serviceSlots(app.db, requireActor(request), request.params.id, request.query),
+        (answer) => (request.query.from && request.query.to ? firstSlotStart(answer) : null),
+      ),
   );
 
   // ------------------------------------------------------------ schedules

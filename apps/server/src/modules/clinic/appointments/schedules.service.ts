@@ -13,6 +13,8 @@ import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import type { Actor } from "../../../platform/access.ts";
+import { recordPageRead } from "../../../platform/page-cache.ts";
+import { writesOf } from "../../../platform/paging.ts";
 import { badRequest, conflict, forbidden } from "../../../platform/errors.ts";
 import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
 import { assertFound, clinicOfUser, patientServiceScope, personName, providerRowScope } from "./scope.ts";
@@ -288,7 +290,7 @@ function slotsQuery(db: Db, actor: Actor) {
   const actorId = sql.placeholder("actor") as unknown as string;
   const shape = { ...actor, id: actorId };
   const scope = actor.role === "patient" ? patientServiceScope(actorId, services.providerId) : providerRowScope(shape, services.providerId, services.clinicId);
-  return db
+  const builder = db
     .select({
       ...serviceColumns,
       inScope: sql<boolean>`${scope}`,
@@ -308,8 +310,9 @@ function slotsQuery(db: Db, actor: Actor) {
     .from(services)
     .innerJoin(users, eq(users.id, services.providerId))
     .leftJoin(schedules, eq(schedules.id, services.scheduleId))
-    .where(eq(services.id, sql.placeholder("id")))
-    .prepare(`service_slots_${actor.role}_${actor.isAdmin ? "admin" : "staff"}`);
+    .where(eq(services.id, sql.placeholder("id")));
+  // Its text names every table it reads: a kept answer (kept-answers.ts) is stamped with their versions.
+  return { text: builder.toSQL().sql, prepared: builder.prepare(`service_slots_${actor.role}_${actor.isAdmin ? "admin" : "staff"}`) };
 }
 
 const slotQueries = new WeakMap<Db, Map<string, ReturnType<typeof slotsQuery>>>();
@@ -326,7 +329,13 @@ async function loadServiceForSlots(db: Db, actor: Actor, id: number, busyFrom: n
     query = slotsQuery(db, actor);
     queries.set(key, query);
   }
-  const [found] = await query.execute({
+  const writes = writesOf(db);
+  if (writes)
+    recordPageRead(
+      actor,
+      writes.pages.stampOf(query.text, actor.tableVersions, (tables) => writes.stamp(tables)),
+    );
+  const [found] = await query.prepared.execute({
     id,
     actor: actor.id,
     busyFrom: new Date(busyFrom).toISOString(),
@@ -363,6 +372,16 @@ export async function serviceSlots(db: Db, actor: Actor, id: number, query: { fr
   const iso = isoFormatter();
   const slots = computeSlots(slotScheduleOf(schedule), from, to, busy, now).map((slot) => ({ start: iso(slot.start), end: iso(slot.end) }));
   return { service, schedule, from, to, slots };
+}
+
+/**
+ * Until when an answer of serviceSlots holds as time passes: a slot is offered until it starts,
+ * so until its first slot starts (no slot: only writes change it).
+ */
+export function firstSlotStart(answer: ServiceSlots): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (const slot of answer.slots) first = Math.min(first, Date.parse(slot.start));
+  return first;
 }
 
 /** A schedule by id, without a scope check (the caller checked the service that names it). */
