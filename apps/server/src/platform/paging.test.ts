@@ -2,21 +2,25 @@ import type { PoolClient } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedActivities, SEARCH_WORD } from "../../bench/seed-activities.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
-import { makeActivity, makeCategory, makeRecommendation } from "../../test/factories.ts";
+import { makeActivity, makeCategory, makeClinic, makeRecommendation } from "../../test/factories.ts";
+import { assignedActivities, assignedRecommendations } from "../modules/clinic/assignments/assignments.table.ts";
 import { countStatements, describeStatements } from "../../test/statements.ts";
 import { pagingSettings, TableWrites } from "./paging.ts";
 
-type Role = "admin" | "clinic" | "therapist";
+type Role = "admin" | "clinic" | "therapist" | "patient";
 let t: TestApp;
 const cookies = {} as Record<Role, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ["admin", "clinic", "therapist"] as const) cookies[role] = await t.loginAs(role);
+  for (const role of ["admin", "clinic", "therapist", "patient"] as const) cookies[role] = await t.loginAs(role);
   const category = await makeCategory(t.db, { name: "Paging category" });
   const recommendation = await makeRecommendation(t.db, { name: "Paging recommendation", categoryId: category.id });
   for (let n = 0; n < 12; n += 1)
     await makeActivity(t.db, { name: `Paging activity ${n}`, categoryIds: [category.id], recommendationIds: [recommendation.id] });
+  // The demo patient's own assignments, for the assignment lists.
+  await t.db.insert(assignedRecommendations).values({ recommendationId: recommendation.id, patientId: t.ids.patient });
+  await t.db.insert(assignedActivities).values({ activityId: (await makeActivity(t.db)).id, patientId: t.ids.patient, date: "2026-01-05", duration: 10 });
 });
 afterAll(async () => t?.close());
 
@@ -64,20 +68,38 @@ describe("a list page", () => {
   it.each([
     ["therapist", (ids: TestApp["ids"]) => `/api/assignActivityList/${ids.patient}/?rowsPerPage=10`],
     ["therapist", (ids: TestApp["ids"]) => `/api/patientAssignActivities/${ids.patient}?rowsPerPage=10`],
+    ["patient", (ids: TestApp["ids"]) => `/api/patientAssignActivities/${ids.patient}?rowsPerPage=10`],
+    ["therapist", (ids: TestApp["ids"]) => `/api/patients-recommendations/${ids.patient}?rowsPerPage=10`],
     ["therapist", () => "/api/assignListRecommendations/?rowsPerPage=10"],
   ] as [Role, (ids: TestApp["ids"]) => string][])(
-    "as %s, an assignment list runs its page in one statement, beside the patient's check",
+    "as %s, an assignment list runs its page in one statement, the patient's check in it",
     async (role, urlOf) => {
       await makeRecommendation(t.db);
       const first = await listStatements(role, urlOf(t.ids));
-      // The patient's access check (404 out of scope) is a statement of its own, sent together with the page.
-      expect(first.own, describeStatements(first.statements)).toBeLessThanOrEqual(2);
+      expect(first.body.data.length, "the check rides on the page's rows: the demo patient has some").toBeGreaterThan(0);
+      expect(first.own, describeStatements(first.statements)).toBeLessThanOrEqual(1);
       expect(first.statements.filter((text) => COUNTED.test(text))).toHaveLength(1);
       const again = await listStatements(role, urlOf(t.ids));
-      expect(again.own, describeStatements(again.statements)).toBeLessThanOrEqual(2);
+      expect(again.own, describeStatements(again.statements)).toBeLessThanOrEqual(1);
       expect(again.statements.some((text) => COUNTED.test(text))).toBe(false);
     },
   );
+
+  it("refuses with 404 another clinic's patient whose page has rows, the check riding on them", async () => {
+    const other = await makeClinic(t.db);
+    const recommendation = await makeRecommendation(t.db);
+    await t.db.insert(assignedRecommendations).values({ recommendationId: recommendation.id, patientId: other.patient.id });
+    await t.db.insert(assignedActivities).values({ activityId: (await makeActivity(t.db)).id, patientId: other.patient.id, date: "2026-01-05", duration: 10 });
+    for (const url of [
+      `/api/patients-recommendations/${other.patient.id}`,
+      `/api/assignActivityList/${other.patient.id}/`,
+      `/api/patientAssignActivities/${other.patient.id}`,
+    ]) {
+      const refused = await get("therapist", url);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.body).not.toContain(recommendation.name);
+    }
+  });
 
   it.each(LISTS)("as %s, %s runs one statement of its own, counted or not", async (role, url) => {
     // A write first, so the total is not cached: the page counts in its own statement.

@@ -1,24 +1,22 @@
-import {
-  type AssignedActivity,
-  type AssignedActivityDetail,
-  type ActivityType,
-  type AssignmentListQuery,
-  type AssignmentOrder,
-  type BulkAssignmentResult,
-  GROUP,
-  type Paged,
-  type PatientAssignmentQuery,
-  type assignmentReplicateSchema,
-  type assignmentUpdateSchema,
-  type bulkAssignmentSchema,
-  type patientActivitiesInputSchema,
-  type replyActivitySchema,
+import type {
+  AssignedActivity,
+  AssignedActivityDetail,
+  ActivityType,
+  AssignmentListQuery,
+  AssignmentOrder,
+  BulkAssignmentResult,
+  Paged,
+  PatientAssignmentQuery,
+  assignmentReplicateSchema,
+  assignmentUpdateSchema,
+  bulkAssignmentSchema,
+  patientActivitiesInputSchema,
+  replyActivitySchema,
 } from "@clinic/shared";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
@@ -28,6 +26,7 @@ import { activities, activityCategories } from "../activities/activities.table.t
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
+import { checkPagePatient, patientFound, patientsInScope, type ScopedPatient } from "./patient-check.ts";
 
 type Tx = Db;
 type AssignFields = { date: string; duration: number; description: string; activate: boolean; motion: number };
@@ -43,31 +42,6 @@ type Changes = z.output<typeof assignmentUpdateSchema>;
 export function assignmentScope(actor: Actor): SQL {
   const scope = patientScope(actor, assignedActivities.patientId);
   return actor.role === "patient" ? (and(scope, eq(assignedActivities.activate, true)) as SQL) : scope;
-}
-
-interface ScopedPatient {
-  id: string;
-  clinicId: string | null;
-}
-
-/**
- * The patients a request names, once checked: each exists, is a patient (group 1) and is in
- * the actor's scope. One missing or foreign id refuses the whole request with one 404, so a
- * refusal never tells which id exists.
- */
-async function patientsInScope(db: Tx, actor: Actor, ids: string[]): Promise<Map<string, ScopedPatient>> {
-  const rows = await db
-    .select({ id: users.id, clinicId: users.clinicId })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, ids),
-        patientScope(actor, users.id),
-        sql`exists (select 1 from user_groups ug where ug.user_id = ${users.id} and ug.group_id = ${GROUP.patient})`,
-      ),
-    );
-  if (rows.length !== new Set(ids).size) throw notFound();
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The activities a request names, each in the actor's catalogue (the platform's and their clinic's; all for admins); else one 404. */
@@ -164,7 +138,19 @@ const ORDER: Record<AssignmentOrder, SQL[]> = {
 
 const flag = (column: PgColumn, value: boolean | undefined) => (value === undefined ? undefined : eq(column, value));
 
-async function pagedRows(db: Tx, where: SQL | undefined, order: SQL[], query: { page: number; rowsPerPage: number }): Promise<Paged<AssignedActivity>> {
+/**
+ * One page of a patient's assignments, with the patient's check (exists, is a patient, in the
+ * actor's scope; else 404) in the page's own statement. Only an empty page, which has no row to
+ * carry the check, asks for it on its own.
+ */
+async function pagedRows(
+  db: Tx,
+  actor: Actor,
+  patientId: string,
+  where: SQL | undefined,
+  order: SQL[],
+  query: { page: number; rowsPerPage: number },
+): Promise<Paged<AssignedActivity>> {
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
@@ -177,7 +163,7 @@ async function pagedRows(db: Tx, where: SQL | undefined, order: SQL[], query: { 
     },
     (pageTotal) =>
       db
-        .select({ ...rowColumns, pageTotal })
+        .select({ ...rowColumns, patientFound: patientFound(actor, patientId), pageTotal })
         .from(assignedActivities)
         .innerJoin(activities, eq(activities.id, assignedActivities.activityId))
         .where(where)
@@ -185,6 +171,7 @@ async function pagedRows(db: Tx, where: SQL | undefined, order: SQL[], query: { 
         .limit(limit)
         .offset(offset),
   );
+  await checkPagePatient(db, actor, patientId, page.data);
   return { ...page, data: page.data.map(toAssigned) };
 }
 
@@ -203,9 +190,7 @@ export async function listAssignments(db: Db, actor: Actor, patientId: string, q
     query.activity ? eq(assignedActivities.activityId, query.activity) : undefined,
     nutritionFilter(db, assignedActivities.activityId, query.nutrition),
   );
-  // The patient's check (404 out of scope) and the page, scoped on its own, go to the database together.
-  const [, page] = await Promise.all([patientsInScope(db, actor, [patientId]), pagedRows(db, where, ORDER[query.order_by], query)]);
-  return page;
+  return pagedRows(db, actor, patientId, where, ORDER[query.order_by], query);
 }
 
 /** `GET /api/patientAssignActivities/{id}`: the patient's home list: active assignments only, soonest first. */
@@ -219,8 +204,7 @@ export async function listPatientAssignments(db: Db, actor: Actor, patientId: st
     flag(assignedActivities.done, query.done),
     flag(assignedActivities.favorite, query.favorite),
   );
-  const [, page] = await Promise.all([patientsInScope(db, actor, [patientId]), pagedRows(db, where, ORDER.date, query)]);
-  return page;
+  return pagedRows(db, actor, patientId, where, ORDER.date, query);
 }
 
 /** `GET /api/assignActivity/{id}/`: one assignment, with what its activity shows (text, video, game build). */

@@ -1,46 +1,20 @@
-import {
-  type AssignableRecommendation,
-  type AssignListRecommendationsQuery,
-  GROUP,
-  type GivenRecommendation,
-  type GiveRecommendationsResult,
-  type Paged,
-  type PatientRecommendationsQuery,
+import type {
+  AssignableRecommendation,
+  AssignListRecommendationsQuery,
+  GivenRecommendation,
+  GiveRecommendationsResult,
+  Paged,
+  PatientRecommendationsQuery,
 } from "@clinic/shared";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
-import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
+import { type Actor, catalogueScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { categories } from "../categories/categories.table.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { assignedRecommendations } from "./assignments.table.ts";
-
-export interface ScopedPatient {
-  id: string;
-  clinicId: string | null;
-}
-
-/**
- * The patient a request names, once checked: it exists, is a patient (group 1), and is in the
- * actor's scope (a therapist's care team, a clinic's own patients, anyone for admins, oneself
- * for a patient). Anything else is one 404, so a refusal never tells whether the id exists.
- */
-export async function assertPatientInScope(db: Db, actor: Actor, patientId: string): Promise<ScopedPatient> {
-  const [row] = await db
-    .select({ id: users.id, clinicId: users.clinicId })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, patientId),
-        patientScope(actor, users.id),
-        sql`exists (select 1 from user_groups ug where ug.user_id = ${users.id} and ug.group_id = ${GROUP.patient})`,
-      ),
-    );
-  if (!row) throw notFound();
-  return row;
-}
+import { assertPatientInScope, checkPagePatient, patientFound, type ScopedPatient } from "./patient-check.ts";
 
 /**
  * Recommendations the actor may give to `patient`: those of the actor's catalogue (the
@@ -106,8 +80,7 @@ export async function listGivenRecommendations(
   patientId: string,
   query: PatientRecommendationsQuery,
 ): Promise<Paged<GivenRecommendation>> {
-  const patient = await assertPatientInScope(db, actor, patientId);
-  const where = and(eq(assignedRecommendations.patientId, patient.id), nutritionOnly(query.nutrition));
+  const where = and(eq(assignedRecommendations.patientId, patientId), nutritionOnly(query.nutrition));
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,
@@ -124,7 +97,7 @@ export async function listGivenRecommendations(
     },
     (pageTotal) =>
       db
-        .select({ ...recommendationColumns, givenAt: assignedRecommendations.createdAt, pageTotal })
+        .select({ ...recommendationColumns, givenAt: assignedRecommendations.createdAt, patientFound: patientFound(actor, patientId), pageTotal })
         .from(assignedRecommendations)
         .innerJoin(recommendations, eq(recommendations.id, assignedRecommendations.recommendationId))
         .leftJoin(categories, eq(categories.id, recommendations.categoryId))
@@ -133,7 +106,8 @@ export async function listGivenRecommendations(
         .limit(limit)
         .offset(offset),
   );
-  return { ...page, data: page.data.map((row) => ({ ...row, givenAt: row.givenAt.toISOString() })) };
+  await checkPagePatient(db, actor, patientId, page.data);
+  return { ...page, data: page.data.map(({ patientFound: _, ...row }) => ({ ...row, givenAt: row.givenAt.toISOString() })) };
 }
 
 /**
