@@ -41,3 +41,6 @@ export async function countStatements<T>(pool: pg.Pool, run: () => Promise<T>): 
 /** One line per statement, for a failure message that shows what ran. */
 export const describeStatements = (statements: string[]) =>
   statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 200)}`).join("\n");
+
+/** The statement that resolves a request's session and actor (platform/session-identity.ts), with or without the table versions. */
+export const isIdentityStatement = (text: string) => /^with refreshed as \(\s*update sessions\b/.test(text);

@@ -31,6 +31,8 @@ export async function keptAnswer<T>(
   run: () => Promise<T>,
   validUntil: (result: T) => number | null = () => Number.POSITIVE_INFINITY,
 ): Promise<T | FastifyReply> {
+  if (request.routeOptions.config.keptAnswer !== true)
+    throw new Error(`${request.routeOptions.url} keeps answers: give it config.keptAnswer, so its identity reads the table versions`);
   const writes = writesOf(db);
   const actor = requireActor(request);
   const versions = actor.tableVersions;

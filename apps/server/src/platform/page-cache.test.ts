@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeActivity, makeCategory, makeClinic } from "../../test/factories.ts";
-import { countStatements, describeStatements } from "../../test/statements.ts";
+import { countStatements, describeStatements, isIdentityStatement } from "../../test/statements.ts";
 import { PageCache } from "./page-cache.ts";
 
 type Role = "admin" | "clinic" | "therapist";
@@ -26,12 +26,12 @@ afterAll(async () => {
 
 const get = (role: Role, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: cookies[role] } });
 
-/** The statements of a GET besides its identity (the one statement GET /api/user-profile/ runs). */
+/** The statements of a GET besides its identity (one statement). */
 async function ownStatements(role: Role, url: string) {
-  const identity = await countStatements(t.database.pool, () => get(role, "/api/user-profile/"));
   const seen = await countStatements(t.database.pool, () => get(role, url));
   expect(seen.result.statusCode, seen.result.body).toBe(200);
-  const own = seen.statements.filter((text) => !identity.statements.includes(text) && !/from "feature_flags"/.test(text));
+  expect(seen.statements.filter(isIdentityStatement)).toHaveLength(1);
+  const own = seen.statements.filter((text) => !isIdentityStatement(text) && !/from "feature_flags"/.test(text));
   return { own, body: seen.result.json() };
 }
 
@@ -140,6 +140,16 @@ describe("a kept list page", () => {
     const changed = await t.app.inject({ method: "GET", url, headers: { cookie: cookies.therapist, "if-none-match": etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("reads the table versions with the identity only on the routes that keep answers", async () => {
+    const versionsRead = (statements: string[]) => statements.some((text) => /from table_versions/.test(text));
+    const profile = await countStatements(t.database.pool, () => get("therapist", "/api/user-profile/"));
+    expect(versionsRead(profile.statements)).toBe(false);
+    await get("therapist", "/api/activities/?rowsPerPage=10");
+    const list = await countStatements(t.database.pool, () => get("therapist", "/api/activities/?rowsPerPage=10"));
+    expect(versionsRead(list.statements)).toBe(true);
+    expect(list.statements, describeStatements(list.statements)).toHaveLength(1);
   });
 
   it("is not kept for a list that reads a table without a version (people)", async () => {

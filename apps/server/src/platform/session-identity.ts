@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "node:crypto";
 import type { BetterAuthOptions } from "better-auth";
 import type pg from "pg";
-import { ACTOR_COLUMNS, type Actor, type ActorRow, actorOf } from "./access.ts";
+import { ACTOR_COLUMNS, type Actor, type ActorRow, actorOf, TABLE_VERSIONS_COLUMN } from "./access.ts";
 import type { Auth } from "./auth.ts";
 
 /**
@@ -125,7 +125,7 @@ export function cookieAttributesSuffix(name: string, attributes: CookieAttribute
  * (better-auth's writes use it too), $3 whether a slide is allowed; the durations are settings,
  * written in at start.
  */
-function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeSeconds: number): string {
+function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeSeconds: number, withVersions: boolean): string {
   for (const value of [expiresInSeconds, updateAgeSeconds, maxAgeSeconds]) {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`A session duration must be whole seconds, not ${value}`);
   }
@@ -141,7 +141,12 @@ function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeS
   )
   select s.expires_at >= ${now} as live, s.created_at >= ${oldest} as young,
     (select expires_at from refreshed) as refreshed_until,
-    ${ACTOR_COLUMNS}
+    ${ACTOR_COLUMNS}${
+      withVersions
+        ? `,
+    ${TABLE_VERSIONS_COLUMN}`
+        : ""
+    }
   from sessions s join users u on u.id = s.user_id
   where s.token = $1`;
 }
@@ -149,7 +154,8 @@ function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeS
 type IdentityRow = ActorRow & { live: boolean; young: boolean; refreshed_until: Date | null };
 
 export interface SessionIdentity {
-  resolve(cookieHeader: string): Promise<Identity>;
+  /** `withVersions`: also read the table versions kept answers are checked against (Actor.tableVersions). */
+  resolve(cookieHeader: string, withVersions?: boolean): Promise<Identity>;
 }
 
 /**
@@ -171,17 +177,18 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
   const { expiresIn, updateAge } = context.sessionConfig;
   const refreshSuffix = cookieAttributesSuffix(sessionToken.name, { ...sessionToken.attributes, maxAge: expiresIn });
   // A named statement is parsed and planned once per connection.
-  const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600) };
+  const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600, false) };
+  const queryWithVersions = { name: "session-identity-versions", text: identitySql(expiresIn, updateAge, maxHours * 3600, true) };
 
   return {
-    async resolve(cookieHeader) {
+    async resolve(cookieHeader, withVersions = false) {
       const cookies = parseCookieHeader(cookieHeader);
       // A cookie-cache cookie with the cache off is one better-auth clears: let it.
       for (const name of cookies.keys()) if (name.startsWith(sessionData.name)) return { kind: "slow" };
       const token = verifySignedValue(cookies.get(sessionToken.name), key);
       if (!token) return { kind: "anonymous" };
       const refresh = verifySignedValue(cookies.get(dontRememberToken.name), key) === null;
-      const result = await pool.query<IdentityRow>({ ...query, values: [token, new Date().toISOString(), refresh] });
+      const result = await pool.query<IdentityRow>({ ...(withVersions ? queryWithVersions : query), values: [token, new Date().toISOString(), refresh] });
       const row = result.rows[0];
       if (!row?.live) return { kind: "slow" };
       if (!row.young || !row.is_active) return { kind: "ended", token };

@@ -201,7 +201,7 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
     if (!url.startsWith("/api/") || url.startsWith("/api/auth/") || url.startsWith("/api/health/")) return;
     const cookie = request.headers.cookie;
     if (!cookie) return;
-    const found = await identity.resolve(cookie);
+    const found = await identity.resolve(cookie, request.routeOptions.config.keptAnswer === true);
     switch (found.kind) {
       case "signed-in":
         if (found.setCookie) reply.header("set-cookie", found.setCookie);
@@ -222,5 +222,9 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
 declare module "fastify" {
   interface FastifyRequest {
     actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** The route keeps its answers (kept-answers.ts): its caller's identity comes with the table versions. */
+    keptAnswer?: boolean;
   }
 }

@@ -23,6 +23,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/activities/",
     {
       preValidation: canRead,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Activities the caller can see (`name` = field to search, `value` = text; `type`, `category` filter)",
@@ -67,6 +68,7 @@ export const activitiesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/activityCategories/",
     {
       preValidation: canRead,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Activity–category links of the activities the caller can see",

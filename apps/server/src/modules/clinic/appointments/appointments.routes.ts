@@ -125,6 +125,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/schedule-service/:id",
     {
       preValidation: readServices,
+      config: { keptAnswer: true },
       schema: {
         tags: serviceTags,
         summary: "A service, its schedule and its free slots from `from` to `to` (dates in the schedule's time zone; default four weeks from today)",

@@ -14,6 +14,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/categories/",
     {
       preValidation: canRead,
+      config: { keptAnswer: true },
       schema: { tags, summary: "Categories the caller can see", querystring: catalogueQuerySchema, response: { 200: pagedSchema(categorySchema) } },
     },
     async (request, reply) => keptAnswer(app.db, request, reply, () => listCategories(app.db, requireActor(request), request.query)),

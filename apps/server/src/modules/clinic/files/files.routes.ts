@@ -15,6 +15,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/files/",
     {
       preValidation: canRead,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Files the caller can see (5 a page by default)",

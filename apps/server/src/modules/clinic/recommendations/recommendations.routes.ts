@@ -13,6 +13,7 @@ export const recommendationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/recommendations/",
     {
       preValidation: canRead,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Recommendations the caller can see (`name` = field to search, `value` = text; `category` filters)",
