@@ -1,3 +1,4 @@
+import { mulberry32 } from "@clinic/games";
 import { GROUP } from "@clinic/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "./db/client.ts";
@@ -6,7 +7,6 @@ import { DEMO_ACCOUNTS, DEMO_HISTORY_PEOPLE } from "./demo-accounts.ts";
 import { createUser } from "./modules/accounts/users.service.ts";
 import { seedDemoAppointmentHistory } from "./modules/clinic/appointments/appointments-history-demo.ts";
 import { type DemoPlanPatient, seedDemoActivityHistory } from "./modules/clinic/assignments/activity-history.demo.ts";
-import { demoRandom } from "./modules/clinic/games/game-sessions.demo.ts";
 import { today } from "./modules/clinic/memberships/seats.ts";
 
 /** The seed of the history's pseudo-random choices: the same anchor day gives the same clinic. */
@@ -108,7 +108,7 @@ export async function seedDemoHistory(db: Db, anchor = today()): Promise<boolean
         recommendations: ["Memory notebook", "Daily attention routine"],
       },
     ];
-    const random = demoRandom(SEED);
+    const random = mulberry32(SEED);
     await seedDemoActivityHistory(tx, anchor, plan, random);
     await seedDemoAppointmentHistory(tx, anchor, {
       therapistId: tomas,

@@ -43,4 +43,4 @@ export const describeStatements = (statements: string[]) =>
   statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 200)}`).join("\n");
 
 /** The statement that resolves a request's session and actor (platform/session-identity.ts), with or without the table versions. */
-export const isIdentityStatement = (text: string) => /^with refreshed as \(\s*update sessions\b/.test(text);
+export const isIdentityStatement = (text: string) => /^select s\.expires_at >= \$2::timestamptz as live\b/.test(text);

@@ -9,3 +9,4 @@ export { FAMILY_METRICS } from "./families/index.ts";
 export { MAX_RT_MS, MAX_SESSION_MS, MAX_TRIALS, OUTCOME_RULES, sessionResultSchema, summariseCommon, trialRecordSchema } from "./runtime/results.ts";
 export { checkSession } from "./check.ts";
 export { reducedMotionFactor } from "./runtime/safety.ts";
+export { mulberry32 } from "./runtime/random.ts";

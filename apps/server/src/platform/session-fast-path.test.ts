@@ -52,7 +52,7 @@ describe("one statement resolves a request's identity", () => {
     expect(count, describeStatements(statements)).toBe(1);
   });
 
-  it("a request whose sliding refresh is due still runs one statement", async () => {
+  it("a request whose sliding refresh is due runs the read and then the slide, once per updateAge", async () => {
     const cookie = await t.loginAs("clinic");
     await t.db
       .update(sessions)
@@ -61,7 +61,12 @@ describe("one statement resolves a request's identity", () => {
     const { result, count, statements } = await countStatements(t.database.pool, () => profile(cookie));
     expect(result.statusCode).toBe(200);
     expect(result.headers["set-cookie"]).toBeDefined();
-    expect(count, describeStatements(statements)).toBe(1);
+    expect(count, describeStatements(statements)).toBe(2);
+    expect(statements[1]).toMatch(/^update sessions set expires_at/);
+    // Slid: the next request reads only.
+    const next = await countStatements(t.database.pool, () => profile(cookie));
+    expect(next.result.headers["set-cookie"]).toBeUndefined();
+    expect(next.count, describeStatements(next.statements)).toBe(1);
   });
 });
 

@@ -115,43 +115,45 @@ export function cookieAttributesSuffix(name: string, attributes: CookieAttribute
   return suffix;
 }
 
-/**
- * The session (live: not past expires_at, as better-auth's `expiresAt < now`; young: within
- * SESSION_MAX_HOURS) with its user's actor columns. The CTE slides the expiry, in the same
- * statement, only when better-auth would (session.updateAge passed since the last slide, i.e.
- * expiresAt - expiresIn + updateAge <= now; the session live and young, its user active, and no
- * "don't remember me" cookie); otherwise it writes nothing. It sees the row as it was before the
- * statement, so `refreshed_until` comes from its RETURNING. $1 is the token, $2 the app's clock
- * (better-auth's writes use it too), $3 whether a slide is allowed; the durations are settings,
- * written in at start.
- */
-function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeSeconds: number, withVersions: boolean): string {
-  for (const value of [expiresInSeconds, updateAgeSeconds, maxAgeSeconds]) {
+function secondsSetting(...values: number[]): void {
+  for (const value of values) {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`A session duration must be whole seconds, not ${value}`);
   }
+}
+
+/**
+ * The session (live: not past expires_at, as better-auth's `expiresAt < now`; young: within
+ * SESSION_MAX_HOURS; slide_due: session.updateAge passed since the last slide, i.e.
+ * expiresAt - expiresIn + updateAge <= now) with its user's actor columns. A plain read: the
+ * slide, due once per updateAge, is a statement of its own (slideSql), so the read on every
+ * request takes no row lock and plans no update. $1 is the token, $2 the app's clock
+ * (better-auth's writes use it too); the durations are settings, written in at start.
+ */
+function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeSeconds: number, withVersions: boolean): string {
+  secondsSetting(expiresInSeconds, updateAgeSeconds, maxAgeSeconds);
   const now = "$2::timestamptz";
   const oldest = `${now} - interval '${maxAgeSeconds} seconds'`;
-  return `with refreshed as (
-    update sessions set expires_at = ${now} + interval '${expiresInSeconds} seconds', updated_at = ${now}
-    where token = $1 and $3::boolean and expires_at >= ${now}
-      and expires_at <= ${now} + interval '${expiresInSeconds - updateAgeSeconds} seconds'
-      and created_at >= ${oldest}
-      and exists (select 1 from users where users.id = sessions.user_id and users.is_active)
-    returning expires_at
-  )
-  select s.expires_at >= ${now} as live, s.created_at >= ${oldest} as young,
-    (select expires_at from refreshed) as refreshed_until,
-    ${ACTOR_COLUMNS}${
-      withVersions
-        ? `,
-    ${TABLE_VERSIONS_COLUMN}`
-        : ""
-    }
+  return `select s.expires_at >= ${now} as live, s.created_at >= ${oldest} as young,
+    s.expires_at <= ${now} + interval '${expiresInSeconds - updateAgeSeconds} seconds' as slide_due,
+    ${ACTOR_COLUMNS}${withVersions ? `,\n    ${TABLE_VERSIONS_COLUMN}` : ""}
   from sessions s join users u on u.id = s.user_id
   where s.token = $1`;
 }
 
-type IdentityRow = ActorRow & { live: boolean; young: boolean; refreshed_until: Date | null };
+/**
+ * Slides a session's expiry as better-auth would, when the read found it due (and the session
+ * young, its user active, no "don't remember me" cookie). The condition is checked again here,
+ * so of two requests racing, the second writes nothing. $1 is the token, $2 the app's clock.
+ */
+function slideSql(expiresInSeconds: number, updateAgeSeconds: number): string {
+  secondsSetting(expiresInSeconds, updateAgeSeconds);
+  const now = "$2::timestamptz";
+  return `update sessions set expires_at = ${now} + interval '${expiresInSeconds} seconds', updated_at = ${now}
+  where token = $1 and expires_at >= ${now} and expires_at <= ${now} + interval '${expiresInSeconds - updateAgeSeconds} seconds'
+  returning expires_at`;
+}
+
+type IdentityRow = ActorRow & { live: boolean; young: boolean; slide_due: boolean };
 
 export interface SessionIdentity {
   /** `withVersions`: also read the table versions kept answers are checked against (Actor.tableVersions). */
@@ -179,6 +181,7 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
   // A named statement is parsed and planned once per connection.
   const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600, false) };
   const queryWithVersions = { name: "session-identity-versions", text: identitySql(expiresIn, updateAge, maxHours * 3600, true) };
+  const slide = { name: "session-slide", text: slideSql(expiresIn, updateAge) };
 
   return {
     async resolve(cookieHeader, withVersions = false) {
@@ -188,14 +191,16 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
       const token = verifySignedValue(cookies.get(sessionToken.name), key);
       if (!token) return { kind: "anonymous" };
       const refresh = verifySignedValue(cookies.get(dontRememberToken.name), key) === null;
-      const result = await pool.query<IdentityRow>({ ...(withVersions ? queryWithVersions : query), values: [token, new Date().toISOString(), refresh] });
+      const now = new Date().toISOString();
+      const result = await pool.query<IdentityRow>({ ...(withVersions ? queryWithVersions : query), values: [token, now] });
       const row = result.rows[0];
       if (!row?.live) return { kind: "slow" };
       if (!row.young || !row.is_active) return { kind: "ended", token };
+      const slid = refresh && row.slide_due && (await pool.query({ ...slide, values: [token, now] })).rowCount === 1;
       return {
         kind: "signed-in",
         actor: actorOf(row),
-        setCookie: row.refreshed_until ? `${sessionToken.name}=${signCookieValue(token, key)}${refreshSuffix}` : null,
+        setCookie: slid ? `${sessionToken.name}=${signCookieValue(token, key)}${refreshSuffix}` : null,
       };
     },
   };

@@ -2,18 +2,6 @@ import { buildById, type SessionResult } from "@clinic/games";
 import { FAMILY_ENGINES } from "@clinic/games/browser";
 import { createEngine, idealPlayer, runEngine, sessionOf } from "@clinic/games/testing";
 
-/** A seeded pseudo-random source in [0, 1) (mulberry32): the demo's history is the same for the same seed. */
-export function demoRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A version-4-shaped UUID drawn from `random`, so a replayed seed names its sessions alike. */
 export function demoUuid(random: () => number): string {
   const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));

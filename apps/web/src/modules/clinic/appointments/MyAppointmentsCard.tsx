@@ -79,6 +79,7 @@ export function MyAppointmentsCard({ onCancel }: { onCancel: (appointment: Appoi
           <Box>
             <ListPagination
               total={list.total}
+              totalCapped={list.totalCapped}
               page={list.page}
               rowsPerPage={list.rowsPerPage}
               onPage={list.onPage}

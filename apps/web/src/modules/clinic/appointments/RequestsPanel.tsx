@@ -67,6 +67,7 @@ export function RequestsPanel({ onOpen }: { onOpen: (appointment: Appointment) =
           <Box>
             <ListPagination
               total={list.total}
+              totalCapped={list.totalCapped}
               page={list.page}
               rowsPerPage={list.rowsPerPage}
               onPage={list.onPage}

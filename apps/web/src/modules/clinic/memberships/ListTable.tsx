@@ -15,6 +15,8 @@ interface ListTableProps<T extends { id: number }> {
   columns: Column<T>[];
   rows: T[] | undefined;
   total: number;
+  /** The total is a floor: the server stopped counting there ("of more than …"). */
+  totalCapped?: boolean;
   page: number;
   rowsPerPage: number;
   loading: boolean;
@@ -69,6 +71,7 @@ export function ListTable<T extends { id: number }>(props: ListTableProps<T>) {
       </TableContainer>
       <ListPagination
         total={props.total}
+        totalCapped={props.totalCapped}
         page={props.page}
         rowsPerPage={props.rowsPerPage}
         onPage={props.onPage}
