@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { KeptAnswer } from "./paging.ts";
 import { type Actor, requireActor } from "./access.ts";
 import { recordingPageReads } from "./page-cache.ts";
-import { writesOf } from "./paging.ts";
+import { type KeptAnswer, writesOf } from "./paging.ts";
 
 /**
  * Who is asking, as far as a list's answer can tell: its scope (clinic, role, admin) and what

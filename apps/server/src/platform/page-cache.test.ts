@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeActivity, makeCategory, makeClinic } from "../../test/factories.ts";
-import { countStatements, describeStatements, isIdentityStatement } from "../../test/statements.ts";
+import { countStatements, describeStatements, statementsBeyondIdentity } from "../../test/statements.ts";
 import { PageCache } from "./page-cache.ts";
 
 type Role = "admin" | "clinic" | "therapist";
@@ -26,14 +26,8 @@ afterAll(async () => {
 
 const get = (role: Role, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: cookies[role] } });
 
-/** The statements of a GET besides its identity (one statement). */
-async function ownStatements(role: Role, url: string) {
-  const seen = await countStatements(t.database.pool, () => get(role, url));
-  expect(seen.result.statusCode, seen.result.body).toBe(200);
-  expect(seen.statements.filter(isIdentityStatement)).toHaveLength(1);
-  const own = seen.statements.filter((text) => !isIdentityStatement(text) && !/from "feature_flags"/.test(text));
-  return { own, body: seen.result.json() };
-}
+/** The statements of a GET besides its identity (test/statements.ts). */
+const ownStatements = (role: Role, url: string) => statementsBeyondIdentity(t.database.pool, () => get(role, url));
 
 const CATALOGUE_LISTS: [Role, string][] = [
   ["therapist", "/api/activities/?rowsPerPage=10"],

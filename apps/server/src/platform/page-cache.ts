@@ -70,10 +70,6 @@ export class PageCache<Page> {
     this.pages.set(key, { page, stamp });
   }
 
-  clear(): void {
-    this.pages.clear();
-  }
-
   private parse(text: string): Map<string, string> {
     // Every request of a quiet period carries the same text: parse it once.
     if (text !== this.lastVersionsText) {

@@ -4,7 +4,7 @@ import { seedActivities, SEARCH_WORD } from "../../bench/seed-activities.ts";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeActivity, makeCategory, makeClinic, makeRecommendation } from "../../test/factories.ts";
 import { assignedActivities, assignedRecommendations } from "../modules/clinic/assignments/assignments.table.ts";
-import { countStatements, describeStatements, isIdentityStatement } from "../../test/statements.ts";
+import { describeStatements, statementsBeyondIdentity } from "../../test/statements.ts";
 import { pagingSettings, TableWrites } from "./paging.ts";
 
 type Role = "admin" | "clinic" | "therapist" | "patient";
@@ -26,18 +26,12 @@ afterAll(async () => t?.close());
 
 const get = (role: Role, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: cookies[role] } });
 
-/**
- * Statements a GET runs beyond resolving its caller's identity (one statement, counted apart).
- * The module switches (`feature_flags`, read once in a while per process for any guarded route)
- * are left out too: they are no part of a list.
- */
+/** Statements a GET runs beyond its identity (test/statements.ts). */
 async function listStatements(role: Role, url: string) {
-  const list = await countStatements(t.database.pool, () => get(role, url));
-  expect(list.result.statusCode, `${url}: ${list.result.body}`).toBe(200);
-  expect(list.statements.filter(isIdentityStatement), describeStatements(list.statements)).toHaveLength(1);
+  const list = await statementsBeyondIdentity(t.database.pool, () => get(role, url));
   // Writes a read makes (the audit record of a patient's data) are allowed on top, as issue 14 says.
-  const own = list.statements.filter((text) => !isIdentityStatement(text) && !/from "feature_flags"/.test(text) && !/^\s*(insert|update|delete)\b/i.test(text));
-  return { own: own.length, statements: list.statements, body: list.result.json() };
+  const own = list.own.filter((text) => !/^\s*(insert|update|delete)\b/i.test(text));
+  return { own: own.length, statements: list.statements, body: list.body };
 }
 
 /** The page's capped count, as platform/paging.ts writes it into the page's statement. */
