@@ -4,7 +4,7 @@ import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { NONCE_PLACEHOLDER, PERMISSIONS_POLICY } from "./security-headers.ts";
+import { API_POLICY, NONCE_PLACEHOLDER, PERMISSIONS_POLICY } from "./security-headers.ts";
 
 let dist: string;
 let t: TestApp;
@@ -39,7 +39,26 @@ function directives(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
+/** The headers every answer carries, whatever its policy. */
+function expectCommonHeaders(response: LightMyRequestResponse, what: string) {
+  expect(response.headers["x-content-type-options"], what).toBe("nosniff");
+  expect(response.headers["x-frame-options"], what).toBe("DENY");
+  expect(response.headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(response.headers["permissions-policy"], what).toBe(PERMISSIONS_POLICY);
+  expect(response.headers["cross-origin-opener-policy"], what).toBe("same-origin");
+  expect(response.headers["strict-transport-security"], what).toBeUndefined();
+}
+
+/** An API answer is never rendered: its policy allows nothing at all. */
+function expectApiHeaders(response: LightMyRequestResponse, what: string) {
+  expectCommonHeaders(response, what);
+  expect(response.headers["content-security-policy"], what).toBe(API_POLICY);
+  expect(directives(response).get("default-src"), what).toEqual(["'none'"]);
+  expect(directives(response).get("frame-ancestors"), what).toEqual(["'none'"]);
+}
+
 function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
+  expectCommonHeaders(response, what);
   const csp = directives(response);
   expect(csp.get("default-src"), what).toEqual(["'self'"]);
   expect(csp.get("script-src")?.[0], what).toBe("'self'");
@@ -57,14 +76,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
   expect(String(response.headers["content-security-policy"]), what).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   // Over plain http, upgrading requests would break a LAN install.
   expect(csp.has("upgrade-insecure-requests"), what).toBe(false);
-  expect(response.headers["x-content-type-options"], what).toBe("nosniff");
-  expect(response.headers["x-frame-options"], what).toBe("DENY");
-  expect(response.headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
-  expect(response.headers["permissions-policy"], what).toBe(PERMISSIONS_POLICY);
   expect(response.headers["permissions-policy"], what).toMatch(/camera=\(\)/);
   expect(response.headers["permissions-policy"], what).toMatch(/xr-spatial-tracking=\(self\)/);
-  expect(response.headers["cross-origin-opener-policy"], what).toBe("same-origin");
-  expect(response.headers["strict-transport-security"], what).toBeUndefined();
 }
 
 describe("security headers", () => {
@@ -88,21 +101,31 @@ describe("security headers", () => {
     expect(byName.body).not.toContain(NONCE_PLACEHOLDER);
   });
 
-  it("are on an asset, an API answer, a 404, a refusal and a validation error", async () => {
-    const cookie = await t.loginAs("therapist");
+  it("are on an asset, a missing asset and the API docs, with the page policy", async () => {
     const answers: [string, LightMyRequestResponse, number][] = [
       ["asset", await get("/assets/index-Ab12Cd34.js"), 200],
-      ["API answer", await get("/api/get-user-profile/", { cookie }), 200],
-      ["API 401", await get("/api/get-user-profile/"), 401],
-      ["API 404", await get("/api/no-such-endpoint"), 404],
       ["missing asset", await get("/assets/index-Old99999.js"), 404],
-      ["cross-site refusal", await t.signIn("a@b.example", "whatever-pass", { headers: { origin: "https://evil.example" } }), 403],
-      ["validation error", await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "x" } }), 400],
       ["API docs", await get("/api/docs"), 200],
     ];
     for (const [what, response, status] of answers) {
       expect(response.statusCode, what).toBe(status);
       expectSecurityHeaders(response, what);
+    }
+  });
+
+  it("are on an API answer, a 404, a refusal and a validation error, with a policy that allows nothing", async () => {
+    const cookie = await t.loginAs("therapist");
+    const answers: [string, LightMyRequestResponse, number][] = [
+      ["API answer", await get("/api/get-user-profile/", { cookie }), 200],
+      ["kept list", await get("/api/recommendations/", { cookie }), 200],
+      ["API 401", await get("/api/get-user-profile/"), 401],
+      ["API 404", await get("/api/no-such-endpoint"), 404],
+      ["cross-site refusal", await t.signIn("a@b.example", "whatever-pass", { headers: { origin: "https://evil.example" } }), 403],
+      ["validation error", await t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "x" } }), 400],
+    ];
+    for (const [what, response, status] of answers) {
+      expect(response.statusCode, what).toBe(status);
+      expectApiHeaders(response, what);
     }
   });
 
@@ -136,7 +159,7 @@ describe("security headers", () => {
     afterAll(() => secure?.close());
 
     it("add HSTS and upgrade insecure requests", async () => {
-      for (const url of ["/accounts/login/", "/api/no-such-endpoint"]) {
+      for (const url of ["/accounts/login/", "/manager/admin/dashboard"]) {
         const response = await secure.app.inject({ method: "GET", url });
         expect(response.headers["strict-transport-security"], url).toBe("max-age=31536000");
         expect(directives(response).has("upgrade-insecure-requests"), url).toBe(true);

@@ -55,10 +55,12 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     if (!isPage || shell === null || signInShell === null) return reply.status(404).send({ detail: "Not found." });
     // Every app route is a client-side route: the shell decides what it shows.
     const page = SIGN_IN_PATH.test(pathname) ? signInShell : shell;
+    const nonce = reply.cspNonce;
+    if (!nonce) throw new Error(`${pathname} got the API's policy: the shell needs the page policy's nonces`);
     if (isGamePage(pathname)) reply.header("cross-origin-opener-policy", "same-origin").header("cross-origin-embedder-policy", "require-corp");
     return reply
       .header("cache-control", SHELL_CACHE)
       .type("text/html; charset=utf-8")
-      .send(compressBody(request, reply, page.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.style)));
+      .send(compressBody(request, reply, page.replaceAll(NONCE_PLACEHOLDER, nonce.style)));
   });
 }
