@@ -98,7 +98,7 @@ test("a therapist attaches a PDF to a text activity and assigns it; the patient 
   });
   expect(broken.status()).toBe(201);
   await visit(page, `/manager/admin/activities/${(await broken.json()).id}`);
-  await expect(page.getByTestId("pdf-error")).toHaveText("This file is not a readable PDF. Ask your therapist for another copy.");
+  await expect(page.getByTestId("pdf-error")).toHaveText("This file is not a readable PDF: it may be damaged.");
 
   // Assigned to Pablo for today.
   await visit(page, "/manager/admin/dashboard");
@@ -131,7 +131,11 @@ test("a therapist attaches a PDF to a text activity and assigns it; the patient 
 
   // Zoom: fit to width first, then one step in widens the page past its frame; fit brings it back.
   const canvasWidth = () => dialog.locator("canvas").evaluate((canvas) => canvas.getBoundingClientRect().width);
-  const frameWidth = await dialog.getByRole("group", { name: /^Document page/ }).evaluate((frame) => frame.clientWidth);
+  // The frame's width inside its padding (and scroll bar): what fit to width fills.
+  const frameWidth = await dialog.getByRole("group", { name: /^Document page/ }).evaluate((frame) => {
+    const style = getComputedStyle(frame);
+    return frame.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+  });
   const fitted = await canvasWidth();
   expect(Math.abs(fitted - frameWidth)).toBeLessThanOrEqual(2);
   const fittedZoom = await dialog.getByTestId("pdf-zoom").textContent();

@@ -126,23 +126,27 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
 
   return (
     <Box component="section" aria-label={t("activities.pdf.region", { name })} data-testid="pdf-viewer" sx={{ maxWidth: 928 }}>
+      {/* Two groups, paging and zoom, that wrap as wholes on a narrow screen. */}
       <Stack
         direction="row"
         useFlexGap
-        sx={{ alignItems: "center", flexWrap: "wrap", columnGap: 0.5, rowGap: 0.5, mb: 1, p: 0.5, borderRadius: 1, bgcolor: "action.hover" }}
+        sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", rowGap: 0.5, mb: 1, p: 0.5, borderRadius: 1, bgcolor: "action.hover" }}
       >
-        {tool(t("activities.pdf.previous"), <ChevronLeft />, () => go(pageNumber - 1), pageNumber <= 1)}
-        <Typography component="p" variant="body2" aria-live="polite" sx={{ minWidth: 96, textAlign: "center" }} data-testid="pdf-page">
-          {pages ? t("activities.pdf.page", { page: pageNumber, pages }) : t("activities.pdf.loading")}
-        </Typography>
-        {tool(t("activities.pdf.next"), <ChevronRight />, () => go(pageNumber + 1), pageNumber >= pages)}
-        <Box sx={{ flexGrow: 1 }} />
-        {tool(t("activities.pdf.zoomOut"), <ZoomOut />, () => zoomBy(-1))}
-        <Typography component="p" variant="body2" sx={{ minWidth: 48, textAlign: "center" }} data-testid="pdf-zoom">
-          {document ? `${percent} %` : ""}
-        </Typography>
-        {tool(t("activities.pdf.zoomIn"), <ZoomIn />, () => zoomBy(1))}
-        {tool(t("activities.pdf.fitWidth"), <FitScreenOutlined />, () => setZoom({ kind: "fit" }), zoom.kind === "fit")}
+        <Stack direction="row" sx={{ alignItems: "center" }}>
+          {tool(t("activities.pdf.previous"), <ChevronLeft />, () => go(pageNumber - 1), pageNumber <= 1)}
+          <Typography component="p" variant="body2" aria-live="polite" sx={{ minWidth: 96, textAlign: "center" }} data-testid="pdf-page">
+            {pages ? t("activities.pdf.page", { page: pageNumber, pages }) : t("activities.pdf.loading")}
+          </Typography>
+          {tool(t("activities.pdf.next"), <ChevronRight />, () => go(pageNumber + 1), pageNumber >= pages)}
+        </Stack>
+        <Stack direction="row" sx={{ alignItems: "center" }}>
+          {tool(t("activities.pdf.zoomOut"), <ZoomOut />, () => zoomBy(-1))}
+          <Typography component="p" variant="body2" sx={{ minWidth: 48, textAlign: "center" }} data-testid="pdf-zoom">
+            {document ? `${percent} %` : ""}
+          </Typography>
+          {tool(t("activities.pdf.zoomIn"), <ZoomIn />, () => zoomBy(1))}
+          {tool(t("activities.pdf.fitWidth"), <FitScreenOutlined />, () => setZoom({ kind: "fit" }), zoom.kind === "fit")}
+        </Stack>
       </Stack>
       <Box
         ref={observeFrame}
@@ -156,6 +160,8 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
           overflow: "auto",
           maxHeight: "80vh",
           minHeight: 160,
+          // A margin of grey around the page, so its white edges show (fit to width fits inside it).
+          p: 1,
           bgcolor: "grey.200",
           borderRadius: 1,
           "&:focus-visible": { outline: "3px solid", outlineColor: "primary.main", outlineOffset: 2 },
@@ -172,7 +178,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
           role="img"
           aria-label={t("activities.pdf.pageImage", { page: pageNumber, pages, name })}
           data-rendered-page={rendered?.page ?? 0}
-          sx={{ display: document ? "block" : "none", mx: "auto", bgcolor: "common.white" }}
+          sx={{ display: document ? "block" : "none", mx: "auto", bgcolor: "common.white", boxShadow: 1 }}
         />
       </Box>
       <Link href={url} target="_blank" rel="noopener" variant="body2" sx={{ display: "inline-block", mt: 1 }}>
