@@ -145,3 +145,36 @@ describe("text activities", () => {
     }
   });
 });
+
+describe("a text activity's PDF", () => {
+  /** `POST /api/files/` of a Text file whose part claims to be a PDF. */
+  async function uploadPdf(bytes: Buffer) {
+    const form = new FormData();
+    form.append("name", `Leaflet ${crypto.randomUUID()}`);
+    form.append("type", "Text");
+    form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "leaflet.pdf");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    return t.app.inject({
+      method: "POST",
+      url: "/api/files/",
+      headers: { cookie: await t.loginAs("clinic"), origin: TEST_PUBLIC_URL, "content-type": request.headers.get("content-type") ?? "" },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
+
+  it("is refused at upload when its bytes do not begin as a PDF's, and nothing is stored", async () => {
+    const before = (await t.db.select({ id: files.id }).from(files)).length;
+    const response = await uploadPdf(Buffer.from("Just some words, named leaflet.pdf."));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().file?.[0]).toMatch(/not an accepted format/);
+    expect((await t.db.select({ id: files.id }).from(files)).length).toBe(before);
+  });
+
+  it("is attached once uploaded as real PDF bytes, and answered with its type", async () => {
+    const uploaded = await uploadPdf(Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"));
+    expect(uploaded.statusCode).toBe(201);
+    const response = await textActivity(uploaded.json().id);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().file).toMatchObject({ id: uploaded.json().id, mime: "application/pdf", url: uploaded.json().downloadUrl });
+  });
+});
