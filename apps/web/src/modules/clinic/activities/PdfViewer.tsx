@@ -13,7 +13,7 @@ import { nextZoom, type Zoom, zoomScale } from "./pdf-zoom.ts";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-type Loaded = { state: "loading" } | { state: "ready"; document: PDFDocumentProxy } | { state: "failed"; reason: "notPdf" | "unreadable" };
+type Loaded = { state: "loading" } | { state: "ready"; pdf: PDFDocumentProxy } | { state: "failed"; reason: "notPdf" | "unreadable" };
 
 /**
  * A PDF shown in the app with pdf.js, one page at a time on a canvas: previous/next, page N of
@@ -36,7 +36,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
     setPageNumber(1);
     const task = getDocument({ url });
     task.promise.then(
-      (document) => setLoaded({ state: "ready", document }),
+      (pdf) => setLoaded({ state: "ready", pdf }),
       (error: unknown) => {
         // A destroyed task (the viewer left) rejects too: nothing to show then.
         if ((error as Error)?.name === "AbortException") return;
@@ -55,12 +55,12 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
     return () => observer.disconnect();
   }, []);
 
-  const document = loaded.state === "ready" ? loaded.document : null;
+  const pdf = loaded.state === "ready" ? loaded.pdf : null;
   useEffect(() => {
-    if (!document || !canvas.current || width === 0) return;
+    if (!pdf || !canvas.current || width === 0) return;
     let task: RenderTask | null = null;
     let cancelled = false;
-    void document.getPage(pageNumber).then((page) => {
+    void pdf.getPage(pageNumber).then((page) => {
       const target = canvas.current;
       if (cancelled || !target) return;
       const natural = page.getViewport({ scale: 1 });
@@ -83,7 +83,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
       cancelled = true;
       task?.cancel();
     };
-  }, [document, pageNumber, zoom, width]);
+  }, [pdf, pageNumber, zoom, width]);
 
   if (loaded.state === "failed") {
     return (
@@ -92,7 +92,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
       </Alert>
     );
   }
-  const pages = document?.numPages ?? 0;
+  const pages = pdf?.numPages ?? 0;
   const go = (page: number) => setPageNumber(Math.min(Math.max(page, 1), Math.max(pages, 1)));
   const zoomBy = (direction: 1 | -1) => setZoom((current) => nextZoom(current, fitScale.current, direction));
   const onKeyDown = (event: KeyboardEvent) => {
@@ -117,7 +117,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
   const tool = (label: string, icon: ReactNode, onClick: () => void, disabled = false) => (
     <Tooltip title={label}>
       <span>
-        <IconButton aria-label={label} onClick={onClick} disabled={disabled || !document}>
+        <IconButton aria-label={label} onClick={onClick} disabled={disabled || !pdf}>
           {icon}
         </IconButton>
       </span>
@@ -142,7 +142,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
         <Stack direction="row" sx={{ alignItems: "center" }}>
           {tool(t("activities.pdf.zoomOut"), <ZoomOut />, () => zoomBy(-1))}
           <Typography component="p" variant="body2" sx={{ minWidth: 48, textAlign: "center" }} data-testid="pdf-zoom">
-            {document ? `${percent} %` : ""}
+            {pdf ? `${percent} %` : ""}
           </Typography>
           {tool(t("activities.pdf.zoomIn"), <ZoomIn />, () => zoomBy(1))}
           {tool(t("activities.pdf.fitWidth"), <FitScreenOutlined />, () => setZoom({ kind: "fit" }), zoom.kind === "fit")}
@@ -167,7 +167,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
           "&:focus-visible": { outline: "3px solid", outlineColor: "primary.main", outlineOffset: 2 },
         }}
       >
-        {document ? null : (
+        {pdf ? null : (
           <Box sx={{ display: "grid", placeItems: "center", minHeight: 160 }}>
             <CircularProgress aria-label={t("activities.pdf.loading")} />
           </Box>
@@ -178,7 +178,7 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
           role="img"
           aria-label={t("activities.pdf.pageImage", { page: pageNumber, pages, name })}
           data-rendered-page={rendered?.page ?? 0}
-          sx={{ display: document ? "block" : "none", mx: "auto", bgcolor: "common.white", boxShadow: 1 }}
+          sx={{ display: pdf ? "block" : "none", mx: "auto", bgcolor: "common.white", boxShadow: 1 }}
         />
       </Box>
       <Link href={url} target="_blank" rel="noopener" variant="body2" sx={{ display: "inline-block", mt: 1 }}>
