@@ -1,6 +1,6 @@
 import { sessionResultSchema } from "@clinic/games";
 import { z } from "zod";
-import { ACTIVITY_TYPES } from "./activities.ts";
+import { ACTIVITY_TYPES, activityFileSchema } from "./activities.ts";
 import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
@@ -85,6 +85,8 @@ export const assignedActivityDetailSchema = assignedActivitySchema.extend({
     imageUrl: z.string().nullable(),
     description: z.string(),
     videoUrl: z.string().nullable(),
+    /** Its attached File (a game's bundle, a text's PDF or image), as the activity read answers it. */
+    file: activityFileSchema.nullable(),
     gameBuildId: z.string().nullable(),
     body: z.string().nullable(),
   }),
