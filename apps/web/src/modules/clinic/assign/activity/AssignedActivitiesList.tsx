@@ -29,7 +29,7 @@ import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { BulkUpdateDialog, EditAssignmentDialog, ReplicateAssignmentDialog } from "./AssignmentDialogs.tsx";
-import { ASSIGNMENTS_KEY, bulkAssign, updateAssignment } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, updateAssignment } from "./api.ts";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
 type Flag = "" | "true" | "false";
@@ -52,21 +52,28 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
   const [removing, setRemoving] = useState<number[] | null>(null);
   const [bulkEditing, setBulkEditing] = useState(false);
   const rangeError = from && to && from > to ? t("assignActivity.errors.range") : undefined;
-  const list = useAssignmentList(patient.id, `/api/assignActivityList/${patient.id}/`, {
-    from: rangeError ? undefined : from,
-    to: rangeError ? undefined : to,
-    done,
-    favorite,
-    activity: activity ? String(activity.id) : undefined,
-    nutrition: nutrition === undefined ? undefined : String(nutrition),
-  });
+  const list = useAssignmentList(
+    patient.id,
+    `/api/assignActivityList/${patient.id}/`,
+    {
+      from: rangeError ? undefined : from,
+      to: rangeError ? undefined : to,
+      done,
+      favorite,
+      activity: activity ? String(activity.id) : undefined,
+      nutrition: nutrition === undefined ? undefined : String(nutrition),
+    },
+    (row) => nutrition === undefined && fitsFilters(row, { from: rangeError ? "" : from, to: rangeError ? "" : to, done, favorite, activityId: activity?.id }),
+  );
   const invalidate = [[ASSIGNMENTS_KEY, patient.id]];
   const toggle = useAction((row: AssignedActivity) => updateAssignment(row.id, { activate: !row.activate }), {
     invalidate,
+    replaces: (saved) => assignmentChanges([saved]),
     success: t("assignActivity.notices.updated"),
   });
   const unassign = useAction((ids: number[]) => bulkAssign({ unassign: ids }), {
     invalidate,
+    removes: (result) => [{ list: [ASSIGNMENTS_KEY], records: result.unassigned.map((id) => ({ id })) }],
     success: (result) => (result.unassigned.length > 1 ? t("assignActivity.notices.bulkUpdated") : t("assignActivity.notices.unassigned")),
     onSuccess: (result) => {
       setSelected((current) => current.filter((id) => !result.unassigned.includes(id)));
@@ -82,6 +89,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
     setDone("");
     setFavorite("");
     setActivity(null);
+    list.reset();
   };
   const flagFilter = (label: string, value: Flag, set: (value: Flag) => void, yes: string, no: string) => (
     <TextField
@@ -208,6 +216,18 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
       />
     </Card>
   );
+}
+
+/**
+ * Whether a row just assigned fits the filters as set. A nutrition-filtered list keeps none first:
+ * whether an activity counts as nutrition is the server's to say, so its rows come in its order.
+ */
+function fitsFilters(row: AssignedActivity, filters: { from: string; to: string; done: Flag; favorite: Flag; activityId?: number }): boolean {
+  if (filters.from && row.date < filters.from) return false;
+  if (filters.to && row.date > filters.to) return false;
+  if (filters.done && String(row.done) !== filters.done) return false;
+  if (filters.favorite && String(row.favorite) !== filters.favorite) return false;
+  return filters.activityId === undefined || row.activityId === filters.activityId;
 }
 
 function AssignmentRow({
