@@ -29,6 +29,7 @@ import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { BulkUpdateDialog, EditAssignmentDialog, ReplicateAssignmentDialog } from "./AssignmentDialogs.tsx";
+import { GameResultsDialog, RowResults } from "./GameResults.tsx";
 import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, updateAssignment } from "./api.ts";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
@@ -51,6 +52,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
   const [replicating, setReplicating] = useState<AssignedActivity | null>(null);
   const [removing, setRemoving] = useState<number[] | null>(null);
   const [bulkEditing, setBulkEditing] = useState(false);
+  const [results, setResults] = useState<AssignedActivity | null>(null);
   const rangeError = from && to && from > to ? t("assignActivity.errors.range") : undefined;
   const list = useAssignmentList(
     patient.id,
@@ -180,6 +182,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
               onReplicate={() => setReplicating(row)}
               onToggle={() => toggle.mutate(row)}
               onUnassign={() => setRemoving([row.id])}
+              onResults={() => setResults(row)}
             />
           ))}
         </Box>
@@ -191,6 +194,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
           </Box>
         ) : null}
       </CardContent>
+      {results ? <GameResultsDialog row={results} onClose={() => setResults(null)} /> : null}
       {editing ? <EditAssignmentDialog row={editing} onClose={() => setEditing(null)} /> : null}
       {replicating ? <ReplicateAssignmentDialog row={replicating} patient={patient} onClose={() => setReplicating(null)} /> : null}
       {bulkEditing ? (
@@ -238,6 +242,7 @@ function AssignmentRow({
   onReplicate,
   onToggle,
   onUnassign,
+  onResults,
 }: {
   row: AssignedActivity;
   selected: boolean;
@@ -246,6 +251,7 @@ function AssignmentRow({
   onReplicate: () => void;
   onToggle: () => void;
   onUnassign: () => void;
+  onResults: () => void;
 }) {
   const { t } = useTranslation();
   const name = row.activity.name;
@@ -275,6 +281,7 @@ function AssignmentRow({
             <Chip size="small" variant="outlined" label={t("assignActivity.note", { note: row.result.note })} sx={{ maxWidth: 320 }} />
           ) : null}
         </Stack>
+        <RowResults row={row} onOpen={onResults} />
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", ml: "auto" }}>
         <Tooltip title={row.activate ? t("assignActivity.deactivate") : t("assignActivity.reactivate")}>
