@@ -86,7 +86,15 @@ export function GameResultsDialog({ row, onClose }: { row: AssignedActivity; onC
   const [chosen, setChosen] = useState<number | null>(row.latestSession?.id ?? null);
   const sessionId = chosen ?? sessions.data?.data[0]?.id ?? null;
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
+    // On a phone the dialog takes nearly the whole width: the trials table scrolls sideways inside it.
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      sx={{ "& .MuiDialog-paper": { mx: { xs: 1, sm: 4 }, width: { xs: "calc(100% - 16px)", sm: undefined } } }}
+    >
       <DialogTitle id={titleId}>{t("gameResults.dialogTitle", { name: row.activity.name })}</DialogTitle>
       <DialogContent>
         <ListLoading loading={sessions.network.isFetching} labels="catalogue" />
