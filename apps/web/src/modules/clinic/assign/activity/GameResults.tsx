@@ -105,7 +105,7 @@ export function GameResultsDialog({ row, onClose }: { row: AssignedActivity; onC
             label={t("gameResults.session")}
             value={sessionId ?? ""}
             onChange={(event) => setChosen(Number(event.target.value))}
-            sx={{ mt: 1, mb: 2, minWidth: { xs: "100%", sm: 360 } }}
+            sx={{ mt: 1, mb: 2, width: { xs: "100%", sm: 420 }, maxWidth: "100%" }}
           >
             {sessions.data.data.map((session) => (
               <MenuItem key={session.id} value={session.id}>
