@@ -90,7 +90,7 @@ type StoredSession = Omit<GameSessionFigures, "startedAt" | "endedAt"> & { start
 
 const isoOf = (stamp: string) => new Date(stamp).toISOString();
 
-export function toSessionFigures(stored: StoredSession): GameSessionFigures {
+function toSessionFigures(stored: StoredSession): GameSessionFigures {
   return { ...stored, startedAt: isoOf(stored.startedAt), endedAt: isoOf(stored.endedAt) };
 }
 

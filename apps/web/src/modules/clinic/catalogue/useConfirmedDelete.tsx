@@ -6,6 +6,7 @@ import { useAction } from "../../../lib/resource.ts";
 
 interface ConfirmedDeleteOptions<T extends WithId> {
   remove: (row: T) => Promise<unknown>;
+  /** Query keys to reload; the first is the list the row is in, which loses the row at once. */
   invalidate: unknown[][];
   /** Notice after deleting (spec §8). */
   success: string;
@@ -19,7 +20,7 @@ export function useConfirmedDelete<T extends WithId>(options: ConfirmedDeleteOpt
   const [row, setRow] = useState<T | null>(null);
   const action = useAction(options.remove, {
     invalidate: options.invalidate,
-    removes: (_, removed) => options.invalidate.map((list) => ({ list, records: [removed] })),
+    removes: (_, removed) => (options.invalidate[0] ? [{ list: options.invalidate[0], records: [removed] }] : []),
     success: options.success,
     onSuccess: () => setRow(null),
   });

@@ -24,8 +24,11 @@ import { formatDateTime } from "../../../../lib/dates.ts";
 import { useResource } from "../../../../lib/resource.ts";
 import { formatNumber, sessionFigures } from "./gameFigures.ts";
 
-/** Query keys of the results: under the assignments' key, so a new result reloads them with the list. */
-const SESSIONS_KEY = "assignActivities";
+/**
+ * Query key root of the results: apart from the assignments' lists, whose records a change
+ * replaces by id (a session's id is no assignment's). A dialog opened reads them afresh.
+ */
+const SESSIONS_KEY = "game-sessions";
 const TRIALS_PAGE = 25;
 
 /** A session's figures as a definition list: label over value, wrapping to two columns on phones. */
