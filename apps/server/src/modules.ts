@@ -8,6 +8,7 @@ import { flagsRoutes } from "./modules/flags/flags.routes.ts";
 import { membershipsRoutes } from "./modules/clinic/memberships/memberships.routes.ts";
 import { recommendationAssignmentsRoutes } from "./modules/clinic/assignments/recommendation-assignments.routes.ts";
 import { activityAssignmentsRoutes } from "./modules/clinic/assignments/activity-assignments.routes.ts";
+import { gameSessionsRoutes } from "./modules/clinic/games/game-sessions.routes.ts";
 import { appointmentsRoutes } from "./modules/clinic/appointments/appointments.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { peopleRoutes } from "./modules/people/people.routes.ts";
@@ -24,6 +25,7 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "clinic/memberships", routes: membershipsRoutes },
   { name: "clinic/recommendation-assignments", routes: recommendationAssignmentsRoutes },
   { name: "clinic/activity-assignments", routes: activityAssignmentsRoutes },
+  { name: "clinic/game-sessions", routes: gameSessionsRoutes },
   { name: "clinic/appointments", routes: appointmentsRoutes },
   { name: "dashboard", routes: dashboardRoutes },
   { name: "people", routes: peopleRoutes },

@@ -51,6 +51,48 @@ const fromNotAfterTo = (value: { from?: string; to?: string }, context: z.Refine
     context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
 };
 
+// ---------------------------------------------------------------- game results
+
+/**
+ * The figures of one played game session as the therapist reads them: what the player sent
+ * (times, levels, motion as 0..1, dizziness 0..10) and the metrics the server computed from its
+ * trials, by name (accuracy 0..1, rt_median_ms, correct, trials, and the family's own).
+ */
+export const gameSessionFiguresSchema = z.object({
+  id: z.number().int(),
+  buildId: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  durationMs: z.number().int(),
+  levelStart: z.number().int(),
+  levelEnd: z.number().int(),
+  motion: z.number(),
+  ended: z.enum(["completed", "stopped", "timeout"]),
+  dizzinessBefore: z.number().int(),
+  dizzinessAfter: z.number().int(),
+  trialCount: z.number().int(),
+  metrics: z.record(z.string(), z.number()),
+});
+export type GameSessionFigures = z.infer<typeof gameSessionFiguresSchema>;
+
+/** One trial of a session, as the player recorded it (times in ms from the session's start). */
+export const gameTrialSchema = z.object({
+  index: z.number().int(),
+  kind: z.string(),
+  condition: z.string(),
+  level: z.number().int(),
+  shownAt: z.number(),
+  respondedAt: z.number().nullable(),
+  rtMs: z.number().nullable(),
+  correct: z.boolean().nullable(),
+  outcome: z.string(),
+  value: z.number().nullable(),
+});
+export type GameTrial = z.infer<typeof gameTrialSchema>;
+
+/** `GET /api/game-sessions/{id}/trials`: a page of the session's trials, in the order played. */
+export const gameTrialsQuerySchema = pageQuerySchema;
+
 // ---------------------------------------------------------------- records
 
 export const assignedActivitySchema = z.object({
@@ -70,6 +112,10 @@ export const assignedActivitySchema = z.object({
   motion: z.number().int(),
   /** What the patient reported with `POST /api/replyActivity/` (score, seconds, note…), or null. */
   result: z.record(z.string(), z.unknown()).nullable(),
+  /** A game's latest played session (null before the first, and for other types), read with the row. */
+  latestSession: gameSessionFiguresSchema.nullable(),
+  /** How many sessions of this assignment were played: the results dialog lists them. */
+  sessionCount: z.number().int(),
   assignedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,7 +1,8 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, get } from "./api.ts";
+import { addRecords, removeFromCached, replaceInCached, type WithId } from "./collection.ts";
 import { useNotices } from "./notices.tsx";
 
 /** The network block every collection carries (spec §3, §4). */
@@ -42,13 +43,58 @@ export function useResource<T>(key: QueryKey, path: string | null, options: { qu
   return { data: query.data, network, refetch: query.refetch, isLoading: query.isLoading };
 }
 
-export interface ActionOptions<TResult> {
+/** Records an action added to, or changed in, the lists whose query keys start with `list`. */
+export interface ListChange {
+  list: QueryKey;
+  records: WithId[];
+}
+
+/** Where a list keeps the records just added to it: beside its pages, never refetched with them. */
+export const addedKey = (list: QueryKey): QueryKey => ["added-records", ...list];
+
+/** Forgets what was added to `list` (its reset to the initial state, spec §4). */
+export const forgetAdded = (client: QueryClient, list: QueryKey) => client.removeQueries({ queryKey: addedKey(list), exact: true });
+
+/**
+ * The records just added to `list` in this session, newest first (spec §4: adding puts the new
+ * record first). They stay first until the list is reset, whatever order the server pages in.
+ */
+export function useAddedRecords<T extends WithId>(list: QueryKey): T[] {
+  const client = useQueryClient();
+  const key = addedKey(list);
+  const { data } = useQuery<T[]>({
+    queryKey: key,
+    queryFn: () => client.getQueryData<T[]>(key) ?? [],
+    initialData: () => client.getQueryData<T[]>(key) ?? [],
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data;
+}
+
+/** Applies an action's list changes to the cache: added records first, changed ones replaced where they are, removed ones gone. */
+export function applyListChanges(client: QueryClient, changes: { added: ListChange[]; changed: ListChange[]; removed: ListChange[] }): void {
+  for (const { list, records } of changes.added) client.setQueryData<WithId[]>(addedKey(list), (current) => addRecords(current ?? [], records));
+  const everywhere = (list: QueryKey, update: (cached: unknown) => unknown) => {
+    client.setQueriesData({ queryKey: list }, update);
+    client.setQueriesData({ queryKey: addedKey(list) }, update);
+  };
+  for (const { list, records } of changes.changed) for (const record of records) everywhere(list, (cached) => replaceInCached(cached, record));
+  for (const { list, records } of changes.removed) for (const record of records) everywhere(list, (cached) => removeFromCached(cached, record.id));
+}
+
+export interface ActionOptions<TResult, TInput = unknown> {
   /** Query keys to refetch after success. */
   invalidate?: QueryKey[];
   /** Translated text of the success notice; none for a silent action. */
   success?: string | ((result: TResult) => string);
   /** Receives 400 field errors so a form can show them on its fields. */
   onFieldErrors?: (fields: Record<string, string[]>) => void;
+  /** Records the action created, shown first in these lists (spec §4). */
+  adds?: (result: TResult, input: TInput) => ListChange[];
+  /** Records the action changed, replaced in place in these lists (spec §4). */
+  replaces?: (result: TResult, input: TInput) => ListChange[];
+  /** Records the action deleted (only their ids matter), gone from these lists at once (spec §4). */
+  removes?: (result: TResult, input: TInput) => ListChange[];
   /** Runs before the notice, so a language switch already speaks in the notice. */
   onSuccess?: (result: TResult) => void | Promise<void>;
 }
@@ -58,12 +104,17 @@ export interface ActionOptions<TResult> {
  * a 400 maps its fields onto the form and shows the body as an error notice; any other
  * failure shows "Opps!" with the status.
  */
-export function useAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>, options: ActionOptions<TResult> = {}) {
+export function useAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>, options: ActionOptions<TResult, TInput> = {}) {
   const client = useQueryClient();
   const notices = useNotices();
   return useMutation<TResult, unknown, TInput>({
     mutationFn: run,
-    onSuccess: async (result) => {
+    onSuccess: async (result, input) => {
+      applyListChanges(client, {
+        added: options.adds?.(result, input) ?? [],
+        changed: options.replaces?.(result, input) ?? [],
+        removed: options.removes?.(result, input) ?? [],
+      });
       await options.onSuccess?.(result);
       await Promise.all((options.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
       const text = typeof options.success === "function" ? options.success(result) : options.success;

@@ -2,9 +2,10 @@ import type { Paged } from "@clinic/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSettledText } from "./debounce.ts";
-import { useResource } from "./resource.ts";
+import { type WithId, withAdded } from "./collection.ts";
+import { forgetAdded, useAddedRecords, useResource } from "./resource.ts";
 
-export interface PagedListOptions {
+export interface PagedListOptions<T> {
   /** Filters sent beside the search; a change of any goes back to the first page. Empty values are left out. */
   filters?: Record<string, string | number | undefined>;
   pageSize?: number;
@@ -13,15 +14,25 @@ export interface PagedListOptions {
    * the catalogue's endpoints take it (spec §7: `name=<field>&value=<text>`).
    */
   searchField?: string;
+  /**
+   * Whether a record just added belongs in this list as filtered now (spec §4 puts it first);
+   * all do by default. None shows while a search is typed: the server decides what matches.
+   */
+  showsAdded?: (record: T) => boolean;
 }
 
 /**
  * Server-side paging and search for a list: page, rowsPerPage and the search text. Typing waits
  * a moment before asking the server; a new search or filter goes back to the first page. `path`
  * null waits (a filter the list needs is not chosen yet). `reset` returns the list to its initial
- * state (spec §4): no search, first page, default size, data fetched anew.
+ * state (spec §4): no search, first page, default size, nothing kept first, data fetched anew.
+ * Records an action `adds` to `[resource]` show first on the first page (useAction).
  */
-export function usePagedList<T>(resource: string, path: string | null, { filters = {}, pageSize = 10, searchField }: PagedListOptions = {}) {
+export function usePagedList<T extends WithId>(
+  resource: string,
+  path: string | null,
+  { filters = {}, pageSize = 10, searchField, showsAdded }: PagedListOptions<T> = {},
+) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(pageSize);
@@ -39,9 +50,10 @@ export function usePagedList<T>(resource: string, path: string | null, { filters
   } else if (text) params.set("q", text);
   for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== "") params.set(key, String(value));
   const { data, network } = useResource<Paged<T>>([resource, path, params.toString()], path ? `${path}?${params}` : null);
+  const added = useAddedRecords<T>([resource]).filter((record) => !text && (showsAdded?.(record) ?? true));
 
   return {
-    rows: data?.data,
+    rows: data ? withAdded(data.data, added, page === 1) : undefined,
     total: data?.total ?? 0,
     /** The total is a floor: the server stopped counting there. */
     totalCapped: data?.totalCapped === true,
@@ -59,9 +71,10 @@ export function usePagedList<T>(resource: string, path: string | null, { filters
       setSearch("");
       setPage(1);
       setRowsPerPage(pageSize);
+      forgetAdded(queryClient, [resource]);
       void queryClient.resetQueries({ queryKey: [resource] });
     },
   };
 }
 
-export type PagedList<T> = ReturnType<typeof usePagedList<T>>;
+export type PagedList<T extends WithId> = ReturnType<typeof usePagedList<T>>;

@@ -1,22 +1,48 @@
-import { Stack, Typography } from "@mui/material";
+import { Box, Stack, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { useCancelAppointment } from "../clinic/appointments/CancelAppointment.tsx";
+import { MyAppointmentsCard } from "../clinic/appointments/MyAppointmentsCard.tsx";
 import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActivitiesCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
+import { useSignedIn } from "../../lib/session.ts";
 import { WelcomeCard } from "./WelcomeCard.tsx";
 
+const APPOINTMENT_READ = ["view_apointment", "change_apointment", "change_all_appointments"];
+const APPOINTMENT_CHANGE = ["change_apointment", "change_all_appointments"];
+
+// The request form brings the slot picker and form code: loaded after the home has shown.
+const RequestAppointmentCard = lazy(() => import("../clinic/appointments/RequestAppointmentCard.tsx").then((m) => ({ default: m.RequestAppointmentCard })));
+
 /**
- * The patient's home (spec §2): today's and upcoming activities first, then recommendations;
- * appointments and forms arrive with their issues.
+ * The patient's home (spec §2): what concerns the patient. Today's and upcoming activities first,
+ * then their appointments (upcoming first, requests among them, cancellable while open) beside
+ * the form to request one, then their recommendations.
  */
 export function PatientHomePage() {
   const { t } = useTranslation();
+  const cancel = useCancelAppointment();
+  const codenames = useSignedIn().permission.codenames;
+  // The same permissions as the appointments calls: a patient kept from them sees no card that would fail.
+  const seesAppointments = APPOINTMENT_READ.some((codename) => codenames.includes(codename));
+  const requests = APPOINTMENT_CHANGE.some((codename) => codenames.includes(codename));
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
       <PatientActivitiesCard />
-      {/* Recommendations given to the patient (assign/recommendation). */}
+      {seesAppointments ? (
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
+          <MyAppointmentsCard onCancel={cancel.ask} />
+          {requests ? (
+            <Suspense fallback={null}>
+              <RequestAppointmentCard />
+            </Suspense>
+          ) : null}
+        </Box>
+      ) : null}
+      {cancel.dialog}
       <PatientRecommendationsCard />
     </Stack>
   );

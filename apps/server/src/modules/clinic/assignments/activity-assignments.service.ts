@@ -6,6 +6,7 @@ import type {
   AssignmentOrder,
   BulkAssignmentResult,
   FileType,
+  GameSessionFigures,
   Paged,
   PatientAssignmentQuery,
   assignmentReplicateSchema,
@@ -23,6 +24,7 @@ import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { nutritionFilter } from "../activities/activities.service.ts";
 import { lastLevel, recordGameSession } from "../games/games.service.ts";
+import { gameSessionMetrics, gameSessions } from "../games/games.table.ts";
 import { activities, activityCategories } from "../activities/activities.table.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
@@ -68,6 +70,32 @@ function assertActivityFitsPatient(activity: { name: string; clinicId: string | 
 
 // ---------------------------------------------------------------- reading
 
+/**
+ * A game assignment's latest session with its metrics, as one JSON value of the row's own
+ * statement (a correlated subquery per row of the page, read through the assignment index),
+ * so showing results adds no round trip to the list.
+ */
+const latestSessionColumn = sql<StoredSession | null>`(
+  select json_build_object(
+    'id', s.id, 'buildId', s.build_id, 'startedAt', s.started_at, 'endedAt', s.ended_at, 'durationMs', s.duration_ms,
+    'levelStart', s.level_start, 'levelEnd', s.level_end, 'motion', s.motion, 'ended', s.ended,
+    'dizzinessBefore', s.dizziness_before, 'dizzinessAfter', s.dizziness_after, 'trialCount', s.trial_count,
+    'metrics', coalesce((select json_object_agg(m.name, m.value) from ${gameSessionMetrics} m where m.session_id = s.id), '{}'::json)
+  )
+  from ${gameSessions} s where s.assignment_id = ${assignedActivities.id}
+  order by s.ended_at desc, s.id desc limit 1
+)`;
+const sessionCountColumn = sql<number>`(select count(*)::int from ${gameSessions} s where s.assignment_id = ${assignedActivities.id})`;
+
+/** The session as json_build_object writes it: timestamps in PostgreSQL's text form. */
+type StoredSession = Omit<GameSessionFigures, "startedAt" | "endedAt"> & { startedAt: string; endedAt: string };
+
+const isoOf = (stamp: string) => new Date(stamp).toISOString();
+
+function toSessionFigures(stored: StoredSession): GameSessionFigures {
+  return { ...stored, startedAt: isoOf(stored.startedAt), endedAt: isoOf(stored.endedAt) };
+}
+
 const rowColumns = {
   id: assignedActivities.id,
   patientId: assignedActivities.patientId,
@@ -84,6 +112,8 @@ const rowColumns = {
   activate: assignedActivities.activate,
   motion: assignedActivities.motion,
   result: assignedActivities.result,
+  latestSession: latestSessionColumn,
+  sessionCount: sessionCountColumn,
   assignedBy: assignedActivities.assignedBy,
   createdAt: assignedActivities.createdAt,
   updatedAt: assignedActivities.updatedAt,
@@ -111,6 +141,8 @@ function toAssigned(row: Row): AssignedActivity {
     activate: row.activate,
     motion: row.motion,
     result: (row.result as Record<string, unknown> | null) ?? null,
+    latestSession: row.latestSession ? toSessionFigures(row.latestSession) : null,
+    sessionCount: Number(row.sessionCount),
     assignedBy: row.assignedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

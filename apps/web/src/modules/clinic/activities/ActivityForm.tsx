@@ -88,6 +88,8 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
 
   const save = useAction((values: FormValues) => (activity ? updateActivity(activity.id, values as ActivityInput) : createActivity(values as ActivityInput)), {
     invalidate: [[ACTIVITIES_KEY], ["activity"], ["categories"]],
+    adds: (saved) => (activity ? [] : [{ list: [ACTIVITIES_KEY], records: [saved] }]),
+    replaces: (saved) => (activity ? [{ list: [ACTIVITIES_KEY], records: [saved] }] : []),
     success: () => (activity ? t("activities.updated") : t("activities.created")),
     onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, FIELDS),
     onSuccess: (saved) => navigate(`/manager/admin/activities/${saved.id}`),

@@ -22,7 +22,7 @@ import { DateField } from "../../../lib/components/DateField.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { readSelectedPatient } from "../../../lib/session.ts";
-import { APPOINTMENT_CHANGES, createAppointment, updateAppointment } from "./api.ts";
+import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, createAppointment, updateAppointment } from "./api.ts";
 import { AppointmentTypeSelect, DurationSelect, NameAndDescription } from "./fields.tsx";
 import { browserTimeZone, localInstant, localParts, startTimeOptions, timeLabel } from "./format.ts";
 import { type PatientOption, PatientSelect } from "./PatientSelect.tsx";
@@ -129,6 +129,8 @@ export function AppointmentDialog({ open, appointment, draft, onClose }: Appoint
     },
     {
       invalidate: APPOINTMENT_CHANGES,
+      adds: (saved) => (appointment ? [] : [{ list: [APPOINTMENTS_KEY], records: [saved] }]),
+      replaces: (saved) => (appointment ? [{ list: [APPOINTMENTS_KEY], records: [saved] }] : []),
       success: () => (appointment ? t("appointments.updated") : t("appointments.created")),
       onFieldErrors: (fields) =>
         applyFieldErrors(form.setError, Object.fromEntries(Object.entries(fields).map(([field, messages]) => [FORM_FIELD[field] ?? field, messages])), FIELDS),

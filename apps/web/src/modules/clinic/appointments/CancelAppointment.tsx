@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useAction } from "../../../lib/resource.ts";
-import { APPOINTMENT_CHANGES, deleteAppointment } from "./api.ts";
+import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, deleteAppointment } from "./api.ts";
 
 /** A weekly series: cancel this one only, or this and the later ones (`related=true`). */
 function SeriesDialog({
@@ -51,6 +51,7 @@ export function useCancelAppointment(onDone?: () => void) {
   const [appointment, setAppointment] = useState<Appointment | null>(null);
   const action = useAction(({ id, related }: { id: number; related: boolean }) => deleteAppointment(id, related), {
     invalidate: APPOINTMENT_CHANGES,
+    removes: (_, { id }) => [{ list: [APPOINTMENTS_KEY], records: [{ id }] }],
     success: t("appointments.deleted"),
     onSuccess: () => {
       setAppointment(null);

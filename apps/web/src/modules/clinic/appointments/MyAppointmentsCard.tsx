@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from "@clinic/shared";
 import { Box, Button, Card, CardContent, CardHeader, List, ListItem, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import RestartAlt from "@mui/icons-material/RestartAlt";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
@@ -17,6 +18,7 @@ export function MyAppointmentsCard({ onCancel }: { onCancel: (appointment: Appoi
   const list = usePagedList<Appointment>(APPOINTMENTS_KEY, "/api/request-appointments/", {
     filters: { status: status === "all" ? undefined : status },
     pageSize: 5,
+    showsAdded: (appointment) => status === "all" || appointment.status === status,
   });
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -28,7 +30,7 @@ export function MyAppointmentsCard({ onCancel }: { onCancel: (appointment: Appoi
           label={t("appointments.fields.status")}
           value={status}
           onChange={(event) => setStatus(event.target.value as AppointmentStatus | "all")}
-          sx={{ minWidth: 180, mb: 1 }}
+          sx={{ minWidth: 180, mb: 1, mr: 1 }}
         >
           <MenuItem value="all">{t("appointments.mine.all")}</MenuItem>
           {APPOINTMENT_STATUSES.map((value) => (
@@ -37,6 +39,16 @@ export function MyAppointmentsCard({ onCancel }: { onCancel: (appointment: Appoi
             </MenuItem>
           ))}
         </TextField>
+        <Button
+          startIcon={<RestartAlt />}
+          sx={{ mb: 1 }}
+          onClick={() => {
+            setStatus("all");
+            list.reset();
+          }}
+        >
+          {t("appointments.resetList")}
+        </Button>
         <ListLoading loading={list.loading} labels="catalogue" />
         {list.rows && list.rows.length === 0 ? <Typography color="text.secondary">{t("appointments.mine.empty")}</Typography> : null}
         <List disablePadding aria-labelledby={titleId}>

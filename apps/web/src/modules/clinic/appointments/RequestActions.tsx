@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
-import { APPOINTMENT_CHANGES, acceptAppointment, denyAppointment } from "./api.ts";
+import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, acceptAppointment, denyAppointment } from "./api.ts";
 
 /** Asks the reason of a denial (required: the patient reads it), then denies. */
 function DenyDialog({ appointment, onClose }: { appointment: Appointment | null; onClose: (denied: boolean) => void }) {
@@ -20,6 +20,7 @@ function DenyDialog({ appointment, onClose }: { appointment: Appointment | null;
   }, [appointment, reset]);
   const deny = useAction(({ id, reason }: { id: number; reason: string }) => denyAppointment(id, reason), {
     invalidate: APPOINTMENT_CHANGES,
+    replaces: (denied) => [{ list: [APPOINTMENTS_KEY], records: [denied] }],
     success: t("appointments.requests.denied"),
     onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, ["reason"]),
     onSuccess: () => onClose(true),
@@ -66,6 +67,7 @@ export function useRequestActions(onDone?: () => void) {
   const { t } = useTranslation();
   const accept = useAction((appointment: Appointment) => acceptAppointment(appointment.id), {
     invalidate: APPOINTMENT_CHANGES,
+    replaces: (accepted) => [{ list: [APPOINTMENTS_KEY], records: [accepted] }],
     success: t("appointments.requests.accepted"),
     onSuccess: () => onDone?.(),
   });

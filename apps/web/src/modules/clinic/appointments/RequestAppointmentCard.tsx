@@ -9,7 +9,7 @@ import { z } from "zod";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
-import { APPOINTMENT_CHANGES, createAppointment, SERVICES_KEY, SLOTS_KEY, slotsPath } from "./api.ts";
+import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, createAppointment, SERVICES_KEY, SLOTS_KEY, slotsPath } from "./api.ts";
 import { AppointmentTypeSelect, NameAndDescription } from "./fields.tsx";
 import { SLOT_WINDOW_DAYS, SlotPicker } from "./SlotPicker.tsx";
 
@@ -59,6 +59,7 @@ export function RequestAppointmentCard() {
       }),
     {
       invalidate: APPOINTMENT_CHANGES,
+      adds: (requested) => [{ list: [APPOINTMENTS_KEY], records: [requested] }],
       success: t("appointments.created"),
       onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, ["name", "description", "appointmentType"]),
       onSuccess: () => {

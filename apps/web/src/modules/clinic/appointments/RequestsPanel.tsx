@@ -1,5 +1,6 @@
 import type { Appointment } from "@clinic/shared";
 import { Box, Button, Card, CardContent, CardHeader, List, ListItem, Stack, Typography } from "@mui/material";
+import RestartAlt from "@mui/icons-material/RestartAlt";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
@@ -13,7 +14,11 @@ import { useRequestActions } from "./RequestActions.tsx";
 export function RequestsPanel({ onOpen }: { onOpen: (appointment: Appointment) => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const list = usePagedList<Appointment>(APPOINTMENTS_KEY, "/api/request-appointments/", { filters: { status: "requested" }, pageSize: 5 });
+  const list = usePagedList<Appointment>(APPOINTMENTS_KEY, "/api/request-appointments/", {
+    filters: { status: "requested" },
+    pageSize: 5,
+    showsAdded: (appointment) => appointment.status === "requested",
+  });
   const actions = useRequestActions();
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
@@ -21,6 +26,11 @@ export function RequestsPanel({ onOpen }: { onOpen: (appointment: Appointment) =
         title={t("appointments.requests.title")}
         subheader={t("appointments.requests.hint")}
         slotProps={{ title: { component: "h2", id: titleId, variant: "h6" } }}
+        action={
+          <Button size="small" startIcon={<RestartAlt />} onClick={list.reset}>
+            {t("appointments.resetList")}
+          </Button>
+        }
       />
       <CardContent sx={{ pt: 0 }}>
         <ListLoading loading={list.loading} labels="catalogue" />

@@ -5,7 +5,7 @@ import { useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAction } from "../../../lib/resource.ts";
 import { useSelectedPatient, useSignedIn } from "../../../lib/session.ts";
-import { APPOINTMENT_CHANGES, updateAppointment } from "./api.ts";
+import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, updateAppointment } from "./api.ts";
 import { AppointmentCalendar } from "./AppointmentCalendar.tsx";
 import { AppointmentDetails } from "./AppointmentDetails.tsx";
 import { type AppointmentDraft, AppointmentDialog } from "./AppointmentDialog.tsx";
@@ -51,6 +51,7 @@ export function StaffAppointments() {
       updateAppointment(appointment.id, { start: start.toISOString() }),
     {
       invalidate: APPOINTMENT_CHANGES,
+      replaces: (moved) => [{ list: [APPOINTMENTS_KEY], records: [moved] }],
       success: t("appointments.updated"),
     },
   );

@@ -43,6 +43,8 @@ export function RecommendationFormPage() {
     },
     {
       invalidate: [[RECOMMENDATIONS_KEY], [CATEGORIES_KEY], ["category"], ["recommendation"]],
+      adds: (saved) => (id ? [] : [{ list: [RECOMMENDATIONS_KEY], records: [saved] }]),
+      replaces: (saved) => (id ? [{ list: [RECOMMENDATIONS_KEY], records: [saved] }] : []),
       success: () => (id ? t("recommendations.updated") : t("recommendations.created")),
       onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, FIELDS),
       onSuccess: () => navigate(back),

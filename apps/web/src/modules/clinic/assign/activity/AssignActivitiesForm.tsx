@@ -6,7 +6,7 @@ import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { type ActivityFilter, ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { AssignmentFieldsInputs } from "./AssignmentFieldsInputs.tsx";
-import { ASSIGNMENTS_KEY, bulkAssign, today } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, today } from "./api.ts";
 import { type AssignmentValues, checkAssignmentValues, type FieldErrors, serverFieldErrors } from "./assignmentFields.ts";
 
 const initialValues = (): AssignmentValues => ({ date: today(), duration: "15", description: "", activate: true, motion: MOTION_DEFAULT });
@@ -22,6 +22,7 @@ export function AssignActivitiesForm({ patient, filter, title }: { patient: Sele
   const [errors, setErrors] = useState<FieldErrors>({});
   const assign = useAction(bulkAssign, {
     invalidate: [[ASSIGNMENTS_KEY, patient.id]],
+    adds: (result) => assignmentChanges(result.data),
     success: (result) => t("assignActivity.notices.assigned", { count: result.data.length }),
     onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
     onSuccess: () => {

@@ -29,7 +29,8 @@ import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { BulkUpdateDialog, EditAssignmentDialog, ReplicateAssignmentDialog } from "./AssignmentDialogs.tsx";
-import { ASSIGNMENTS_KEY, bulkAssign, updateAssignment } from "./api.ts";
+import { GameResultsDialog, RowResults } from "./GameResults.tsx";
+import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, updateAssignment } from "./api.ts";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
 type Flag = "" | "true" | "false";
@@ -51,22 +52,30 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
   const [replicating, setReplicating] = useState<AssignedActivity | null>(null);
   const [removing, setRemoving] = useState<number[] | null>(null);
   const [bulkEditing, setBulkEditing] = useState(false);
+  const [results, setResults] = useState<AssignedActivity | null>(null);
   const rangeError = from && to && from > to ? t("assignActivity.errors.range") : undefined;
-  const list = useAssignmentList(patient.id, `/api/assignActivityList/${patient.id}/`, {
-    from: rangeError ? undefined : from,
-    to: rangeError ? undefined : to,
-    done,
-    favorite,
-    activity: activity ? String(activity.id) : undefined,
-    nutrition: nutrition === undefined ? undefined : String(nutrition),
-  });
+  const list = useAssignmentList(
+    patient.id,
+    `/api/assignActivityList/${patient.id}/`,
+    {
+      from: rangeError ? undefined : from,
+      to: rangeError ? undefined : to,
+      done,
+      favorite,
+      activity: activity ? String(activity.id) : undefined,
+      nutrition: nutrition === undefined ? undefined : String(nutrition),
+    },
+    (row) => nutrition === undefined && fitsFilters(row, { from: rangeError ? "" : from, to: rangeError ? "" : to, done, favorite, activityId: activity?.id }),
+  );
   const invalidate = [[ASSIGNMENTS_KEY, patient.id]];
   const toggle = useAction((row: AssignedActivity) => updateAssignment(row.id, { activate: !row.activate }), {
     invalidate,
+    replaces: (saved) => assignmentChanges([saved]),
     success: t("assignActivity.notices.updated"),
   });
   const unassign = useAction((ids: number[]) => bulkAssign({ unassign: ids }), {
     invalidate,
+    removes: (result) => [{ list: [ASSIGNMENTS_KEY], records: result.unassigned.map((id) => ({ id })) }],
     success: (result) => (result.unassigned.length > 1 ? t("assignActivity.notices.bulkUpdated") : t("assignActivity.notices.unassigned")),
     onSuccess: (result) => {
       setSelected((current) => current.filter((id) => !result.unassigned.includes(id)));
@@ -82,6 +91,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
     setDone("");
     setFavorite("");
     setActivity(null);
+    list.reset();
   };
   const flagFilter = (label: string, value: Flag, set: (value: Flag) => void, yes: string, no: string) => (
     <TextField
@@ -172,6 +182,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
               onReplicate={() => setReplicating(row)}
               onToggle={() => toggle.mutate(row)}
               onUnassign={() => setRemoving([row.id])}
+              onResults={() => setResults(row)}
             />
           ))}
         </Box>
@@ -183,6 +194,7 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
           </Box>
         ) : null}
       </CardContent>
+      {results ? <GameResultsDialog row={results} onClose={() => setResults(null)} /> : null}
       {editing ? <EditAssignmentDialog row={editing} onClose={() => setEditing(null)} /> : null}
       {replicating ? <ReplicateAssignmentDialog row={replicating} patient={patient} onClose={() => setReplicating(null)} /> : null}
       {bulkEditing ? (
@@ -210,6 +222,18 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
   );
 }
 
+/**
+ * Whether a row just assigned fits the filters as set. A nutrition-filtered list keeps none first:
+ * whether an activity counts as nutrition is the server's to say, so its rows come in its order.
+ */
+function fitsFilters(row: AssignedActivity, filters: { from: string; to: string; done: Flag; favorite: Flag; activityId?: number }): boolean {
+  if (filters.from && row.date < filters.from) return false;
+  if (filters.to && row.date > filters.to) return false;
+  if (filters.done && String(row.done) !== filters.done) return false;
+  if (filters.favorite && String(row.favorite) !== filters.favorite) return false;
+  return filters.activityId === undefined || row.activityId === filters.activityId;
+}
+
 function AssignmentRow({
   row,
   selected,
@@ -218,6 +242,7 @@ function AssignmentRow({
   onReplicate,
   onToggle,
   onUnassign,
+  onResults,
 }: {
   row: AssignedActivity;
   selected: boolean;
@@ -226,6 +251,7 @@ function AssignmentRow({
   onReplicate: () => void;
   onToggle: () => void;
   onUnassign: () => void;
+  onResults: () => void;
 }) {
   const { t } = useTranslation();
   const name = row.activity.name;
@@ -255,6 +281,7 @@ function AssignmentRow({
             <Chip size="small" variant="outlined" label={t("assignActivity.note", { note: row.result.note })} sx={{ maxWidth: 320 }} />
           ) : null}
         </Stack>
+        <RowResults row={row} onOpen={onResults} />
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", ml: "auto" }}>
         <Tooltip title={row.activate ? t("assignActivity.deactivate") : t("assignActivity.reactivate")}>

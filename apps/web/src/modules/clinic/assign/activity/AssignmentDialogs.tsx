@@ -7,7 +7,7 @@ import { useSettledText } from "../../../../lib/debounce.ts";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { AssignmentFieldsInputs } from "./AssignmentFieldsInputs.tsx";
-import { ASSIGNMENTS_KEY, bulkAssign, dayAfter, replicateAssignment, updateAssignment } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, dayAfter, replicateAssignment, updateAssignment } from "./api.ts";
 import { type AssignmentValues, checkAssignmentValues, type FieldErrors, serverFieldErrors } from "./assignmentFields.ts";
 
 const valuesOf = (row: AssignedActivity): AssignmentValues => ({
@@ -75,6 +75,7 @@ export function EditAssignmentDialog({ row, onClose }: { row: AssignedActivity; 
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useAction((input: AssignmentUpdate) => updateAssignment(row.id, input), {
     invalidate: [[ASSIGNMENTS_KEY, row.patientId]],
+    replaces: (saved) => assignmentChanges([saved]),
     success: t("assignActivity.notices.updated"),
     onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
     onSuccess: onClose,
@@ -157,6 +158,7 @@ export function ReplicateAssignmentDialog({ row, patient, onClose }: { row: Assi
     () => replicateAssignment(row.id, { date: values.date, ...(target.id !== row.patientId ? { patient: target.id } : {}), ...changed }),
     {
       invalidate: [[ASSIGNMENTS_KEY]],
+      adds: (copy) => assignmentChanges([copy]),
       success: updates ? t("assignActivity.notices.replicatedUpdated") : t("assignActivity.notices.replicated"),
       onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
       onSuccess: onClose,
@@ -195,6 +197,7 @@ export function BulkUpdateDialog({ ids, patientId, onClose, onDone }: { ids: num
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useAction(bulkAssign, {
     invalidate: [[ASSIGNMENTS_KEY, patientId]],
+    replaces: (result) => assignmentChanges(result.data),
     success: t("assignActivity.notices.bulkUpdated"),
     onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
     onSuccess: onDone,

@@ -22,7 +22,7 @@ import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import { useSignedIn } from "../../../../lib/session.ts";
 import { PendingResults } from "../../games/PendingResults.tsx";
-import { ASSIGNMENTS_KEY, today, updateAssignment } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, today, updateAssignment } from "./api.ts";
 import { playPath } from "../../games/paths.ts";
 import { MarkDoneDialog, OpenActivityDialog } from "./PatientActivityDialogs.tsx";
 import { useAssignmentList } from "./useAssignmentList.ts";
@@ -48,9 +48,14 @@ export function PatientActivitiesCard() {
   const invalidate = [[ASSIGNMENTS_KEY, userId]];
   const favourite = useAction((row: AssignedActivity) => updateAssignment(row.id, { favorite: !row.favorite }), {
     invalidate,
+    replaces: (saved) => assignmentChanges([saved]),
     success: t("assignActivity.notices.updated"),
   });
-  const undo = useAction((row: AssignedActivity) => updateAssignment(row.id, { done: false }), { invalidate, success: t("assignActivity.notices.updated") });
+  const undo = useAction((row: AssignedActivity) => updateAssignment(row.id, { done: false }), {
+    invalidate,
+    replaces: (saved) => assignmentChanges([saved]),
+    success: t("assignActivity.notices.updated"),
+  });
   const sections =
     view === "favorites"
       ? [{ title: t("myActivities.favorites"), rows: list.rows }]

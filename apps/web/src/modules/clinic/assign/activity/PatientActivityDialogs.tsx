@@ -6,7 +6,7 @@ import { RichTextView } from "../../../../lib/components/RichTextView.tsx";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import { ActivityPlayer } from "../../activities/ActivityPlayer.tsx";
 import { playPath } from "../../games/paths.ts";
-import { ASSIGNMENTS_KEY, assignmentKey, assignmentPath, replyActivity } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, assignmentKey, assignmentPath, replyActivity } from "./api.ts";
 
 /** The player takes a catalogue activity; an assignment carries only what the patient needs of it. */
 function asActivity(detail: AssignedActivityDetail): Activity {
@@ -78,6 +78,7 @@ export function MarkDoneDialog({ row, onClose }: { row: AssignedActivity; onClos
   const [note, setNote] = useState("");
   const reply = useAction(() => replyActivity({ id: row.id, result: note.trim() ? { note: note.trim() } : {} }), {
     invalidate: [[ASSIGNMENTS_KEY, row.patientId], assignmentKey(row.id)],
+    replaces: (saved) => assignmentChanges([saved]),
     success: t("myActivities.doneNotice"),
     onSuccess: onClose,
   });

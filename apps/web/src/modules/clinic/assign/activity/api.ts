@@ -9,10 +9,21 @@ import type {
 } from "@clinic/shared";
 import dayjs from "dayjs";
 import { post, put } from "../../../../lib/api.ts";
+import type { ListChange } from "../../../../lib/resource.ts";
 
 /** Query keys: every list of one patient's assignments starts with ASSIGNMENTS_KEY, so one invalidation refreshes them all. */
 export const ASSIGNMENTS_KEY = "assignActivities";
 export const assignmentKey = (id: number) => ["assignActivity", id] as const;
+
+/**
+ * Assignments an action created or changed, as list changes (lib/resource.ts): each patient's
+ * lists are keyed under their id, so a row shows only in its own patient's lists.
+ */
+export function assignmentChanges(rows: AssignedActivity[]): ListChange[] {
+  const byPatient = new Map<string, AssignedActivity[]>();
+  for (const row of rows) byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), row]);
+  return [...byPatient].map(([patientId, records]) => ({ list: [ASSIGNMENTS_KEY, patientId], records }));
+}
 
 export const bulkAssign = (input: BulkAssignmentInput) => post<BulkAssignmentResult>("/api/assign-unassign-activities/", input);
 export const updateAssignment = (id: number, input: AssignmentUpdate) => put<AssignedActivity>(`/api/assignActivity/${id}`, input);

@@ -1,9 +1,10 @@
 import type { AssignedActivity, Paged } from "@clinic/shared";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { get } from "../../../../lib/api.ts";
-import { appendPage } from "../../../../lib/collection.ts";
+import { appendPage, withAdded } from "../../../../lib/collection.ts";
 import { useNotices } from "../../../../lib/notices.tsx";
+import { forgetAdded, useAddedRecords } from "../../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY } from "./api.ts";
 
 export const ASSIGNMENTS_PAGE_SIZE = 10;
@@ -11,10 +12,19 @@ export const ASSIGNMENTS_PAGE_SIZE = 10;
 /**
  * A patient's assignments, page by page: "load more" appends each further page to what is
  * shown (spec §3, assignActivities). `path` is the list call without paging; `params` its
- * filters. A change of filters starts again from the first page.
+ * filters. A change of filters starts again from the first page. Rows just assigned or copied
+ * come first (spec §4) while `showsAdded` says they fit the filters; `reset` forgets them and
+ * reloads from the first page.
  */
-export function useAssignmentList(patientId: string, path: string, params: Record<string, string | undefined>) {
+export function useAssignmentList(
+  patientId: string,
+  path: string,
+  params: Record<string, string | undefined>,
+  showsAdded: (row: AssignedActivity) => boolean = () => true,
+) {
   const notices = useNotices();
+  const client = useQueryClient();
+  const added = useAddedRecords<AssignedActivity>([ASSIGNMENTS_KEY, patientId]);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, value);
   const query = useInfiniteQuery({
@@ -35,7 +45,8 @@ export function useAssignmentList(patientId: string, path: string, params: Recor
       notices.error(query.error);
     }
   }, [query.error, notices]);
-  const rows = useMemo(() => (query.data?.pages ?? []).reduce<AssignedActivity[]>((list, page) => appendPage(list, page.data), []), [query.data]);
+  const fetched = useMemo(() => (query.data?.pages ?? []).reduce<AssignedActivity[]>((list, page) => appendPage(list, page.data), []), [query.data]);
+  const rows = withAdded(fetched, added.filter(showsAdded), true);
   return {
     rows,
     total: query.data?.pages.at(-1)?.total ?? 0,
@@ -44,5 +55,9 @@ export function useAssignmentList(patientId: string, path: string, params: Recor
     hasMore: query.hasNextPage,
     loadMore: () => void query.fetchNextPage(),
     loadingMore: query.isFetchingNextPage,
+    reset: () => {
+      forgetAdded(client, [ASSIGNMENTS_KEY, patientId]);
+      void client.resetQueries({ queryKey: [ASSIGNMENTS_KEY, patientId] });
+    },
   };
 }
