@@ -7,7 +7,7 @@ import { users, verifications } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { STORED_RESET_PREFIX, storedResetIdentifier } from "../../platform/auth.ts";
 import { HttpError } from "../../platform/errors.ts";
-import type { MailOutcome } from "../../platform/mail.ts";
+import type { MailOutcome, OutgoingMail } from "../../platform/mail.ts";
 
 /**
  * Invitations: an account made in the app has no password; its owner gets an email with a
@@ -138,13 +138,13 @@ export function invitationMail(input: { language: Language; name: string; email:
   return { subject: t.subject, text, html };
 }
 
-/** Emails the invitation (after the caller's transaction committed): SMTP or the outbox. */
-export function sendInvitation(
+/** The invitation email to `person`, in their language, as the outbox stores it. */
+export function invitationMessage(
   app: FastifyInstance,
   person: { id: string; email: string; name: string; language: Language },
   token: string,
   inviter: string | null,
-): Promise<MailOutcome> {
+): OutgoingMail {
   const link = app.mailer.link(`${SET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`);
   const mail = invitationMail({
     language: person.language,
@@ -154,5 +154,15 @@ export function sendInvitation(
     link,
     loginLink: app.mailer.link("/accounts/login/"),
   });
-  return app.mailer.send({ to: person.email, ...mail, kind: "invitation", userId: person.id });
+  return { to: person.email, ...mail, kind: "invitation", userId: person.id };
+}
+
+/** Emails the invitation (after the caller's transaction committed): SMTP or the outbox. */
+export function sendInvitation(
+  app: FastifyInstance,
+  person: { id: string; email: string; name: string; language: Language },
+  token: string,
+  inviter: string | null,
+): Promise<MailOutcome> {
+  return app.mailer.send(invitationMessage(app, person, token, inviter));
 }

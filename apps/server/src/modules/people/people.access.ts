@@ -9,7 +9,32 @@ const staffList: Expected = { anonymous: 401, patient: 403, otherPatient: 403, t
 const person = (label: string) => ({ nombres: "Matrix", apellidos: label, identification: "", email: newEmail(label), language: "en" });
 
 /** People outside the caller's scope are not found (404), as if they did not exist; patients are refused staff calls (403). */
+/** Importing: clinics and admins only; therapists (of any clinic) do not import. */
+const importers = (status: number): Expected => ({
+  anonymous: 401,
+  patient: 403,
+  otherPatient: 403,
+  therapist: 403,
+  otherTherapist: 403,
+  clinic: status,
+  admin: status,
+});
+/** A one-row import file of a fresh patient, for the demo clinic. */
+const importForm = (clinicId: string, mapping?: object) => [
+  { name: "kind", value: "patient" },
+  { name: "clinicId", value: clinicId },
+  ...(mapping ? [{ name: "mapping", value: JSON.stringify(mapping) }] : []),
+  { name: "file", value: `Nombres,Apellidos,Email\nMatrix,Import,${newEmail("import")}\n`, filename: "people.csv", type: "text/csv" },
+];
+
 export const peopleAccess: AccessTable = {
+  "POST /api/user-import/preview": { expect: importers(200), request: (fx) => ({ multipart: importForm(fx.ids.clinic) }) },
+  "POST /api/user-import/": {
+    expect: importers(201),
+    request: (fx) => ({ multipart: importForm(fx.ids.clinic, { nombres: 0, apellidos: 1, email: 2 }) }),
+  },
+  "GET /api/user-patients/export": { expect: staffList, request: () => ({ query: { format: "csv" } }) },
+  "GET /api/staff/export": { expect: staffList, request: () => ({ query: { format: "xlsx" } }) },
   "GET /api/clinics/": { expect: adminOnly(200) },
   "POST /api/clinics/": {
     expect: adminOnly(201),
