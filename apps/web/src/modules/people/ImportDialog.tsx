@@ -265,7 +265,8 @@ function MappingStep(props: { preview: ImportPreview; mapping: Mapping; onChange
       <Typography variant="subtitle1" component="h3">
         {t("people.import.preview")}
       </Typography>
-      <TableContainer sx={{ maxHeight: 320 }}>
+      {/* Scrolls on its own: focusable, so keyboard users can scroll it too. */}
+      <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={t("people.import.preview")}>
         <Table size="small" stickyHeader aria-label={t("people.import.preview")}>
           <TableHead>
             <TableRow>

@@ -1,6 +1,6 @@
 import type { ImportField, ImportRowError } from "@clinic/shared";
 import DownloadIcon from "@mui/icons-material/Download";
-import { Alert, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import { Alert, AlertTitle, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
@@ -40,9 +40,10 @@ export function ImportReport(props: { errors: ImportRowError[]; message: (error:
   return (
     <Stack spacing={1}>
       <Alert severity="error">
-        {t("people.import.failed")} {t("people.import.report.count", { count: props.errors.length })}
+        <AlertTitle>{t("people.import.failed")}</AlertTitle>
+        {t("people.import.report.count", { count: props.errors.length })}
       </Alert>
-      <TableContainer sx={{ maxHeight: 320 }}>
+      <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={t("people.import.report.title")}>
         <Table size="small" stickyHeader aria-label={t("people.import.report.title")}>
           <TableHead>
             <TableRow>
