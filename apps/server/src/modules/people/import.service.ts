@@ -20,9 +20,9 @@ import type { Actor } from "../../platform/access.ts";
 import { badRequest, forbidden, HttpError } from "../../platform/errors.ts";
 import { type OutgoingMail, queueMail } from "../../platform/mail.ts";
 import { activeMembership, seatsInUse } from "../clinic/memberships/seats.ts";
-import { insertUser } from "../accounts/users.service.ts";
+import { insertUsers } from "../accounts/users.service.ts";
 import type { SheetCell, SheetRows } from "./import-file.ts";
-import { invitationMessage, inviterOf, storeInvitation } from "./invitations.ts";
+import { invitationMessage, inviterOf, storeInvitations } from "./invitations.ts";
 import { clinicForNewPerson, withEmailCheck } from "./people.service.ts";
 
 /**
@@ -212,13 +212,17 @@ export async function importPeople(
       const seats = await seatError(tx, clinicId, input.kind, sheet.rows);
       const all = [...errors, ...(await emailsInUse(tx, valid)), ...(seats ? [seats] : [])];
       if (all.length > 0) throw failed(all);
-      const messages: OutgoingMail[] = [];
-      for (const row of valid) {
-        const { line: _line, ...fields } = row;
-        const id = await insertUser(tx, { ...fields, groups: [group], clinicId }, null);
-        const token = await storeInvitation(tx, id);
-        messages.push(invitationMessage(app, { id, email: row.email, name: `${row.nombres} ${row.apellidos}`.trim(), language: row.language }, token, inviter));
-      }
+      const people = valid.map(({ line: _line, ...fields }) => ({ ...fields, groups: [group], clinicId }));
+      const ids = await insertUsers(tx, people);
+      const tokens = await storeInvitations(tx, ids);
+      const messages: OutgoingMail[] = valid.map((row, index) =>
+        invitationMessage(
+          app,
+          { id: ids[index] as string, email: row.email, name: `${row.nombres} ${row.apellidos}`.trim(), language: row.language },
+          tokens[index] as string,
+          inviter,
+        ),
+      );
       await queueMail(tx, app.mailer, app.jobs, messages);
     }),
   );
