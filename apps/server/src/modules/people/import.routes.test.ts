@@ -60,6 +60,25 @@ describe("POST /api/user-import/preview", () => {
     expect((await post("/api/user-import/preview", await t.loginAs("patient"), form(csv([])))).statusCode).toBe(403);
   });
 
+  it("refuses 100 000 rows with a clear error, without reading on", async () => {
+    const rows = Array.from({ length: 100_000 }, (_, index) => `A,B,r${index}@x.test`).join("\n");
+    const response = await post("/api/user-import/preview", await t.loginAs("clinic"), form(Buffer.from(`a,b,c\n${rows}\n`)));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      file: ["The file has too many rows: at most 5000 people can be imported at once. Split it into smaller files."],
+    });
+  });
+
+  it("refuses a file mixing encodings, and one larger than the size limit", async () => {
+    const mixed = Buffer.concat([Buffer.from("Nombres,Apellidos,Email\nPeña,", "utf8"), Buffer.from("Muñoz,a@x.test\n", "latin1")]);
+    const cookie = await t.loginAs("clinic");
+    expect((await post("/api/user-import/preview", cookie, form(mixed))).json().file).toEqual([expect.stringContaining("mixes text encodings")]);
+    const huge = Buffer.alloc(6 * 1024 * 1024, "a");
+    const tooLarge = await post("/api/user-import/preview", cookie, form(huge));
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().file).toEqual([expect.stringContaining("too large")]);
+  });
+
   it("answers field errors for a missing file or kind", async () => {
     const response = await post("/api/user-import/preview", await t.loginAs("clinic"), [{ name: "kind", value: "robot" }]);
     expect(response.statusCode).toBe(400);
