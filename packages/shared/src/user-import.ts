@@ -38,6 +38,8 @@ export const importFormSchema = z
   .object({
     kind: importKindSchema,
     clinicId: userId().optional(),
+    /** Chosen by the browser to poll the import's progress while it runs. */
+    progressId: z.uuid().optional(),
     mapping: z
       .string()
       .max(2000)
@@ -81,6 +83,11 @@ export type ImportRowError = z.infer<typeof importRowErrorSchema>;
 /** The 400 of an import with refused rows: nothing was written. */
 export const IMPORT_FAILED_DETAIL = "Please correct the errors and upload the file again";
 export const importFailureSchema = z.object({ detail: z.string(), rowErrors: z.array(importRowErrorSchema) });
+
+export const IMPORT_PHASES = ["checking", "writing", "done", "failed"] as const;
+export const importProgressSchema = z.object({ phase: z.enum(IMPORT_PHASES), done: z.number().int(), total: z.number().int() });
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+export const importProgressParamSchema = z.object({ id: z.uuid() });
 
 export const importResultSchema = z.object({ imported: z.number().int() });
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { IMPORT_FAILED_DETAIL, importFailureSchema, importPreviewSchema } from "@clinic/shared";
 import ExcelJS from "exceljs";
 import { eq, inArray } from "drizzle-orm";
@@ -149,6 +150,36 @@ describe("POST /api/user-import/", () => {
     expect(body.rowErrors[2]?.params).toEqual({ first: 2 });
     expect(before).toBe(0);
     expect(await existing([rows[0][2]])).toBe(0);
+  });
+
+  it("reports its progress to its author only, and a failed import as failed", async () => {
+    const clinic = await clinicWithSeats(t.db, { nUsers: 1, nPatients: 10 });
+    const admin = await t.loginAs("admin");
+    const progressId = randomUUID();
+    const parts = [...form(csv(people(3, "progress")), { clinicId: clinic.id, mapping: MAPPING }), { name: "progressId", value: progressId }];
+    expect((await post("/api/user-import/", admin, parts)).statusCode).toBe(201);
+    const progress = await t.app.inject({ method: "GET", url: `/api/user-import/${progressId}/progress`, headers: { cookie: admin } });
+    expect(progress.json()).toEqual({ phase: "done", done: 3, total: 3 });
+    // Another importer, and a therapist, learn nothing of it.
+    const byClinic = await t.app.inject({ method: "GET", url: `/api/user-import/${progressId}/progress`, headers: { cookie: await t.loginAs("clinic") } });
+    expect(byClinic.statusCode).toBe(404);
+    const byTherapist = await t.app.inject({
+      method: "GET",
+      url: `/api/user-import/${progressId}/progress`,
+      headers: { cookie: await t.loginAs("therapist") },
+    });
+    expect(byTherapist.statusCode).toBe(403);
+
+    const failedId = randomUUID();
+    const bad = people(1, "progress-bad");
+    bad[0][2] = "nope";
+    const refused = await post("/api/user-import/", admin, [
+      ...form(csv(bad), { clinicId: clinic.id, mapping: MAPPING }),
+      { name: "progressId", value: failedId },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    const after = await t.app.inject({ method: "GET", url: `/api/user-import/${failedId}/progress`, headers: { cookie: admin } });
+    expect(after.json()).toEqual({ phase: "failed", done: 0, total: 1 });
   });
 
   it("refuses a file that needs more seats than the membership has left, naming the first row beyond", async () => {

@@ -2,6 +2,8 @@ import {
   IMPORT_FAILED_DETAIL,
   importFormSchema,
   importPreviewSchema,
+  importProgressParamSchema,
+  importProgressSchema,
   importResultSchema,
   type Language,
   patientsExportQuerySchema,
@@ -15,7 +17,7 @@ import { badRequest, type FieldErrors } from "../../platform/errors.ts";
 import { type ExportColumn, sendExport } from "../../platform/exports.ts";
 import { receiveMultipart } from "../../platform/multipart.ts";
 import { readSheet, type SheetRows } from "./import-file.ts";
-import { assertCanImport, importPeople, previewOf } from "./import.service.ts";
+import { assertCanImport, importPeople, importProgress, previewOf, progressReporter } from "./import.service.ts";
 import { exportPatientRows } from "./patients.service.ts";
 import { assertStaff } from "./people.service.ts";
 import { exportStaffRows } from "./staff.service.ts";
@@ -149,8 +151,32 @@ export const userImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!fields.mapping) throw badRequest({ mapping: ["Choose which column fills each field."] });
       const mapping = fields.mapping;
       const event: AuditEvent = { action: "people.import", detail: { kind: fields.kind, clinicId: fields.clinicId ?? null, rows: sheet.rows.length } };
-      const result = await audited(request, event, () => importPeople(app, actor, { kind: fields.kind, clinicId: fields.clinicId, mapping }, sheet));
-      return reply.status(201).send(result);
+      const report = fields.progressId ? progressReporter(app.db, fields.progressId, actor.id, sheet.rows.length) : undefined;
+      try {
+        const result = await audited(request, event, () => importPeople(app, actor, { kind: fields.kind, clinicId: fields.clinicId, mapping }, sheet, report));
+        return reply.status(201).send(result);
+      } catch (error) {
+        await report?.("failed", 0);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    "/api/user-import/:id/progress",
+    {
+      preValidation: canChange,
+      schema: {
+        tags,
+        summary: "How far the caller's own running import has got (the `progressId` it sent); 404 for anyone else's",
+        params: importProgressParamSchema,
+        response: { 200: importProgressSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      assertCanImport(actor);
+      return importProgress(app.db, actor, request.params.id);
     },
   );
 

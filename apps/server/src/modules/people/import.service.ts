@@ -6,22 +6,24 @@ import {
   type ImportField,
   type ImportKind,
   type ImportMapping,
+  type ImportProgress,
   type ImportPreview,
   type ImportResult,
   type ImportRowError,
   type Language,
   personFieldsSchema,
 } from "@clinic/shared";
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
-import { badRequest, forbidden, HttpError } from "../../platform/errors.ts";
+import { badRequest, forbidden, HttpError, notFound } from "../../platform/errors.ts";
 import { type OutgoingMail, queueMail } from "../../platform/mail.ts";
 import { activeMembership, seatsInUse } from "../clinic/memberships/seats.ts";
 import { insertUsers } from "../accounts/users.service.ts";
 import type { SheetCell, SheetRows } from "./import-file.ts";
+import { userImportProgress } from "./import.table.ts";
 import { invitationMessage, inviterOf, storeInvitations } from "./invitations.ts";
 import { clinicForNewPerson, withEmailCheck } from "./people.service.ts";
 
@@ -32,6 +34,8 @@ import { clinicForNewPerson, withEmailCheck } from "./people.service.ts";
  */
 
 const PREVIEW_ROWS = 10;
+/** Rows written between two progress reports. */
+const WRITE_SLICE = 500;
 
 /** Header words (lower case, without accents or punctuation) that suggest each field, English and Spanish. */
 const HEADER_WORDS: Record<ImportField, string[]> = {
@@ -185,6 +189,29 @@ async function seatError(tx: Db, clinicId: string, kind: ImportKind, rows: Sheet
   };
 }
 
+/** Records how far an import has got (its own statement, outside the import's transaction, so polls see it). */
+export type ProgressReport = (phase: ImportProgress["phase"], done: number) => Promise<void>;
+
+export function progressReporter(db: Db, id: string, actorId: string, total: number): ProgressReport {
+  return async (phase, done) => {
+    // An id another user already holds is left alone: their poll keeps reading their own import.
+    await db.execute(sql`insert into user_import_progress (id, actor_id, phase, done, total) values (${id}, ${actorId}, ${phase}, ${done}, ${total})
+      on conflict (id) do update set phase = excluded.phase, done = excluded.done, updated_at = now()
+      where user_import_progress.actor_id = excluded.actor_id`);
+    if (phase === "checking") await db.execute(sql`delete from user_import_progress where updated_at < now() - interval '1 day'`);
+  };
+}
+
+/** The progress of the actor's own import; 404 for anyone else's, as if it did not exist. */
+export async function importProgress(db: Db, actor: Actor, id: string): Promise<ImportProgress> {
+  const [row] = await db
+    .select({ phase: userImportProgress.phase, done: userImportProgress.done, total: userImportProgress.total })
+    .from(userImportProgress)
+    .where(and(eq(userImportProgress.id, id), eq(userImportProgress.actorId, actor.id)));
+  if (!row) throw notFound();
+  return row;
+}
+
 const failed = (errors: ImportRowError[]) => new HttpError(400, { detail: IMPORT_FAILED_DETAIL, rowErrors: errors.sort((a, b) => a.row - b.row) });
 
 /**
@@ -197,12 +224,14 @@ export async function importPeople(
   actor: Actor,
   input: { kind: ImportKind; clinicId?: string; mapping: ImportMapping },
   sheet: SheetRows,
+  report: ProgressReport = async () => {},
 ): Promise<ImportResult> {
   assertCanImport(actor);
   const clinicId = await clinicForNewPerson(app.db, actor, input.clinicId);
   for (const column of Object.values(input.mapping)) {
     if (column !== undefined && column >= sheet.headers.length) throw badRequest({ mapping: ["The mapping names a column the file does not have."] });
   }
+  await report("checking", 0);
   const { valid, errors } = validateRows(sheet, input.mapping);
   const inviter = await inviterOf(app.db, actor);
   const group = input.kind === "therapist" ? GROUP.therapist : GROUP.patient;
@@ -212,19 +241,27 @@ export async function importPeople(
       const seats = await seatError(tx, clinicId, input.kind, sheet.rows);
       const all = [...errors, ...(await emailsInUse(tx, valid)), ...(seats ? [seats] : [])];
       if (all.length > 0) throw failed(all);
-      const people = valid.map(({ line: _line, ...fields }) => ({ ...fields, groups: [group], clinicId }));
-      const ids = await insertUsers(tx, people);
-      const tokens = await storeInvitations(tx, ids);
-      const messages: OutgoingMail[] = valid.map((row, index) =>
-        invitationMessage(
-          app,
-          { id: ids[index] as string, email: row.email, name: `${row.nombres} ${row.apellidos}`.trim(), language: row.language },
-          tokens[index] as string,
-          inviter,
-        ),
-      );
-      await queueMail(tx, app.mailer, app.jobs, messages);
+      // In slices, so the progress bar moves while thousands of rows are written.
+      for (let start = 0; start < valid.length; start += WRITE_SLICE) {
+        const slice = valid.slice(start, start + WRITE_SLICE);
+        const ids = await insertUsers(
+          tx,
+          slice.map(({ line: _line, ...fields }) => ({ ...fields, groups: [group], clinicId })),
+        );
+        const tokens = await storeInvitations(tx, ids);
+        const messages: OutgoingMail[] = slice.map((row, index) =>
+          invitationMessage(
+            app,
+            { id: ids[index] as string, email: row.email, name: `${row.nombres} ${row.apellidos}`.trim(), language: row.language },
+            tokens[index] as string,
+            inviter,
+          ),
+        );
+        await queueMail(tx, app.mailer, app.jobs, messages);
+        await report("writing", start + slice.length);
+      }
     }),
   );
+  await report("done", valid.length);
   return { imported: valid.length };
 }

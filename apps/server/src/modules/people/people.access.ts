@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { type AccessTable, type Expected, adminOnly } from "../../guardrails/access-matrix.ts";
 import { eq } from "drizzle-orm";
 import { makeClinicAccount, makePatient } from "../../../test/factories.ts";
 import { users } from "../../db/schema.ts";
+import { userImportProgress } from "./import.table.ts";
 import { newEmail } from "../../../test/people.ts";
 
 /** A list in the caller's scope: every holder of view_user or change_user gets theirs. */
@@ -32,6 +34,16 @@ export const peopleAccess: AccessTable = {
   "POST /api/user-import/": {
     expect: importers(201),
     request: (fx) => ({ multipart: importForm(fx.ids.clinic, { nombres: 0, apellidos: 1, email: 2 }) }),
+  },
+  "GET /api/user-import/:id/progress": {
+    // The caller's own import's progress (made for the cell); importers only.
+    expect: importers(200),
+    request: async (fx, role) => {
+      const id = randomUUID();
+      const actorId = role === "anonymous" ? fx.ids.clinic : fx.accountOf(role).id;
+      await fx.db.insert(userImportProgress).values({ id, actorId, phase: "writing", done: 1, total: 2 });
+      return { params: { id } };
+    },
   },
   "GET /api/user-patients/export": { expect: staffList, request: () => ({ query: { format: "csv" } }) },
   "GET /api/staff/export": { expect: staffList, request: () => ({ query: { format: "xlsx" } }) },

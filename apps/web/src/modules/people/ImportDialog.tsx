@@ -1,51 +1,40 @@
 import {
-  IMPORT_FIELDS,
   IMPORT_REQUIRED_FIELDS,
   type ImportField,
   type ImportKind,
   type ImportPreview,
+  type ImportProgress,
   type ImportResult,
   type ImportRowError,
 } from "@clinic/shared";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, upload } from "../../lib/api.ts";
+import { ApiError, get, upload } from "../../lib/api.ts";
 import { useNotices } from "../../lib/notices.tsx";
 import { PEOPLE_KEYS } from "./api.ts";
+import { type Mapping, MappingStep } from "./ImportMapping.tsx";
 import { ImportReport, rowErrorText } from "./ImportReport.tsx";
 import { ClinicPicker } from "./Pickers.tsx";
 
-type Mapping = Partial<Record<ImportField, number>>;
-type Stage = { step: "choose" } | { step: "sending"; progress: number; checking: boolean } | { step: "map" } | { step: "errors"; errors: ImportRowError[] };
+type Stage =
+  | { step: "choose" }
+  | { step: "sending"; progress: number; checking: boolean; written?: { done: number; total: number } }
+  | { step: "map" }
+  | { step: "errors"; errors: ImportRowError[] };
+
+/** How often the dialog asks how far a running import has got. */
+const POLL_MS = 700;
 
 /** The form the server reads: kind, clinic, mapping (when importing) and the file. */
-function formOf(file: File, kind: ImportKind, clinicId: string | undefined, mapping?: Mapping): FormData {
+function formOf(file: File, kind: ImportKind, clinicId: string | undefined, mapping?: Mapping, progressId?: string): FormData {
   const form = new FormData();
   form.append("kind", kind);
   if (clinicId) form.append("clinicId", clinicId);
   if (mapping) form.append("mapping", JSON.stringify(mapping));
+  if (progressId) form.append("progressId", progressId);
   form.append("file", file);
   return form;
 }
@@ -118,14 +107,31 @@ export function ImportDialog(props: {
     if (!file) return;
     setProblem(null);
     setStage({ step: "sending", progress: 0, checking: false });
+    // The server writes how far it has got under an id chosen here; polled until the answer comes.
+    const progressId = crypto.randomUUID();
+    let running = true;
+    const poll = async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        try {
+          const seen = await get<ImportProgress>(`/api/user-import/${progressId}/progress`);
+          if (running && seen.phase === "writing") setStage({ step: "sending", progress: 1, checking: true, written: seen });
+        } catch {
+          // Not started yet (404) or a passing network failure: the next poll tries again.
+        }
+      }
+    };
+    void poll();
     try {
-      const result = await upload<ImportResult>("/api/user-import/", formOf(file, kind, clinicId, mapping), (progress) =>
-        setStage({ step: "sending", progress, checking: progress >= 1 }),
-      );
+      const result = await upload<ImportResult>("/api/user-import/", formOf(file, kind, clinicId, mapping, progressId), (progress) => {
+        if (running) setStage({ step: "sending", progress, checking: progress >= 1 });
+      });
+      running = false;
       await Promise.all(PEOPLE_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       notices.success(`${t("people.import.success")} (${t("people.import.count", { count: result.imported })})`);
       close();
     } catch (failure) {
+      running = false;
       const rowErrors = failure instanceof ApiError ? (failure.body.rowErrors as ImportRowError[] | undefined) : undefined;
       if (rowErrors) {
         setStage({ step: "errors", errors: rowErrors });
@@ -196,12 +202,16 @@ export function ImportDialog(props: {
           {stage.step === "sending" ? (
             <Box>
               <Typography variant="body2" id={`${titleId}-progress`}>
-                {stage.checking ? t("people.import.checking") : t("people.import.uploading", { percent: Math.round(stage.progress * 100) })}
+                {stage.written
+                  ? t("people.import.writing", stage.written)
+                  : stage.checking
+                    ? t("people.import.checking")
+                    : t("people.import.uploading", { percent: Math.round(stage.progress * 100) })}
               </Typography>
               <LinearProgress
                 aria-labelledby={`${titleId}-progress`}
-                variant={stage.checking ? "indeterminate" : "determinate"}
-                value={Math.round(stage.progress * 100)}
+                variant={stage.checking && !stage.written ? "indeterminate" : "determinate"}
+                value={stage.written ? Math.round((stage.written.done / Math.max(1, stage.written.total)) * 100) : Math.round(stage.progress * 100)}
               />
             </Box>
           ) : null}
@@ -224,70 +234,5 @@ export function ImportDialog(props: {
         ) : null}
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** One select per field, then the first rows as the mapping reads them. */
-function MappingStep(props: { preview: ImportPreview; mapping: Mapping; onChange: (mapping: Mapping) => void; fieldLabel: (field: ImportField) => string }) {
-  const { t } = useTranslation();
-  const { preview, mapping } = props;
-  const columnLabel = (index: number) => preview.headers[index] || t("people.import.column", { number: index + 1 });
-  return (
-    <>
-      <Typography variant="subtitle1" component="h3">
-        {t("people.import.mapping", { count: preview.totalRows })}
-      </Typography>
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, 1fr)" } }}>
-        {IMPORT_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            select
-            size="small"
-            label={props.fieldLabel(field)}
-            required={IMPORT_REQUIRED_FIELDS.includes(field)}
-            value={mapping[field] ?? ""}
-            onChange={(event) => {
-              const value = event.target.value as number | "";
-              props.onChange({ ...mapping, [field]: value === "" ? undefined : Number(value) });
-            }}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          >
-            <MenuItem value="">{t("people.import.noColumn")}</MenuItem>
-            {preview.headers.map((_, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: columns are known by their position
-              <MenuItem key={index} value={index}>
-                {columnLabel(index)}
-              </MenuItem>
-            ))}
-          </TextField>
-        ))}
-      </Box>
-      <Typography variant="subtitle1" component="h3">
-        {t("people.import.preview")}
-      </Typography>
-      {/* Scrolls on its own: focusable, so keyboard users can scroll it too. */}
-      <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} role="region" aria-label={t("people.import.preview")}>
-        <Table size="small" stickyHeader aria-label={t("people.import.preview")}>
-          <TableHead>
-            <TableRow>
-              {IMPORT_FIELDS.map((field) => (
-                <TableCell key={field}>{props.fieldLabel(field)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {preview.rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no id of their own
-              <TableRow key={index}>
-                {IMPORT_FIELDS.map((field) => {
-                  const column = mapping[field];
-                  return <TableCell key={field}>{column === undefined ? "—" : (row[column] ?? "")}</TableCell>;
-                })}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </>
   );
 }
