@@ -53,6 +53,9 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 14)
     .default(DEFAULT_REMINDER_HOURS),
+  IMPORT_MAX_MB: z.coerce.number().min(0.1).max(100).default(5),
+  IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000).default(5000),
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(200_000).default(20_000),
 });
 
 /**
@@ -93,6 +96,9 @@ export interface Config {
   jobs: { worker: boolean; pollingSeconds: number };
   /** Hours before an appointment its reminder email goes out. */
   reminderHours: number;
+  /** User import: the largest file and the most data rows one import reads; exports: the most rows one file holds. */
+  imports: { maxBytes: number; maxRows: number };
+  exports: { maxRows: number };
 }
 
 export interface S3Settings {
@@ -149,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
     jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS },
     reminderHours: e.REMINDER_HOURS,
+    imports: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
+    exports: { maxRows: e.EXPORT_MAX_ROWS },
   };
 }

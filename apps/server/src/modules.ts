@@ -13,6 +13,7 @@ import { appointmentsRoutes } from "./modules/clinic/appointments/appointments.r
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { peopleRoutes } from "./modules/people/people.routes.ts";
 import { usersRoutes } from "./modules/people/users.routes.ts";
+import { userImportRoutes } from "./modules/people/import.routes.ts";
 
 /** Every server module, registered in this order. A module's routes guard their own flag. */
 export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod }[] = [
@@ -30,4 +31,5 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "dashboard", routes: dashboardRoutes },
   { name: "people", routes: peopleRoutes },
   { name: "people/users", routes: usersRoutes },
+  { name: "people/import", routes: userImportRoutes },
 ];

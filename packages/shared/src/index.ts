@@ -15,3 +15,4 @@ export * from "./assignments.ts";
 export * from "./people.ts";
 export * from "./appointments.ts";
 export * from "./health.ts";
+export * from "./user-import.ts";

@@ -11,3 +11,4 @@ export * from "../modules/clinic/assignments/assignments.table.ts";
 export * from "../platform/mail.table.ts";
 export * from "../modules/clinic/games/games.table.ts";
 export * from "../modules/clinic/appointments/appointments.table.ts";
+export * from "../modules/people/import.table.ts";

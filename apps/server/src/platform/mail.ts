@@ -124,12 +124,15 @@ const DELIVER_QUEUE = "mail.deliver";
  * whichever node works the queue).
  */
 export async function queueMail(tx: Db, mailer: Mailer, jobs: JobQueue, messages: readonly OutgoingMail[]): Promise<void> {
-  for (const message of messages) {
-    const [row] = await tx
+  // Many at once (a user import's invitations): one INSERT per 500 rows.
+  for (let start = 0; start < messages.length; start += 500) {
+    const rows = await tx
       .insert(mailMessages)
-      .values({ ...rowOf(message), status: mailer.transport ? "queued" : "outbox" })
+      .values(
+        messages.slice(start, start + 500).map((message) => ({ ...rowOf(message), status: mailer.transport ? ("queued" as const) : ("outbox" as const) })),
+      )
       .returning({ id: mailMessages.id });
-    if (mailer.transport && row) await jobs.send(DELIVER_QUEUE, { id: row.id }, { tx });
+    if (mailer.transport) for (const row of rows) await jobs.send(DELIVER_QUEUE, { id: row.id }, { tx });
   }
 }
 

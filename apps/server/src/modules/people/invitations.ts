@@ -7,7 +7,7 @@ import { users, verifications } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
 import { STORED_RESET_PREFIX, storedResetIdentifier } from "../../platform/auth.ts";
 import { HttpError } from "../../platform/errors.ts";
-import type { MailOutcome } from "../../platform/mail.ts";
+import type { MailOutcome, OutgoingMail } from "../../platform/mail.ts";
 
 /**
  * Invitations: an account made in the app has no password; its owner gets an email with a
@@ -21,14 +21,24 @@ export const SET_PASSWORD_PATH = "/accounts/set-password/";
 
 /** A fresh token, stored (hashed) for `userId` for INVITATION_DAYS, inside the caller's transaction. */
 export async function storeInvitation(tx: Db, userId: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await tx.insert(verifications).values({
-    id: randomUUID(),
-    identifier: await storedResetIdentifier(`${TOKEN_PREFIX}${token}`),
-    value: userId,
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
-  });
+  const [token] = await storeInvitations(tx, [userId]);
+  if (!token) throw new Error("No invitation stored");
   return token;
+}
+
+/** Fresh tokens for many users (a user import), in order, stored with one INSERT per 500. */
+export async function storeInvitations(tx: Db, userIds: readonly string[]): Promise<string[]> {
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  const rows = await Promise.all(
+    userIds.map(async (userId) => {
+      const token = randomBytes(32).toString("base64url");
+      return { token, row: { id: randomUUID(), identifier: await storedResetIdentifier(`${TOKEN_PREFIX}${token}`), value: userId, expiresAt } };
+    }),
+  );
+  for (let start = 0; start < rows.length; start += 500) {
+    await tx.insert(verifications).values(rows.slice(start, start + 500).map(({ row }) => row));
+  }
+  return rows.map(({ token }) => token);
 }
 
 /** Ends every open invitation of the user (a resend replaces them; deactivation revokes them). */
@@ -138,13 +148,13 @@ export function invitationMail(input: { language: Language; name: string; email:
   return { subject: t.subject, text, html };
 }
 
-/** Emails the invitation (after the caller's transaction committed): SMTP or the outbox. */
-export function sendInvitation(
+/** The invitation email to `person`, in their language, as the outbox stores it. */
+export function invitationMessage(
   app: FastifyInstance,
   person: { id: string; email: string; name: string; language: Language },
   token: string,
   inviter: string | null,
-): Promise<MailOutcome> {
+): OutgoingMail {
   const link = app.mailer.link(`${SET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`);
   const mail = invitationMail({
     language: person.language,
@@ -154,5 +164,15 @@ export function sendInvitation(
     link,
     loginLink: app.mailer.link("/accounts/login/"),
   });
-  return app.mailer.send({ to: person.email, ...mail, kind: "invitation", userId: person.id });
+  return { to: person.email, ...mail, kind: "invitation", userId: person.id };
+}
+
+/** Emails the invitation (after the caller's transaction committed): SMTP or the outbox. */
+export function sendInvitation(
+  app: FastifyInstance,
+  person: { id: string; email: string; name: string; language: Language },
+  token: string,
+  inviter: string | null,
+): Promise<MailOutcome> {
+  return app.mailer.send(invitationMessage(app, person, token, inviter));
 }

@@ -1,5 +1,5 @@
 import { GROUP, type PageQuery, type Paged, type PatientCreate, type PatientRow, type PatientUpdate } from "@clinic/shared";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { careTeam, users } from "../../db/schema.ts";
@@ -17,6 +17,7 @@ import {
   personFilters,
   personRow,
   savePerson,
+  tooManyToExport,
 } from "./people.service.ts";
 
 /**
@@ -34,17 +35,20 @@ const selectPatients = (db: Db) => db.select(columns).from(users);
 type Row = Awaited<ReturnType<ReturnType<typeof selectPatients>["execute"]>>[number];
 const toPatientRow = (row: Row): PatientRow => personRow(row);
 
-export async function listPatients(
-  db: Db,
-  actor: Actor,
-  query: PageQuery & { q?: string; active?: boolean; clinic?: string; therapist?: string },
-): Promise<Paged<PatientRow>> {
+type PatientFilters = { q?: string; active?: boolean; clinic?: string; therapist?: string };
+
+/** The patients the actor sees, narrowed by the list's filters (the list and its export share it). */
+function patientsWhere(actor: Actor, query: PatientFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     hasRole(GROUP.patient),
     patientScope(actor, users.id),
     ...personFilters(query, [users.nombres, users.apellidos, users.email, users.identification]),
   ];
   if (query.therapist) conditions.push(sql`${users.id} in (select patient_id from care_team where therapist_id = ${query.therapist})`);
+  return and(...conditions);
+}
+
+export async function listPatients(db: Db, actor: Actor, query: PageQuery & PatientFilters): Promise<Paged<PatientRow>> {
   const page = await pageOfPeople(
     db,
     (pageTotal) =>
@@ -52,11 +56,21 @@ export async function listPatients(
         .select({ ...columns, pageTotal })
         .from(users)
         .$dynamic(),
-    and(...conditions),
+    patientsWhere(actor, query),
     query,
     [careTeam],
   );
   return { ...page, data: page.data.map(toPatientRow) };
+}
+
+/** Every patient of the list as filtered, for an export, in one statement; 400 past `maxRows`. */
+export async function exportPatientRows(db: Db, actor: Actor, query: PatientFilters, maxRows: number): Promise<PatientRow[]> {
+  const rows = await selectPatients(db)
+    .where(patientsWhere(actor, query))
+    .orderBy(asc(users.apellidos), asc(users.nombres), asc(users.id))
+    .limit(maxRows + 1);
+  if (rows.length > maxRows) throw tooManyToExport(maxRows);
+  return rows.map(toPatientRow);
 }
 
 export async function getPatient(db: Db, actor: Actor, id: string): Promise<PatientRow> {

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { type AccessTable, type Expected, adminOnly } from "../../guardrails/access-matrix.ts";
 import { eq } from "drizzle-orm";
 import { makeClinicAccount, makePatient } from "../../../test/factories.ts";
 import { users } from "../../db/schema.ts";
+import { userImportProgress } from "./import.table.ts";
 import { newEmail } from "../../../test/people.ts";
 
 /** A list in the caller's scope: every holder of view_user or change_user gets theirs. */
@@ -9,7 +11,42 @@ const staffList: Expected = { anonymous: 401, patient: 403, otherPatient: 403, t
 const person = (label: string) => ({ nombres: "Matrix", apellidos: label, identification: "", email: newEmail(label), language: "en" });
 
 /** People outside the caller's scope are not found (404), as if they did not exist; patients are refused staff calls (403). */
+/** Importing: clinics and admins only; therapists (of any clinic) do not import. */
+const importers = (status: number): Expected => ({
+  anonymous: 401,
+  patient: 403,
+  otherPatient: 403,
+  therapist: 403,
+  otherTherapist: 403,
+  clinic: status,
+  admin: status,
+});
+/** A one-row import file of a fresh patient, for the demo clinic. */
+const importForm = (clinicId: string, mapping?: object) => [
+  { name: "kind", value: "patient" },
+  { name: "clinicId", value: clinicId },
+  ...(mapping ? [{ name: "mapping", value: JSON.stringify(mapping) }] : []),
+  { name: "file", value: `Nombres,Apellidos,Email\nMatrix,Import,${newEmail("import")}\n`, filename: "people.csv", type: "text/csv" },
+];
+
 export const peopleAccess: AccessTable = {
+  "POST /api/user-import/preview": { expect: importers(200), request: (fx) => ({ multipart: importForm(fx.ids.clinic) }) },
+  "POST /api/user-import/": {
+    expect: importers(201),
+    request: (fx) => ({ multipart: importForm(fx.ids.clinic, { nombres: 0, apellidos: 1, email: 2 }) }),
+  },
+  "GET /api/user-import/:id/progress": {
+    // The caller's own import's progress (made for the cell); importers only.
+    expect: importers(200),
+    request: async (fx, role) => {
+      const id = randomUUID();
+      const actorId = role === "anonymous" ? fx.ids.clinic : fx.accountOf(role).id;
+      await fx.db.insert(userImportProgress).values({ id, actorId, phase: "writing", done: 1, total: 2 });
+      return { params: { id } };
+    },
+  },
+  "GET /api/user-patients/export": { expect: staffList, request: () => ({ query: { format: "csv" } }) },
+  "GET /api/staff/export": { expect: staffList, request: () => ({ query: { format: "xlsx" } }) },
   "GET /api/clinics/": { expect: adminOnly(200) },
   "POST /api/clinics/": {
     expect: adminOnly(201),

@@ -195,6 +195,10 @@ export async function assertManaged(db: Db, actor: Actor, id: string, intent: "r
   throw notFound();
 }
 
+/** An export larger than the setting allows: narrowing the filter makes it fit. */
+export const tooManyToExport = (maxRows: number) =>
+  badRequest(`The list has more than ${maxRows} rows, too many for one file. Narrow it with the search or the filters, then export again.`);
+
 /** A patient asking is refused outright (403): none of the people screens are theirs. */
 export function assertStaff(actor: Actor): void {
   if (!actor.isAdmin && actor.role === "patient") throw forbidden();

@@ -1,5 +1,6 @@
 import { type PatientCreate, type PatientRow, type PatientUpdate, roleOf } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,8 @@ import { selectPatient, useSignedIn } from "../../lib/session.ts";
 import { useSelectedPatient } from "../../lib/session.ts";
 import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
 import { createPatient, PATIENTS_KEY, PEOPLE_KEYS, updatePatient } from "./api.ts";
+import { ExportButtons } from "./ExportButtons.tsx";
+import { ImportDialog } from "./ImportDialog.tsx";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog, type PersonFormValues } from "./PersonDialog.tsx";
 import { EditButton, PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
@@ -25,6 +28,9 @@ export function PatientsPage() {
   const role = roleOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
   const canChange = session.isAdmin || session.permission.codenames.includes("change_user");
   const canActivate = canChange && (role === "admin" || role === "clinic");
+  // Clinics and admins import; a therapist adds patients one at a time.
+  const canImport = canChange && (role === "admin" || role === "clinic");
+  const [importing, setImporting] = useState(false);
   const ownClinic = role === "clinic" ? session.userId : session.userData.clinicId;
 
   const [active, setActive] = useState<ActiveChoice>("");
@@ -59,11 +65,24 @@ export function PatientsPage() {
               {t("people.patients.hint")}
             </Typography>
           </div>
-          {canChange ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
-              {t("people.patients.add")}
-            </Button>
-          ) : null}
+          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", alignItems: "center" }}>
+            <ExportButtons
+              path="/api/user-patients/export"
+              search={list.search}
+              filters={{ active, clinic: clinicFilter?.id }}
+              label={t("people.export.patients")}
+            />
+            {canImport ? (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+                {t("people.import.open")}
+              </Button>
+            ) : null}
+            {canChange ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
+                {t("people.patients.add")}
+              </Button>
+            ) : null}
+          </Stack>
         </Stack>
         <PeopleTable
           list={list}
@@ -120,6 +139,7 @@ export function PatientsPage() {
         texts={{ created: t("people.patients.created"), updated: t("people.patients.updated") }}
         onClose={() => setEditing(null)}
       />
+      {canImport ? <ImportDialog open={importing} onClose={() => setImporting(false)} kinds={["patient"]} choosesClinic={session.isAdmin} /> : null}
       {actions.dialog}
     </Card>
   );

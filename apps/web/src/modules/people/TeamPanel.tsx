@@ -1,11 +1,14 @@
 import type { ClinicRow, StaffCreate, StaffRow, StaffUpdate } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useResource } from "../../lib/resource.ts";
 import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
 import { CLINICS_KEY, createStaff, PEOPLE_KEYS, STAFF_KEY, updateStaff } from "./api.ts";
+import { ExportButtons } from "./ExportButtons.tsx";
+import { ImportDialog } from "./ImportDialog.tsx";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog } from "./PersonDialog.tsx";
 import { EditButton, PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
@@ -52,6 +55,7 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
   const list = usePagedList<StaffRow>(STAFF_KEY, "/api/staff/", { filters: { clinic: clinicId, active } });
   const actions = usePersonActions();
   const [editing, setEditing] = useState<{ row: StaffRow | null } | null>(null);
+  const [importing, setImporting] = useState(false);
   const name = (row: StaffRow) => `${row.nombres} ${row.apellidos}`.trim();
   const initial = editing?.row
     ? {
@@ -78,11 +82,19 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
               </Typography>
             )}
           </div>
-          {canManage ? (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
-              {t("people.team.add")}
-            </Button>
-          ) : null}
+          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", alignItems: "center" }}>
+            <ExportButtons path="/api/staff/export" search={list.search} filters={{ clinic: clinicId, active }} label={t("people.export.therapists")} />
+            {canManage ? (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+                {t("people.import.open")}
+              </Button>
+            ) : null}
+            {canManage ? (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ row: null })}>
+                {t("people.team.add")}
+              </Button>
+            ) : null}
+          </Stack>
         </Stack>
         <PeopleTable
           list={list}
@@ -126,6 +138,7 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
           onClose={() => setEditing(null)}
         />
       ) : null}
+      {canManage ? <ImportDialog open={importing} onClose={() => setImporting(false)} kinds={["therapist"]} choosesClinic={false} clinicId={clinicId} /> : null}
       {actions.dialog}
     </Card>
   );

@@ -1,11 +1,13 @@
-import { ROLES, type Role, type UserAdminRow } from "@clinic/shared";
-import { Box, Card, CardContent, Chip, MenuItem, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { IMPORT_KINDS, ROLES, type Role, type UserAdminRow } from "@clinic/shared";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
+import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useSignedIn } from "../../lib/session.ts";
 import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
 import { USERS_KEY } from "./api.ts";
+import { ImportDialog } from "./ImportDialog.tsx";
 import { OutboxTab } from "./OutboxTab.tsx";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
@@ -43,12 +45,18 @@ function UsersTab() {
   const [clinic, setClinic] = useState<{ id: string; label: string } | null>(null);
   const list = usePagedList<UserAdminRow>(USERS_KEY, "/api/users/", { filters: { role, active, clinic: clinic?.id } });
   const actions = usePersonActions();
+  const [importing, setImporting] = useState(false);
   const nameOf = (row: UserAdminRow) => `${row.nombres} ${row.apellidos}`.trim() || row.email;
   return (
     <>
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        {t("people.admin.usersTitle")}
-      </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}>
+        <Typography variant="h6" component="h2">
+          {t("people.admin.usersTitle")}
+        </Typography>
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+          {t("people.import.open")}
+        </Button>
+      </Stack>
       <PeopleTable
         list={list}
         label={t("people.admin.usersTitle")}
@@ -87,6 +95,7 @@ function UsersTab() {
         ]}
         actions={(row) => actions.buttons(row, nameOf(row), { activate: row.id !== session.userId, resend: true })}
       />
+      <ImportDialog open={importing} onClose={() => setImporting(false)} kinds={IMPORT_KINDS} choosesClinic />
       {actions.dialog}
     </>
   );
