@@ -86,6 +86,8 @@ export const assignedActivityDetailSchema = assignedActivitySchema.extend({
     description: z.string(),
     videoUrl: z.string().nullable(),
     gameBuildId: z.string().nullable(),
+    /** A game played from an uploaded bundle: its File (of type Game); the play page asks GET /api/files/{id}/bundle for its address. */
+    bundleFileId: z.number().int().nullable(),
     body: z.string().nullable(),
   }),
   /** For a game: the level its next session starts at (where the patient's last session of the build ended), or null for the build's own start. */

@@ -1,3 +1,4 @@
+import type { TrialRecord } from "@clinic/games";
 import { z } from "zod";
 
 /**
@@ -82,3 +83,29 @@ export type BundleResultMessage = z.output<typeof bundleResultMessageSchema>;
 /** The build id a bundle's sessions are stored under: bundles are not builds of the catalogue. */
 export const bundleBuildId = (fileId: number) => `bundle-${fileId}`;
 export const BUNDLE_FAMILY = "bundle";
+
+/**
+ * A bundle's trials as the platform's trial records: each reported trial at level 1, its
+ * outcome read from whether it was right and whether it was answered (a reaction time).
+ */
+export function trialRecordsOfBundle(trials: readonly z.output<typeof bundleTrialSchema>[], durationMs: number): TrialRecord[] {
+  return trials.map((trial, index) => {
+    const answered = trial.rtMs !== null;
+    const outcome = trial.correct === null ? "sample" : trial.correct ? (answered ? "hit" : "correct-rejection") : answered ? "miss" : "omission";
+    // A trial past the played time did not happen in it: clamp rather than lose the session.
+    const shownAt = Math.min(trial.shownAt, durationMs);
+    const respondedAt = answered ? Math.min(shownAt + (trial.rtMs as number), durationMs) : null;
+    return {
+      index,
+      kind: "bundle",
+      condition: trial.condition,
+      level: 1,
+      shownAt,
+      respondedAt,
+      rtMs: respondedAt === null ? null : respondedAt - shownAt,
+      correct: trial.correct,
+      outcome,
+      value: null,
+    };
+  });
+}
