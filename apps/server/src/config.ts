@@ -49,7 +49,12 @@ const envSchema = z.object({
   BUNDLE_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(500),
   BUNDLE_MAX_FILE_MB: z.coerce.number().int().min(1).max(4096).default(250),
   BUNDLE_MAX_FILES: z.coerce.number().int().min(1).max(20_000).default(2000),
-  BUNDLE_ACCESS_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(120),
+  BUNDLE_ACCESS_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
   JOBS_WORKER: bool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   REMINDER_HOURS: z.coerce

@@ -49,7 +49,10 @@ export const bundleTrialSchema = z
     correct: z.boolean().nullable().default(null),
     rtMs: z.number().min(0).max(60_000).nullable().default(null),
     /** Milliseconds since the game started. */
-    shownAt: z.number().min(0).max(6 * 60 * 60 * 1000),
+    shownAt: z
+      .number()
+      .min(0)
+      .max(6 * 60 * 60 * 1000),
     condition: z
       .string()
       .regex(/^[a-z0-9._-]{0,64}$/)

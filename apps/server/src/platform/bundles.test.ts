@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildZip, type ZipEntry } from "../../test/zip.ts";
+import { buildZip, type ZipEntry } from "./zip-writer.ts";
 import { BundleRefused, type BundleLimits, safeEntryPath, servingOf, signCapability, unpackBundle, verifyCapability } from "./bundles.ts";
 
 const LIMITS: BundleLimits = { maxFiles: 10, maxUnpackedBytes: 1024 * 1024, maxFileBytes: 512 * 1024 };
@@ -99,7 +99,12 @@ describe("unpacking a game bundle", () => {
 
   it("refuses a bundle without index.html at its root or in one top folder", async () => {
     expect(await refusal([{ name: "game.html", data: "<!doctype html>" }])).toBe("noIndex");
-    expect(await refusal([{ name: "a/index.html", data: "x" }, { name: "b/game.js", data: "x" }])).toBe("noIndex");
+    expect(
+      await refusal([
+        { name: "a/index.html", data: "x" },
+        { name: "b/game.js", data: "x" },
+      ]),
+    ).toBe("noIndex");
   });
 
   it("refuses too many files", async () => {

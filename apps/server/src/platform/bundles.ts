@@ -195,12 +195,9 @@ function readEntries(zip: yauzl.ZipFile, folder: string, limits: BundleLimits): 
         // Fewer bytes than announced: a damaged archive (more were stopped above).
         if (size !== entry.uncompressedSize) throw new BundleRefused("notZip");
         entries.push({ path: name, tempPath, size, ...serving });
-      })().then(
-        () => {
-          if (!settled) zip.readEntry();
-        },
-        fail,
-      );
+      })().then(() => {
+        if (!settled) zip.readEntry();
+      }, fail);
     });
     zip.readEntry();
   });
@@ -237,9 +234,12 @@ export function signCapability(key: Buffer, fileId: number, viewerId: string, ex
   return `${body}.${mac(key, body).toString("base64url")}`;
 }
 
+/** What a capability looks like: the route's parameter schema and the check below share it. */
+export const CAPABILITY_PATTERN = /^(\d{1,10})\.([A-Za-z0-9_-]{1,48})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+
 /** The file and viewer a capability names if its MAC holds and it has not expired; null otherwise. */
 export function verifyCapability(key: Buffer, capability: string, now = new Date()): { fileId: number; viewerId: string } | null {
-  const match = /^(\d{1,10})\.([A-Za-z0-9_-]{1,48})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/.exec(capability);
+  const match = CAPABILITY_PATTERN.exec(capability);
   if (!match) return null;
   const [, fileId, viewerId, expires, given] = match as unknown as [string, string, string, string, string];
   const expected = mac(key, `${fileId}.${viewerId}.${expires}`);

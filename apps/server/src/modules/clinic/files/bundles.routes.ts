@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor, requireAuth, requireModule } from "../../../platform/access.ts";
-import { BUNDLE_POLICY, signCapability, verifyCapability } from "../../../platform/bundles.ts";
+import { BUNDLE_POLICY, CAPABILITY_PATTERN, signCapability, verifyCapability } from "../../../platform/bundles.ts";
 import { bundleEntries } from "../../../platform/bundles.table.ts";
 import { forbidden, notFound } from "../../../platform/errors.ts";
 import { canDownload } from "../../../platform/uploads.ts";
@@ -14,8 +14,13 @@ import { files } from "./files.table.ts";
 const CAPABILITY_PURPOSE = "game-bundle-capability";
 
 const bundlePathSchema = z.object({
-  capability: z.string().min(1).max(300),
-  "*": z.string().max(400),
+  capability: z.string().max(120).regex(CAPABILITY_PATTERN, "Not an address to a game."),
+  // A bundle path as unpacking allows it (bundles.ts safeEntryPath); empty means index.html.
+  "*": z
+    .string()
+    .max(400)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+    .regex(/^[^\\\u0000-\u001f\u007f]*$/, "Not a path of a game."),
 });
 
 /**
@@ -46,7 +51,7 @@ export function registerBundleRoutes(app: FastifyInstance): void {
         .from(files)
         .innerJoin(uploads, eq(uploads.id, files.uploadId))
         .where(eq(files.id, request.params.id));
-      if (!row || row.type !== "Game") throw notFound();
+      if (row?.type !== "Game") throw notFound();
       if (!(await canDownload(app.db, actor, { id: row.uploadId, clinicId: row.clinicId }))) throw forbidden();
       const expiresAt = new Date(Date.now() + app.config.bundles.accessMinutes * 60_000);
       const capability = signCapability(key, row.fileId, actor.id, expiresAt);
@@ -65,8 +70,8 @@ export function registerBundleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const granted = verifyCapability(key, request.params.capability);
-      // Expired, forged or for another file: the same answer, nothing told.
-      if (!granted) throw forbidden("This address to the game has expired or is not valid.");
+      // Expired, forged or for another file: answered as a path that is not there, nothing told.
+      if (!granted) throw notFound("This address to the game has expired or is not valid.");
       const entryPath = request.params["*"] || "index.html";
       const [entry] = await app.db
         .select({ storageKey: bundleEntries.storageKey, mime: bundleEntries.mime, encoding: bundleEntries.encoding, size: bundleEntries.size })

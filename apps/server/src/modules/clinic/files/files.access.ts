@@ -16,7 +16,15 @@ async function demoFile(fx: MatrixFixtures): Promise<number> {
 async function demoGameFile(fx: MatrixFixtures): Promise<number> {
   const [upload] = await fx.db
     .insert(uploads)
-    .values({ kind: "game", mime: "application/zip", size: 1, sha256: "0".repeat(64), originalName: "game.zip", storageKey: newStorageKey(), clinicId: fx.ids.clinic })
+    .values({
+      kind: "game",
+      mime: "application/zip",
+      size: 1,
+      sha256: "0".repeat(64),
+      originalName: "game.zip",
+      storageKey: newStorageKey(),
+      clinicId: fx.ids.clinic,
+    })
     .returning({ id: uploads.id });
   const [row] = await fx.db
     .insert(files)
@@ -49,9 +57,9 @@ export const filesAccess: AccessTable = {
     expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
     request: async (fx) => ({ params: { id: await demoGameFile(fx) } }),
   },
-  // The signed address is the right to read (a sandboxed frame sends no cookie): a forged one is refused to everyone.
+  // The signed address is the right to read (a sandboxed frame sends no cookie): a forged one is not there, for everyone.
   "GET /bundles/:capability/*": {
-    expect: anyone(403),
+    expect: anyone(404),
     request: () => ({ path: "/bundles/1.someone.9999999999.AAAAAAAAAAAAAAAAAAAAAA/index.html" }),
   },
 };

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
-import { buildZip } from "../../../../test/zip.ts";
+import { buildZip } from "../../../platform/zip-writer.ts";
 import { assignActivity, type MadeClinic, makeActivity, makeClinic } from "../../../../test/factories.ts";
 import { loadActor } from "../../../platform/access.ts";
 import { canDownload, newStorageKey } from "../../../platform/uploads.ts";

@@ -12,8 +12,9 @@ export interface ZipEntry {
 }
 
 /**
- * A zip archive written byte by byte (local headers, data, central directory, end record), so
- * tests can build archives no zip tool would: lying sizes, symlinks, `../` names.
+ * A zip archive written byte by byte (local headers, data, central directory, end record): the
+ * demo packs its example bundle with it, and tests build archives no zip tool would (lying
+ * sizes, symlinks, `../` names). No zip64: small archives only.
  */
 export function buildZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
