@@ -1,6 +1,6 @@
 import { buildById } from "@clinic/games";
 import { z } from "zod";
-import { DESCRIPTION_MAX, NAME_MAX } from "./constants.ts";
+import { DESCRIPTION_MAX, FILE_TYPES, NAME_MAX } from "./constants.ts";
 import { catalogueQuerySchema } from "./catalogue.ts";
 import { richText, richTextToPlain } from "./rich-text.ts";
 import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam } from "./schemas.ts";
@@ -13,8 +13,40 @@ export const ACTIVITY_BODY_MAX = 20_000;
 const ids = (max: number) => z.array(rowId()).max(max).default([]);
 
 /**
- * What makes each type playable: a video needs its file (an uploaded video or a link), a
- * game the id of its build, a text its body.
+ * The activity form's own messages, shared by the schema, the server and the web form (which
+ * shows them in the interface language through `activityMessageKey`).
+ */
+export const ACTIVITY_MESSAGES = {
+  videoNeeded: "A video activity needs its video file.",
+  gameNeeded: "A game activity needs a catalogue game or an uploaded game.",
+  gameBoth: "Choose a catalogue game or an uploaded game, not both.",
+  buildId: "Use lowercase letters, digits and dashes.",
+  buildUnknown: "Choose a game build of the catalogue.",
+  textNeeded: "A text activity needs its text.",
+  fileUnknown: "Unknown file.",
+  chooseVideo: "Choose a video file.",
+  chooseGame: "Choose an uploaded game file (a zip of type Game).",
+  chooseDocument: "Choose a PDF or an image uploaded as a Text file.",
+  categoryUnknown: "Unknown category.",
+  recommendationUnknown: "Unknown recommendation.",
+  imageUnknown: "Unknown image.",
+  chooseImage: "Choose an image.",
+} as const;
+export type ActivityMessage = keyof typeof ACTIVITY_MESSAGES;
+
+/** The key of one of the messages above, or null for any other text. */
+export function activityMessageKey(message: string): ActivityMessage | null {
+  const entry = Object.entries(ACTIVITY_MESSAGES).find(([, text]) => text === message);
+  return entry ? (entry[0] as ActivityMessage) : null;
+}
+
+/** The File type (spec §3) an activity of each type attaches. */
+export const ACTIVITY_FILE_TYPES = { video: "Video", game: "Game", text: "Text" } as const satisfies Record<ActivityType, string>;
+
+/**
+ * What makes each type playable: a video needs its file (an uploaded video or a link); a game
+ * either a build of the catalogue or an uploaded bundle (a Game file), exactly one; a text its
+ * body, and optionally a Text file (a PDF or an image) shown with it.
  */
 const BUILD_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
@@ -27,23 +59,33 @@ export const activityInputSchema = z
     recommendationIds: ids(50),
     fileId: rowId().nullable().default(null),
     /** A build of the games catalogue (`@clinic/games`). */
-    gameBuildId: z.string().trim().regex(BUILD_ID, "Use lowercase letters, digits and dashes.").nullable().default(null),
+    gameBuildId: z.string().trim().regex(BUILD_ID, ACTIVITY_MESSAGES.buildId).nullable().default(null),
     body: richText(ACTIVITY_BODY_MAX, { optional: true }).nullable().default(null),
     /** The activity's picture: an image uploaded through `POST /api/uploads/`. */
     imageUploadId: z.uuid().nullable().default(null),
   })
   .strict()
   .superRefine((value, context) => {
-    if (value.type === "video" && !value.fileId) context.addIssue({ code: "custom", path: ["fileId"], message: "A video activity needs its video file." });
+    const issue = (path: string, key: ActivityMessage) => context.addIssue({ code: "custom", path: [path], message: ACTIVITY_MESSAGES[key] });
+    if (value.type === "video" && !value.fileId) issue("fileId", "videoNeeded");
     const build = value.gameBuildId;
-    if (value.type === "game" && !build) context.addIssue({ code: "custom", path: ["gameBuildId"], message: "A game activity needs its game build." });
-    // A well-formed id the catalogue lacks (a malformed one already has its message).
-    else if (value.type === "game" && build && BUILD_ID.test(build) && !buildById(build))
-      context.addIssue({ code: "custom", path: ["gameBuildId"], message: "Choose a game build of the catalogue." });
-    if (value.type === "text" && !(value.body && richTextToPlain(value.body)))
-      context.addIssue({ code: "custom", path: ["body"], message: "A text activity needs its text." });
+    if (value.type === "game") {
+      // Either picker may be the one on screen: the message goes to both fields.
+      if (!build && !value.fileId) for (const path of ["gameBuildId", "fileId"]) issue(path, "gameNeeded");
+      else if (build && value.fileId) issue("fileId", "gameBoth");
+      // A well-formed id the catalogue lacks (a malformed one already has its message).
+      else if (build && BUILD_ID.test(build) && !buildById(build)) issue("gameBuildId", "buildUnknown");
+    }
+    if (value.type === "text" && !(value.body && richTextToPlain(value.body))) issue("body", "textNeeded");
   });
 export type ActivityInput = z.input<typeof activityInputSchema>;
+
+/**
+ * An activity's attached File: `url` is its upload's access-checked download address (or its
+ * link), `mime` the uploaded bytes' type (null for a link).
+ */
+export const activityFileSchema = z.object({ id: z.number().int(), name: z.string(), type: z.enum(FILE_TYPES), url: z.string(), mime: z.string().nullable() });
+export type ActivityFile = z.infer<typeof activityFileSchema>;
 
 export const activitySchema = z.object({
   id: z.number().int(),
@@ -55,6 +97,8 @@ export const activitySchema = z.object({
   fileId: z.number().int().nullable(),
   /** Where a video activity's video plays from: the download address of its upload, or its link. */
   videoUrl: z.string().nullable(),
+  /** The attached File as players need it (a game's bundle, a text's PDF or image), or null. */
+  file: activityFileSchema.nullable(),
   gameBuildId: z.string().nullable(),
   body: z.string().nullable(),
   imageUploadId: z.string().nullable(),

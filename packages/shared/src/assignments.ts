@@ -1,6 +1,6 @@
 import { sessionResultSchema } from "@clinic/games";
 import { z } from "zod";
-import { ACTIVITY_TYPES } from "./activities.ts";
+import { ACTIVITY_TYPES, activityFileSchema } from "./activities.ts";
 import { pageQuerySchema, queryFlag, rowId, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
@@ -85,9 +85,9 @@ export const assignedActivityDetailSchema = assignedActivitySchema.extend({
     imageUrl: z.string().nullable(),
     description: z.string(),
     videoUrl: z.string().nullable(),
+    /** Its attached File (a game's bundle, a text's PDF or image), as the activity read answers it. */
+    file: activityFileSchema.nullable(),
     gameBuildId: z.string().nullable(),
-    /** A game played from an uploaded bundle: its File (of type Game); the play page asks GET /api/files/{id}/bundle for its address. */
-    bundleFileId: z.number().int().nullable(),
     body: z.string().nullable(),
   }),
   /** For a game: the level its next session starts at (where the patient's last session of the build ended), or null for the build's own start. */

@@ -9,10 +9,12 @@ const RichTextEditor = lazy(() => import("./RichTextEditor.tsx").then((module) =
 interface RichTextFieldProps<T extends FieldValues> extends Omit<RichTextEditorProps, "value" | "onChange" | "error" | "inputRef"> {
   control: Control<T>;
   name: FieldPath<T>;
+  /** Puts a schema's or the server's message in the interface language (default: as it is). */
+  translateError?: (message: string) => string;
 }
 
 /** The rich-text editor as a react-hook-form field: its value, its error message, focus on error. */
-export function RichTextField<T extends FieldValues>({ control, name, ...props }: RichTextFieldProps<T>) {
+export function RichTextField<T extends FieldValues>({ control, name, translateError, ...props }: RichTextFieldProps<T>) {
   const { field, fieldState } = useController({ control, name });
   return (
     <Suspense fallback={<Skeleton variant="rounded" height={(props.minHeight ?? 140) + 70} />}>
@@ -20,7 +22,7 @@ export function RichTextField<T extends FieldValues>({ control, name, ...props }
         {...props}
         value={(field.value as string | null) ?? ""}
         onChange={(html) => field.onChange(html)}
-        error={fieldState.error?.message}
+        error={fieldState.error?.message && translateError ? translateError(fieldState.error.message) : fieldState.error?.message}
         inputRef={field.ref}
       />
     </Suspense>

@@ -190,6 +190,7 @@ describe("GET /api/activities/", () => {
           ],
           fileId: null,
           videoUrl: null,
+          file: null,
           gameBuildId: "reactor-choice-2",
           body: null,
           imageUploadId: null,
@@ -293,7 +294,6 @@ describe("POST /api/activities/ (create)", () => {
       type: "game",
       gameBuildId: "  reactor-simple  ",
       body: "ignored text",
-      fileId: 7,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ type: "game", gameBuildId: "reactor-simple", body: null, fileId: null });
@@ -302,7 +302,7 @@ describe("POST /api/activities/ (create)", () => {
 
   it("stores a text with its body (rich text, trimmed), and nothing of the other types (gameBuildId null)", async () => {
     const body = "<h2>Line one</h2>\n<p>Line <strong>two</strong></p>";
-    const response = await send("therapist", "POST", "/api/activities/", { ...input(), body: `  ${body}\n`, gameBuildId: "some-game", fileId: 3 });
+    const response = await send("therapist", "POST", "/api/activities/", { ...input(), body: `  ${body}\n`, gameBuildId: "some-game" });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ type: "text", body, gameBuildId: null, fileId: null });
     expect(await activityRow(response.json().id)).toMatchObject({ type: "text", body, gameBuildId: null, fileId: null });

@@ -1,7 +1,7 @@
-import type { Activity, ActivityInput, ActivityQuery, ActivityType, PageQuery, Paged } from "@clinic/shared";
-import { activityInputSchema, GROUP } from "@clinic/shared";
+import type { Activity, ActivityFile, ActivityInput, ActivityQuery, ActivityType, PageQuery, Paged } from "@clinic/shared";
+import { ACTIVITY_FILE_TYPES, ACTIVITY_MESSAGES, activityInputSchema, FILE_TYPE_KINDS, GROUP } from "@clinic/shared";
 import { and, asc, eq, exists, getTableColumns, inArray, not, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope, clinicOf } from "../../../platform/access.ts";
@@ -16,7 +16,17 @@ import { assignedActivities } from "../assignments/assignments.table.ts";
 import { activities, activityCategories, activityRecommendations } from "./activities.table.ts";
 
 type Link = { id: number; name: string };
-type Row = typeof activities.$inferSelect & { videoUrl: string | null; categories: Link[]; recommendations: Link[] };
+type Row = typeof activities.$inferSelect & {
+  fileName: string | null;
+  fileType: string | null;
+  fileUrl: string | null;
+  fileMime: string | null;
+  categories: Link[];
+  recommendations: Link[];
+};
+
+/** The upload behind an activity's File (its picture is another upload). */
+const fileUploads = alias(uploads, "file_uploads");
 
 /**
  * An activity's categories and recommendations, each as one JSON array built in the activity's
@@ -30,16 +40,28 @@ const linkColumns = {
     from ${activityRecommendations} ar join ${recommendations} r on r.id = ar.recommendation_id where ar.activity_id = ${activities.id})`,
 };
 
-/** An activity with its links and where its video plays from: its file's link, or the address of its upload. */
+/** An activity with its links and its File: where it is read from (its link, or the address of its upload) and its bytes' type. */
 function activityColumns() {
   return {
     ...getTableColumns(activities),
-    videoUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+    fileName: files.name,
+    fileType: files.type,
+    fileUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+    fileMime: fileUploads.mime,
     ...linkColumns,
   };
 }
 function selectActivities(db: Db) {
-  return db.select(activityColumns()).from(activities).leftJoin(files, eq(files.id, activities.fileId));
+  return db
+    .select(activityColumns())
+    .from(activities)
+    .leftJoin(files, eq(files.id, activities.fileId))
+    .leftJoin(fileUploads, eq(fileUploads.id, files.uploadId));
+}
+
+function fileOf(row: Row): ActivityFile | null {
+  if (row.fileId === null || row.fileName === null || row.fileUrl === null) return null;
+  return { id: row.fileId, name: row.fileName, type: row.fileType as ActivityFile["type"], url: row.fileUrl, mime: row.fileMime };
 }
 
 function toActivity(actor: Actor, row: Row): Activity {
@@ -51,7 +73,8 @@ function toActivity(actor: Actor, row: Row): Activity {
     categories: row.categories,
     recommendations: row.recommendations,
     fileId: row.fileId,
-    videoUrl: row.type === "video" ? row.videoUrl : null,
+    videoUrl: row.type === "video" ? row.fileUrl : null,
+    file: fileOf(row),
     gameBuildId: row.gameBuildId,
     body: row.body,
     imageUploadId: row.imageUploadId,
@@ -109,6 +132,7 @@ export async function listActivities(db: Db, actor: Actor, query: ActivityQuery)
         .select({ ...activityColumns(), pageTotal })
         .from(activities)
         .leftJoin(files, eq(files.id, activities.fileId))
+        .leftJoin(fileUploads, eq(fileUploads.id, files.uploadId))
         .where(where)
         .orderBy(asc(activities.name), asc(activities.id))
         .limit(limit)
@@ -128,13 +152,27 @@ export async function getActivity(db: Db, actor: Actor, id: number): Promise<Act
 }
 
 /**
+ * Why a visible File cannot serve an activity of `type`, or null when it can: it must be of the
+ * activity's type, and a game's bundle or a text's document must be uploaded bytes (a bundle is
+ * unpacked from them; a PDF is read in the app, which fetches only from its own origin), checked
+ * by the upload's sniffed kind, so a Text file's "PDF" is one whose bytes begin with `%PDF-`.
+ */
+function fileProblem(type: ActivityType, file: { type: string; kind: string | null }): keyof typeof ACTIVITY_MESSAGES | null {
+  const message = ({ video: "chooseVideo", game: "chooseGame", text: "chooseDocument" } as const)[type];
+  const fileType = ACTIVITY_FILE_TYPES[type];
+  if (file.type !== fileType) return message;
+  if (type === "video") return null;
+  return file.kind !== null && FILE_TYPE_KINDS[fileType].includes(file.kind as never) ? null : message;
+}
+
+/**
  * Linked rows must exist, be visible to the actor, and belong to the platform or to the
  * activity's own clinic, so a platform activity never shows one clinic's entries to others.
  */
 async function assertLinksUsable(
   db: Db,
   actor: Actor,
-  input: { categoryIds: number[]; recommendationIds: number[]; fileId: number | null; imageUploadId: string | null },
+  input: { type: ActivityType; categoryIds: number[]; recommendationIds: number[]; fileId: number | null; imageUploadId: string | null },
   owner: string | null,
 ) {
   const usable = (clinicId: string | null) => clinicId === null || clinicId === owner;
@@ -143,7 +181,7 @@ async function assertLinksUsable(
   if (input.categoryIds.length > 0) {
     const found = await db.select({ id: categories.id, clinicId: categories.clinicId }).from(categories).where(inArray(categories.id, input.categoryIds));
     const ok = new Set(found.filter((row) => visible(row.clinicId) && usable(row.clinicId)).map((row) => row.id));
-    if (input.categoryIds.some((id) => !ok.has(id))) fields.categoryIds = ["Unknown category."];
+    if (input.categoryIds.some((id) => !ok.has(id))) fields.categoryIds = [ACTIVITY_MESSAGES.categoryUnknown];
   }
   if (input.recommendationIds.length > 0) {
     const found = await db
@@ -151,30 +189,38 @@ async function assertLinksUsable(
       .from(recommendations)
       .where(inArray(recommendations.id, input.recommendationIds));
     const ok = new Set(found.filter((row) => visible(row.clinicId) && usable(row.clinicId)).map((row) => row.id));
-    if (input.recommendationIds.some((id) => !ok.has(id))) fields.recommendationIds = ["Unknown recommendation."];
+    if (input.recommendationIds.some((id) => !ok.has(id))) fields.recommendationIds = [ACTIVITY_MESSAGES.recommendationUnknown];
   }
   if (input.fileId !== null) {
-    const [file] = await db.select({ clinicId: files.clinicId, type: files.type }).from(files).where(eq(files.id, input.fileId));
-    if (!file || !visible(file.clinicId) || !usable(file.clinicId)) fields.fileId = ["Unknown file."];
-    else if (file.type !== "Video") fields.fileId = ["Choose a video file."];
+    const [file] = await db
+      .select({ clinicId: files.clinicId, type: files.type, kind: uploads.kind })
+      .from(files)
+      .leftJoin(uploads, eq(uploads.id, files.uploadId))
+      .where(eq(files.id, input.fileId));
+    if (!file || !visible(file.clinicId) || !usable(file.clinicId)) fields.fileId = [ACTIVITY_MESSAGES.fileUnknown];
+    else {
+      const problem = fileProblem(input.type, file);
+      if (problem) fields.fileId = [ACTIVITY_MESSAGES[problem]];
+    }
   }
   if (input.imageUploadId !== null) {
     const [image] = await db.select({ clinicId: uploads.clinicId, kind: uploads.kind }).from(uploads).where(eq(uploads.id, input.imageUploadId));
-    if (!image || !visible(image.clinicId) || !usable(image.clinicId)) fields.imageUploadId = ["Unknown image."];
-    else if (image.kind !== "image") fields.imageUploadId = ["Choose an image."];
+    if (!image || !visible(image.clinicId) || !usable(image.clinicId)) fields.imageUploadId = [ACTIVITY_MESSAGES.imageUnknown];
+    else if (image.kind !== "image") fields.imageUploadId = [ACTIVITY_MESSAGES.chooseImage];
   }
   if (Object.keys(fields).length > 0) throw badRequest(fields);
 }
 
-/** Only what the activity's type uses is kept: a video has no body, a text no file. Rich text is stored sanitised. */
+/** Only what the activity's type uses is kept: a video has no body, a game no text. Rich text is stored sanitised. */
 function typedColumns(input: ReturnType<typeof activityInputSchema.parse>) {
   const body =
-    input.type === "text" && input.body !== null ? richTextToStore("body", input.body, { required: true, message: "A text activity needs its text." }) : null;
+    input.type === "text" && input.body !== null ? richTextToStore("body", input.body, { required: true, message: ACTIVITY_MESSAGES.textNeeded }) : null;
   return {
     name: input.name,
     description: richTextToStore("description", input.description, { required: true }),
     type: input.type,
-    fileId: input.type === "video" ? input.fileId : null,
+    // A game has a build or a bundle (the schema refuses both); a text may attach a document.
+    fileId: input.fileId,
     gameBuildId: input.type === "game" ? input.gameBuildId : null,
     body,
     imageUploadId: input.imageUploadId,

@@ -5,6 +5,7 @@ import type {
   AssignmentListQuery,
   AssignmentOrder,
   BulkAssignmentResult,
+  FileType,
   Paged,
   PatientAssignmentQuery,
   assignmentReplicateSchema,
@@ -25,6 +26,7 @@ import { lastLevel, recordGameSession } from "../games/games.service.ts";
 import { activities, activityCategories } from "../activities/activities.table.ts";
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
+import { uploads } from "../../../platform/uploads.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
 import { checkPagePatient, patientFound, patientsInScope, type ScopedPatient } from "./patient-check.ts";
 
@@ -217,25 +219,30 @@ export async function getAssignment(db: Db, actor: Actor, id: number): Promise<A
       body: activities.body,
       gameBuildId: activities.gameBuildId,
       fileId: files.id,
+      fileName: files.name,
       fileType: files.type,
-      videoUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+      fileUrl: sql<string | null>`coalesce(${files.link}, '/api/uploads/' || ${files.uploadId}::text)`,
+      fileMime: uploads.mime,
     })
     .from(activities)
     .leftJoin(files, eq(files.id, activities.fileId))
+    .leftJoin(uploads, eq(uploads.id, files.uploadId))
     .where(eq(activities.id, row.activityId));
   const base = toAssigned(row);
   const type = base.activity.type;
   const gameBuildId = type === "game" ? (content?.gameBuildId ?? null) : null;
-  const bundleFileId = type === "game" && !gameBuildId && content?.fileType === "Game" ? (content.fileId ?? null) : null;
   return {
     ...base,
     activity: {
       ...base.activity,
       description: content?.description ?? "",
       // Only what the type plays, as the activity read answers it.
-      videoUrl: type === "video" ? (content?.videoUrl ?? null) : null,
+      videoUrl: type === "video" ? (content?.fileUrl ?? null) : null,
+      file:
+        content?.fileId != null && content.fileName !== null && content.fileUrl !== null
+          ? { id: content.fileId, name: content.fileName, type: content.fileType as FileType, url: content.fileUrl, mime: content.fileMime }
+          : null,
       gameBuildId,
-      bundleFileId,
       body: type === "text" ? (content?.body ?? null) : null,
     },
     gameLevel: gameBuildId ? await lastLevel(db, row.patientId, gameBuildId) : null,

@@ -18,14 +18,17 @@ import {
   Card,
   CardContent,
   CardHeader,
-  MenuItem,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
   Stack,
   TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -34,6 +37,8 @@ import { ImageUpload } from "../../../lib/components/ImageUpload.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { BuildPicker } from "../games/BuildPicker.tsx";
+import { ActivityFileField } from "./ActivityFileField.tsx";
+import { activityFieldMessage } from "./activity-fields.ts";
 import { ACTIVITIES_KEY, createActivity, updateActivity } from "./api.ts";
 
 type FormValues = {
@@ -49,11 +54,9 @@ type FormValues = {
 };
 const FIELDS = ["name", "description", "type", "categoryIds", "recommendationIds", "fileId", "gameBuildId", "body", "imageUploadId"] as const;
 
-interface FileOption {
-  id: number;
-  name: string;
-  type: string;
-}
+/** Where a game activity's game comes from: a build of the catalogue or an uploaded bundle. */
+type GameSource = "catalogue" | "upload";
+const gameSourceOf = (activity: Activity | undefined): GameSource => (activity?.type === "game" && activity.fileId !== null ? "upload" : "catalogue");
 
 function valuesOf(activity: Activity | undefined): FormValues {
   return {
@@ -69,16 +72,19 @@ function valuesOf(activity: Activity | undefined): FormValues {
   };
 }
 
-/** Add or edit an activity: its type decides what it plays (a video file, a text, a game build). */
+/** Add or edit an activity: its type decides what it plays (a video file, a text and its document, a game build or bundle). */
 export function ActivityForm({ activity }: { activity?: Activity }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: categories } = useResource<Paged<Category>>(["categories", "all"], "/api/categories/?rowsPerPage=100");
   const { data: recommendations } = useResource<Paged<Recommendation>>(["recommendations", "all"], "/api/recommendations/?rowsPerPage=100");
-  const { data: files } = useResource<Paged<FileOption>>(["files", "videos"], "/api/files/?type=Video&rowsPerPage=100");
   const form = useForm<FormValues>({ resolver: zodResolver(activityInputSchema) as never, defaultValues: valuesOf(activity) });
   const { reset } = form;
-  useEffect(() => reset(valuesOf(activity)), [activity, reset]);
+  const [gameSource, setGameSource] = useState<GameSource>(gameSourceOf(activity));
+  useEffect(() => {
+    reset(valuesOf(activity));
+    setGameSource(gameSourceOf(activity));
+  }, [activity, reset]);
 
   const save = useAction((values: FormValues) => (activity ? updateActivity(activity.id, values as ActivityInput) : createActivity(values as ActivityInput)), {
     invalidate: [[ACTIVITIES_KEY], ["activity"], ["categories"]],
@@ -88,7 +94,23 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
   });
 
   const errors = form.formState.errors;
+  const message = (field: keyof FormValues) => activityFieldMessage(t, errors[field]?.message);
   const type = form.watch("type");
+  // A game keeps one source: choosing the other drops what the first held.
+  const chooseGameSource = (source: GameSource) => {
+    setGameSource(source);
+    form.setValue(source === "upload" ? "gameBuildId" : "fileId", null, { shouldDirty: true });
+    form.clearErrors(["gameBuildId", "fileId"]);
+  };
+  const fileField = (label: string, hint: string) => (
+    <Controller
+      name="fileId"
+      control={form.control}
+      render={({ field }) => (
+        <ActivityFileField type={type} value={field.value} onChange={field.onChange} label={label} hint={hint} error={message("fileId")} />
+      )}
+    />
+  );
   const categoryOptions = categories?.data ?? [];
   const imageId = form.watch("imageUploadId");
   const recommendationOptions = recommendations?.data ?? [];
@@ -104,7 +126,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
               required
               {...form.register("name")}
               error={!!errors.name}
-              helperText={errors.name?.message ?? t("catalogue.nameHint", { max: NAME_MAX })}
+              helperText={message("name") ?? t("catalogue.nameHint", { max: NAME_MAX })}
             />
             <RichTextField control={form.control} name="description" label={t("catalogue.description")} required max={DESCRIPTION_MAX} minHeight={100} />
             <Box>
@@ -119,7 +141,12 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
                     exclusive
                     color="primary"
                     value={field.value}
-                    onChange={(_, value) => value && field.onChange(value)}
+                    onChange={(_, value) => {
+                      if (!value || value === field.value) return;
+                      field.onChange(value);
+                      // Each type attaches a File of its own type.
+                      form.setValue("fileId", null, { shouldDirty: true });
+                    }}
                     aria-labelledby="activity-type-label"
                   >
                     {ACTIVITY_TYPES.map((item) => (
@@ -131,51 +158,58 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
                 )}
               />
             </Box>
-            {type === "video" ? (
-              <Controller
-                name="fileId"
-                control={form.control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t("activities.videoFile")}
-                    value={field.value ?? ""}
-                    onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
-                    error={!!errors.fileId}
-                    helperText={errors.fileId?.message ?? t("activities.videoFileHint")}
-                  >
-                    <MenuItem value="">{t("activities.noFile")}</MenuItem>
-                    {(files?.data ?? []).map((file) => (
-                      <MenuItem key={file.id} value={file.id}>
-                        {file.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            ) : null}
+            {type === "video" ? fileField(t("activities.videoFile"), t("activities.videoFileHint")) : null}
             {type === "game" ? (
-              <Controller
-                name="gameBuildId"
-                control={form.control}
-                render={({ field }) => (
-                  <BuildPicker
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={!!errors.gameBuildId}
-                    helperText={errors.gameBuildId?.message ?? t("activities.gameBuildHint")}
+              <>
+                <Box>
+                  <FormLabel id="activity-game-source-label">{t("activities.gameSource")}</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby="activity-game-source-label"
+                    value={gameSource}
+                    onChange={(event) => chooseGameSource(event.target.value as GameSource)}
+                  >
+                    <FormControlLabel value="catalogue" control={<Radio />} label={t("activities.gameSources.catalogue")} />
+                    <FormControlLabel value="upload" control={<Radio />} label={t("activities.gameSources.upload")} />
+                  </RadioGroup>
+                </Box>
+                {gameSource === "catalogue" ? (
+                  <Controller
+                    name="gameBuildId"
+                    control={form.control}
+                    render={({ field }) => (
+                      <BuildPicker
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={!!errors.gameBuildId}
+                        helperText={message("gameBuildId") ?? t("activities.gameBuildHint")}
+                      />
+                    )}
                   />
+                ) : (
+                  fileField(t("activities.gameFile"), t("activities.gameFileHint"))
                 )}
-              />
+              </>
             ) : null}
             {type === "text" ? (
-              <RichTextField control={form.control} name="body" label={t("activities.body")} required max={ACTIVITY_BODY_MAX} minHeight={260} />
+              <>
+                <RichTextField
+                  control={form.control}
+                  name="body"
+                  label={t("activities.body")}
+                  required
+                  max={ACTIVITY_BODY_MAX}
+                  minHeight={260}
+                  translateError={(text) => activityFieldMessage(t, text) ?? text}
+                />
+                {fileField(t("activities.document"), t("activities.documentHint"))}
+              </>
             ) : null}
             <ImageUpload
               label={t("activities.image")}
               url={imageId ? `/api/uploads/${imageId}` : null}
               onChange={(image) => form.setValue("imageUploadId", image?.id ?? null, { shouldDirty: true })}
-              error={errors.imageUploadId?.message}
+              error={message("imageUploadId")}
             />
             <Controller
               name="categoryIds"
@@ -188,7 +222,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
                   value={categoryOptions.filter((option) => field.value.includes(option.id))}
                   onChange={(_, value) => field.onChange(value.map((option) => option.id))}
                   renderInput={(params) => (
-                    <TextField {...params} label={t("activities.categories")} error={!!errors.categoryIds} helperText={errors.categoryIds?.message} />
+                    <TextField {...params} label={t("activities.categories")} error={!!errors.categoryIds} helperText={message("categoryIds")} />
                   )}
                 />
               )}
@@ -208,7 +242,7 @@ export function ActivityForm({ activity }: { activity?: Activity }) {
                       {...params}
                       label={t("activities.recommendations")}
                       error={!!errors.recommendationIds}
-                      helperText={errors.recommendationIds?.message}
+                      helperText={message("recommendationIds")}
                     />
                   )}
                 />

@@ -1,13 +1,37 @@
 import { buildById } from "@clinic/games";
-import type { Activity } from "@clinic/shared";
+import type { Activity, ActivityFile } from "@clinic/shared";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import PlayArrowRounded from "@mui/icons-material/PlayArrowRounded";
-import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { BuildFacts } from "../games/BuildFacts.tsx";
 import { previewPath } from "../games/paths.ts";
+
+// pdf.js is large: it loads with the first PDF shown, never with the pages around it.
+const PdfViewer = lazy(() => import("./PdfViewer.tsx").then((module) => ({ default: module.PdfViewer })));
+
+/** A text activity's attached document: a PDF in the viewer, an image as an image, anything else as a link. */
+function ActivityDocument({ file }: { file: ActivityFile }) {
+  const { t } = useTranslation();
+  if (file.mime === "application/pdf") {
+    return (
+      <Suspense fallback={<CircularProgress aria-label={t("activities.pdf.loading")} />}>
+        <PdfViewer url={file.url} name={file.name} />
+      </Suspense>
+    );
+  }
+  if (file.mime?.startsWith("image/")) {
+    return <Box component="img" src={file.url} alt={file.name} sx={{ display: "block", maxWidth: "100%", height: "auto", borderRadius: 1 }} />;
+  }
+  return (
+    <Link href={file.url} target="_blank" rel="noopener">
+      {t("activities.pdf.openNamed", { name: file.name })}
+    </Link>
+  );
+}
 
 /** A YouTube or Vimeo page address turned into its embeddable player; anything else as given. */
 export function embeddableVideo(url: string): { kind: "iframe" | "video"; src: string } {
@@ -59,9 +83,12 @@ export function ActivityPlayer({ activity, playHref }: { activity: Activity; pla
   }
   if (activity.type === "text") {
     return (
-      <Box sx={{ maxWidth: 760, lineHeight: 1.7 }} data-testid="activity-text">
-        <RichTextView html={activity.body ?? ""} />
-      </Box>
+      <Stack spacing={2}>
+        <Box sx={{ maxWidth: 760, lineHeight: 1.7 }} data-testid="activity-text">
+          <RichTextView html={activity.body ?? ""} />
+        </Box>
+        {activity.file ? <ActivityDocument file={activity.file} /> : null}
+      </Stack>
     );
   }
   const build = activity.gameBuildId ? buildById(activity.gameBuildId) : undefined;

@@ -70,7 +70,8 @@ export function PlayPage() {
   }
   if (!data) return <Page>{t("assignActivity.loading")}</Page>;
   // An uploaded bundle plays in its sandboxed frame, with the same surroundings.
-  if (data.activity.type === "game" && data.activity.bundleFileId) return <BundlePlay data={data} fileId={data.activity.bundleFileId} />;
+  const bundle = data.activity.type === "game" && !data.activity.gameBuildId && data.activity.file?.type === "Game" ? data.activity.file : null;
+  if (bundle) return <BundlePlay data={data} fileId={bundle.id} />;
   if (data.activity.type !== "game" || !build) {
     return (
       <Page>
