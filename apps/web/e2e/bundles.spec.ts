@@ -37,7 +37,12 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
   // In Spanish, a hostile zip is refused with its reason in Spanish, and nothing is kept.
   await setLanguage(page, "Spanish", "Language", "Save");
   try {
-    await uploadGame(page, { name: "Nombre", type: "Tipo", game: "Juego", save: "Guardar" }, `Hostil ${token}`, buildZip([...exampleEntries, { name: "../escape.js", data: "x" }]));
+    await uploadGame(
+      page,
+      { name: "Nombre", type: "Tipo", game: "Juego", save: "Guardar" },
+      `Hostil ${token}`,
+      buildZip([...exampleEntries, { name: "../escape.js", data: "x" }]),
+    );
     await expect(page.locator(".MuiFormHelperText-root", { hasText: "El paquete del juego contiene una ruta fuera del paquete" })).toBeVisible();
     await expectAccessible(page);
   } finally {
@@ -48,7 +53,9 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
   await expect(page.getByText("File created")).toBeVisible();
   await visit(page, `/manager/admin/files?value=${token}`);
   await expect(page.getByText(fileName).first()).toBeVisible();
-  expect((await page.request.get(`/api/files/?value=${token}`).then((r) => r.json())).data.map((f: { name: string }) => f.name)).not.toContain(`Hostil ${token}`);
+  expect((await page.request.get(`/api/files/?value=${token}`).then((r) => r.json())).data.map((f: { name: string }) => f.name)).not.toContain(
+    `Hostil ${token}`,
+  );
 
   // A game activity playing the uploaded bundle.
   await visit(page, "/manager/admin/activities/new");

@@ -10,7 +10,9 @@ import { buildZip, type ZipEntry } from "../../../platform/zip-writer.ts";
 import { BUNDLE_POLICY, signCapability } from "../../../platform/bundles.ts";
 import { bundleEntries } from "../../../platform/bundles.table.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
+import { activities } from "../activities/activities.table.ts";
 import { gameSessions } from "../games/games.table.ts";
+import { EXAMPLE_BUNDLE_NAME, seedDemoBundle } from "./bundle-demo.ts";
 import { files } from "./files.table.ts";
 
 type Who = "therapist" | "patient" | "otherPatient" | "otherTherapist";
@@ -194,5 +196,26 @@ describe("a bundle's result", () => {
     expect((await reply("patient", { id: assignmentId, result: { score: 1 }, game: { ...session(fileId), levelEnd: 4 } })).statusCode).toBe(400);
     expect((await reply("otherPatient", { id: assignmentId, result: { score: 1 }, game: session(fileId) })).statusCode).toBe(404);
     expect(await t.db.select().from(gameSessions).where(eq(gameSessions.assignmentId, assignmentId))).toEqual([]);
+  });
+});
+
+describe("the demo's example bundle", () => {
+  it("is uploaded once through the same checks, with a game activity playing it, and serves its page", async () => {
+    expect(await seedDemoBundle(t.db, t.config)).toBe(true);
+    expect(await seedDemoBundle(t.db, t.config)).toBe(false);
+    const [file] = await t.db.select().from(files).where(eq(files.name, EXAMPLE_BUNDLE_NAME));
+    const paths = await t.db
+      .select({ path: bundleEntries.path })
+      .from(bundleEntries)
+      .where(eq(bundleEntries.uploadId, file?.uploadId as string));
+    expect(paths.map((row) => row.path).sort()).toEqual(["game.js", "index.html", "style.css"]);
+    const [activity] = await t.db
+      .select()
+      .from(activities)
+      .where(eq(activities.fileId, file?.id as number));
+    expect(activity).toMatchObject({ type: "game", gameBuildId: null, clinicId: null });
+    const { url } = (await get(`/api/files/${file?.id}/bundle`, "therapist")).json() as { url: string };
+    const script = await get(url.replace("index.html", "game.js"));
+    expect(script.body).toContain('type: "clinic:result"');
   });
 });
