@@ -45,6 +45,7 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), "Must start with smtp:// or smtps://.")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Never above the upload cap of a game zip (UPLOAD_LIMITS.game, 100 MiB): the stream stops there anyway.
   BUNDLE_MAX_ZIP_MB: z.coerce.number().int().min(1).max(100).default(100),
   BUNDLE_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(500),
   BUNDLE_MAX_FILE_MB: z.coerce.number().int().min(1).max(4096).default(250),
