@@ -61,6 +61,17 @@ describe("unpacking a game bundle", () => {
     await bundle.discard();
   });
 
+  it("skips what macOS and Windows add to the zips they make", async () => {
+    const bundle = await unpack([
+      { name: "MyGame/index.html", data: "<!doctype html>" },
+      { name: "MyGame/.DS_Store", data: "x" },
+      { name: "__MACOSX/MyGame/._index.html", data: "x" },
+      { name: "MyGame/Thumbs.db", data: "x" },
+    ]);
+    expect(bundle.entries.map((entry) => entry.path)).toEqual(["index.html"]);
+    await bundle.discard();
+  });
+
   it("stops a zip bomb whose headers lie while inflating, at the per-file limit", async () => {
     // 8 MiB of zeros deflate to a few kB; the headers claim 100 bytes.
     expect(await refusal([INDEX, { name: "bomb.data", data: Buffer.alloc(8 * 1024 * 1024), claimedSize: 100 }])).toBe("entryTooLarge");

@@ -101,6 +101,12 @@ export interface UnpackedBundle {
   discard(): Promise<void>;
 }
 
+/** What macOS and Windows add to a zip they make (resource forks, folder settings): never part of a game, skipped. */
+function isSystemClutter(name: string): boolean {
+  const base = name.split("/").pop() ?? "";
+  return name.startsWith("__MACOSX/") || base === ".DS_Store" || base === "Thumbs.db" || base === "desktop.ini";
+}
+
 const SYMLINK = 0o120000;
 const FILE_TYPE_MASK = 0o170000;
 
@@ -165,7 +171,7 @@ function readEntries(zip: yauzl.ZipFile, folder: string, limits: BundleLimits): 
         const name = safeEntryPath(nameOf(entry));
         const unixMode = (entry.externalFileAttributes >>> 16) & FILE_TYPE_MASK;
         if (unixMode === SYMLINK) throw new BundleRefused("symlink", name);
-        if (name.endsWith("/")) return;
+        if (name.endsWith("/") || isSystemClutter(name)) return;
         if (entry.isEncrypted()) throw new BundleRefused("encrypted", name);
         fileCount += 1;
         if (fileCount > limits.maxFiles) throw new BundleRefused("tooManyFiles");
