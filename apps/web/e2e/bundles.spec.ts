@@ -67,6 +67,7 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
   await page.getByRole("option", { name: fileName }).click();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Activity created")).toBeVisible();
+  await expect(page.getByTestId("activity-game")).toContainText(fileName);
 
   // Assigned to Pablo for today.
   await visit(page, "/manager/admin/dashboard");
@@ -109,6 +110,11 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
     }
   });
   expect(reach).toEqual(["null", "SecurityError"]);
+  // Opened as a page of its own, the bundle is just as confined (its policy's sandbox).
+  const alone = await page.context().newPage();
+  await alone.goto(frame?.url() ?? "about:blank");
+  expect(await alone.evaluate(() => self.origin)).toBe("null");
+  await alone.close();
   await expectAccessible(page);
 
   await game.getByRole("button", { name: "Start" }).click();

@@ -256,11 +256,15 @@ export function verifyCapability(key: Buffer, capability: string, now = new Date
 }
 
 /**
- * The bundle's own policy: its scripts, wasm and workers from its own path, eval (Unity and
- * Emscripten builds need it), no network beyond the bundle, no forms, no plugins, framed only
- * by the app's pages. `'self'` is the app's origin, where the bundle is served.
+ * The bundle's own policy. `sandbox allow-scripts` first: opened as a page of its own (a link
+ * to its address sent to someone), a bundle still runs in an opaque origin, never as the app
+ * with the reader's session; in the play page's frame it matches the frame's own sandbox.
+ * Then its scripts, wasm and workers from its own path, eval (Unity and Emscripten builds
+ * need it), no network beyond the app's origin (where the bundle is served; the API answers
+ * an opaque origin nothing it can read), no forms, no plugins, framed only by the app's pages.
  */
 export const BUNDLE_POLICY = [
+  "sandbox allow-scripts",
   "default-src 'self'",
   // Exporters write inline loaders (Unity's template does); the fence here is the network, not the bundle's own code.
   "script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval' blob:",

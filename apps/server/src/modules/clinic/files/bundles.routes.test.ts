@@ -127,6 +127,8 @@ describe("serving a game bundle", () => {
     expect(page.headers["access-control-allow-credentials"]).toBeUndefined();
     expect(page.headers["x-frame-options"]).toBeUndefined();
     expect(BUNDLE_POLICY).toContain("connect-src 'self'");
+    // Opened as a page of its own, the bundle is still sandboxed: scripts only, an opaque origin.
+    expect(BUNDLE_POLICY.split("; ")[0]).toBe("sandbox allow-scripts");
     expect(BUNDLE_POLICY).not.toMatch(/https?:|\*/);
     const wasm = await get(url.replace("index.html", "Build/demo.wasm.gz"));
     expect(wasm.headers).toMatchObject({ "content-type": "application/wasm", "content-encoding": "gzip" });
