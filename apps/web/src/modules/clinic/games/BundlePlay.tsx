@@ -1,4 +1,4 @@
-import type { PlayedSession } from "@clinic/games/browser";
+import { type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
 import type { AssignedActivityDetail, BundleAccess, BundleResultMessage } from "@clinic/shared";
 import CheckRounded from "@mui/icons-material/CheckRounded";
 import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from "@mui/material";
@@ -6,6 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
+import { currentLanguage } from "../../../lib/i18n.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY } from "../assign/activity/api.ts";
 import { acceptBundleMessage, bundleSession, newBridgeNonce } from "./bundleBridge.ts";
@@ -38,11 +39,14 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
   const [asked, setAsked] = useState(false);
   const client = useQueryClient();
   const access = useResource<BundleAccess>(["bundle-access", fileId], `/api/files/${fileId}/bundle`, { quiet: true });
+  // The therapist's motion intensity, lowered for reduced motion as the catalogue's games do; the bundle reads it from its address.
+  const prefersReducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const motion = (data.motion / 100) * reducedMotionFactor(prefersReducedMotion);
 
   const end = (startedAt: Date, message: BundleResultMessage | null) =>
     setStep({
       name: "after",
-      played: bundleSession(fileId, startedAt, new Date(), data.motion / 100, message),
+      played: bundleSession(fileId, startedAt, new Date(), motion, message),
       message,
       sessionId: crypto.randomUUID(),
       sending: false,
@@ -72,7 +76,8 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
           {access.network.error ? <Alert severity="error">{t("games.bundle.unavailable")}</Alert> : t("assignActivity.loading")}
         </Page>
       );
-    return <BundleStage title={data.activity.name} url={access.data.url} nonce={step.nonce} onEnd={(message) => end(step.startedAt, message)} />;
+    const address = `${access.data.url}#${new URLSearchParams({ nonce: step.nonce, motion: motion.toFixed(2), lang: currentLanguage() })}`;
+    return <BundleStage title={data.activity.name} src={address} nonce={step.nonce} onEnd={(message) => end(step.startedAt, message)} />;
   }
 
   if (step.name === "intro") {
@@ -167,7 +172,7 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
  * forms, popups or top navigation. It fills the space under the bar, as the catalogue's
  * games do; the bar's Finish ends the session whether or not the bundle reported.
  */
-function BundleStage({ title, url, nonce, onEnd }: { title: string; url: string; nonce: string; onEnd: (message: BundleResultMessage | null) => void }) {
+function BundleStage({ title, src, nonce, onEnd }: { title: string; src: string; nonce: string; onEnd: (message: BundleResultMessage | null) => void }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const ended = useRef(onEnd);
@@ -197,7 +202,7 @@ function BundleStage({ title, url, nonce, onEnd }: { title: string; url: string;
           component="iframe"
           ref={frame}
           title={t("games.bundle.frameTitle", { name: title })}
-          src={`${url}#nonce=${nonce}`}
+          src={src}
           sandbox="allow-scripts"
           referrerPolicy="no-referrer"
           data-testid="bundle-frame"
