@@ -144,6 +144,9 @@ describe("serving a game bundle", () => {
     const unassigned = (await uploadBundle("therapist", GAME)).json() as { id: number };
     expect((await get(`/api/files/${unassigned.id}/bundle`, "patient")).statusCode).toBe(403);
     expect((await get(`/api/files/${unassigned.id}/bundle`, "therapist")).statusCode).toBe(200);
+    // A Game file by link has nothing to play.
+    const [link] = await t.db.insert(files).values({ name: "Linked game", type: "Game", link: "https://example.com/game", clinicId: t.ids.clinic }).returning();
+    expect((await get(`/api/files/${link?.id}/bundle`, "therapist")).statusCode).toBe(404);
   });
 
   it("refuses an expired address, and one changed to name another file", async () => {

@@ -46,10 +46,12 @@ export function registerBundleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const actor = requireActor(request);
+      // A Game file by link, or a zip stored before bundles were unpacked, has no index.html to play.
       const [row] = await app.db
         .select({ fileId: files.id, type: files.type, uploadId: uploads.id, clinicId: uploads.clinicId })
         .from(files)
         .innerJoin(uploads, eq(uploads.id, files.uploadId))
+        .innerJoin(bundleEntries, and(eq(bundleEntries.uploadId, uploads.id), eq(bundleEntries.path, "index.html")))
         .where(eq(files.id, request.params.id));
       if (row?.type !== "Game") throw notFound();
       if (!(await canDownload(app.db, actor, { id: row.uploadId, clinicId: row.clinicId }))) throw forbidden();

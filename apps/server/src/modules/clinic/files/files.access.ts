@@ -1,4 +1,5 @@
 import { type AccessTable, anyone, type MatrixFixtures } from "../../../guardrails/access-matrix.ts";
+import { bundleEntries } from "../../../platform/bundles.table.ts";
 import { newStorageKey } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
 import { files } from "./files.table.ts";
@@ -12,7 +13,7 @@ async function demoFile(fx: MatrixFixtures): Promise<number> {
   return row.id;
 }
 
-/** A Game file of the demo clinic, its upload a row only (the address is signed without reading bytes). */
+/** A Game file of the demo clinic with its index.html, rows only (the address is signed without reading bytes). */
 async function demoGameFile(fx: MatrixFixtures): Promise<number> {
   const [upload] = await fx.db
     .insert(uploads)
@@ -26,6 +27,9 @@ async function demoGameFile(fx: MatrixFixtures): Promise<number> {
       clinicId: fx.ids.clinic,
     })
     .returning({ id: uploads.id });
+  await fx.db
+    .insert(bundleEntries)
+    .values({ uploadId: upload?.id as string, path: "index.html", storageKey: newStorageKey(), mime: "text/html; charset=utf-8", size: 1 });
   const [row] = await fx.db
     .insert(files)
     .values({ name: fx.unique("Game"), type: "Game", uploadId: upload?.id, clinicId: fx.ids.clinic })
