@@ -18,10 +18,21 @@ describe("loadConfig", () => {
       logLevel: "info",
       secureCookies: false,
       uploads: { dir: "data/uploads", s3: null },
+      bundles: { maxZipBytes: 100 * 1024 * 1024, maxUnpackedBytes: 500 * 1024 * 1024, maxFileBytes: 250 * 1024 * 1024, maxFiles: 2000, accessMinutes: 120 },
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
       jobs: { worker: true, pollingSeconds: 2 },
       reminderHours: 24,
     });
+  });
+
+  it("reads the game bundle limits, and refuses a zip limit above the upload cap", () => {
+    expect(loadConfig({ BUNDLE_MAX_FILES: "50", BUNDLE_MAX_UNPACKED_MB: "10", BUNDLE_ACCESS_MINUTES: "5" }).bundles).toMatchObject({
+      maxFiles: 50,
+      maxUnpackedBytes: 10 * 1024 * 1024,
+      accessMinutes: 5,
+    });
+    expect(() => loadConfig({ BUNDLE_MAX_ZIP_MB: "101" })).toThrow(/BUNDLE_MAX_ZIP_MB/);
+    expect(() => loadConfig({ BUNDLE_MAX_FILES: "0" })).toThrow(/BUNDLE_MAX_FILES/);
   });
 
   it("reads the job and reminder settings, and refuses values out of range", () => {

@@ -45,6 +45,17 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), "Must start with smtp:// or smtps://.")
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  // Never above the upload cap of a game zip (UPLOAD_LIMITS.game, 100 MiB): the stream stops there anyway.
+  BUNDLE_MAX_ZIP_MB: z.coerce.number().int().min(1).max(100).default(100),
+  BUNDLE_MAX_UNPACKED_MB: z.coerce.number().int().min(1).max(4096).default(500),
+  BUNDLE_MAX_FILE_MB: z.coerce.number().int().min(1).max(4096).default(250),
+  BUNDLE_MAX_FILES: z.coerce.number().int().min(1).max(20_000).default(2000),
+  BUNDLE_ACCESS_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
   JOBS_WORKER: bool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   REMINDER_HOURS: z.coerce
@@ -90,6 +101,8 @@ export interface Config {
   secureCookies: boolean;
   /** Uploaded bytes: in S3-compatible storage when `s3` is set, else on disk under `dir` (also the staging folder). */
   uploads: { dir: string; s3: S3Settings | null };
+  /** Uploaded game bundles: the zip's size, then hard limits while unpacking; how long a play page's address to a bundle lasts. */
+  bundles: { maxZipBytes: number; maxUnpackedBytes: number; maxFileBytes: number; maxFiles: number; accessMinutes: number };
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
   mail: { smtpUrl: string | undefined; from: string };
   /** pg-boss: whether this node runs workers, and how often an idle queue is polled. */
@@ -151,6 +164,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE,
           }
         : null,
+    },
+    bundles: {
+      maxZipBytes: e.BUNDLE_MAX_ZIP_MB * 1024 * 1024,
+      maxUnpackedBytes: e.BUNDLE_MAX_UNPACKED_MB * 1024 * 1024,
+      maxFileBytes: e.BUNDLE_MAX_FILE_MB * 1024 * 1024,
+      maxFiles: e.BUNDLE_MAX_FILES,
+      accessMinutes: e.BUNDLE_ACCESS_MINUTES,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
     jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS },

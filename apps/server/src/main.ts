@@ -76,6 +76,9 @@ if (started.embedded && (await seedDemo(started.database.db))) {
       .join(", ")}`,
   );
 }
+// The demo's uploaded game bundle, stored as any upload (disk or S3, as configured).
+if (started.embedded && (await (await import("./modules/clinic/files/bundle-demo.ts")).seedDemoBundle(started.database.db, config)))
+  log("demo game bundle added");
 // Its lived-in past (demo-history.ts, loaded only here): once, dated from the first start.
 if (started.embedded && (await (await import("./demo-history.ts")).seedDemoHistory(started.database.db))) log("demo history added: five weeks back, two ahead");
 app = await buildApp({ config, database: started.database, authSecret, logger: true });

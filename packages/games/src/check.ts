@@ -12,7 +12,7 @@ import type { BuildDefinition, SessionResult } from "./runtime/types.ts";
  * startedAt/endedAt come from the wall clock and durationMs from the page's monotonic clock;
  * they drift apart by a little (clock adjustments, rounding), never by seconds.
  */
-const CLOCK_SLACK_MS = 2000;
+export const CLOCK_SLACK_MS = 2000;
 /** Enough messages to see what is wrong, not a wall of them for a forged 2000-trial session. */
 const MAX_ERRORS = 20;
 

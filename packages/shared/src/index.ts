@@ -6,6 +6,7 @@ export * from "./routes.ts";
 export * from "./schemas.ts";
 export * from "./catalogue.ts";
 export * from "./activities.ts";
+export * from "./bundles.ts";
 export * from "./files.ts";
 export * from "./rich-text.ts";
 export * from "./patient-recommendations.ts";

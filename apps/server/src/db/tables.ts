@@ -4,6 +4,7 @@ export * from "../modules/clinic/categories/categories.table.ts";
 export * from "../modules/clinic/recommendations/recommendations.table.ts";
 export * from "../modules/clinic/activities/activities.table.ts";
 export * from "../platform/uploads.table.ts";
+export * from "../platform/bundles.table.ts";
 export * from "../modules/clinic/files/files.table.ts";
 export * from "../platform/rich-text.table.ts";
 export * from "../modules/clinic/memberships/memberships.table.ts";

@@ -148,7 +148,8 @@ describe("security headers", () => {
     const response = await get("/manager/patient/play/12");
     expectSecurityHeaders(response, "game page");
     expect(response.headers["cross-origin-embedder-policy"]).toBe("require-corp");
-    expect(directives(response).get("frame-src")).toEqual(["https://www.youtube-nocookie.com", "https://player.vimeo.com"]);
+    // The game page frames uploaded bundles from its own /bundles/ path (their own policy and sandbox).
+    expect(directives(response).get("frame-src")).toEqual(["'self'", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]);
   });
 
   describe("behind an https PUBLIC_URL", () => {

@@ -110,7 +110,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         "media-src": ["'self'", "https:", "blob:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
-        "frame-src": VIDEO_PLAYERS,
+        // Uploaded game bundles play in a sandboxed frame from /bundles/ (bundles.routes.ts).
+        "frame-src": ["'self'", ...VIDEO_PLAYERS],
         "worker-src": ["'self'", "blob:"],
         "manifest-src": ["'self'"],
         // Over plain http (a LAN install) upgrading every request would break the app.

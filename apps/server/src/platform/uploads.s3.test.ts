@@ -7,7 +7,10 @@ import { eq } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
+import { files } from "../modules/clinic/files/files.table.ts";
+import { bundleEntries } from "./bundles.table.ts";
 import { uploads } from "./uploads.table.ts";
+import { buildZip } from "./zip-writer.ts";
 
 /**
  * The S3 path of the uploads store, against s3rver (an S3-compatible server in npm) on
@@ -85,5 +88,45 @@ describe("uploads in S3-compatible storage", () => {
     const removed = await t.app.inject({ method: "DELETE", url: `/api/file/${created.json().id}`, headers: { cookie, origin: TEST_PUBLIC_URL } });
     expect(removed.statusCode).toBe(204);
     expect((await fetch(objectUrl)).status).toBe(404);
+  });
+});
+
+describe("game bundles in S3-compatible storage", () => {
+  it("stores each unpacked file as an object, serves it under its address, and deletes them all with the file", async () => {
+    const cookie = await t.loginAs("therapist");
+    const zip = buildZip([
+      { name: "index.html", data: "<!doctype html><title>S3 game</title>" },
+      { name: "Build/game.wasm.br", data: Buffer.from([9, 8, 7]), store: true },
+    ]);
+    const form = new FormData();
+    form.append("name", "S3 bundle");
+    form.append("type", "Game");
+    form.append("file", new Blob([new Uint8Array(zip)], { type: "application/zip" }), "game.zip");
+    const request = new Request("http://localhost/", { method: "POST", body: form });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/files/",
+      headers: { cookie, origin: TEST_PUBLIC_URL, "content-type": request.headers.get("content-type") ?? "" },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(created.statusCode).toBe(201);
+    const [file] = await t.db.select().from(files).where(eq(files.id, created.json().id));
+    const entries = await t.db
+      .select()
+      .from(bundleEntries)
+      .where(eq(bundleEntries.uploadId, file?.uploadId as string));
+    const objectUrls = entries.map((entry) => `${t.config.uploads.s3?.endpoint}/${BUCKET}/${entry.storageKey}`);
+    for (const url of objectUrls) expect((await fetch(url)).status).toBe(200);
+    const local = await readdir(t.config.uploads.dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    expect(local.filter((entry) => entry.isFile())).toEqual([]);
+
+    const { url } = (await t.app.inject({ method: "GET", url: `/api/files/${file?.id}/bundle`, headers: { cookie } })).json() as { url: string };
+    const wasm = await t.app.inject({ method: "GET", url: url.replace("index.html", "Build/game.wasm.br") });
+    expect(wasm.headers).toMatchObject({ "content-type": "application/wasm", "content-encoding": "br" });
+    expect(wasm.rawPayload.equals(Buffer.from([9, 8, 7]))).toBe(true);
+
+    const removed = await t.app.inject({ method: "DELETE", url: `/api/file/${file?.id}`, headers: { cookie, origin: TEST_PUBLIC_URL } });
+    expect(removed.statusCode).toBe(204);
+    for (const url of objectUrls) expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -461,13 +461,16 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
     const [row] = await lockAssignments(txDb, actor, [input.id]);
     if (!row) throw notFound();
     const [activity] = await tx
-      .select({ type: activities.type, gameBuildId: activities.gameBuildId })
+      .select({ type: activities.type, gameBuildId: activities.gameBuildId, fileId: files.id, fileType: files.type })
       .from(activities)
+      .leftJoin(files, eq(files.id, activities.fileId))
       .where(eq(activities.id, row.activityId));
     let result: Record<string, unknown> = input.result;
     if (activity?.type === "game") {
       if (!input.game) throw badRequest({ game: ["A game sends its played session."] });
-      const recorded = await recordGameSession(txDb, row, activity.gameBuildId, input.game);
+      // A game of an uploaded bundle: its sessions are stored under the bundle's own build id.
+      const bundleFileId = !activity.gameBuildId && activity.fileType === "Game" ? activity.fileId : null;
+      const recorded = await recordGameSession(txDb, row, bundleFileId ? { bundleFileId } : { buildId: activity.gameBuildId }, input.game);
       // A retried send of a session already stored: answer as the first time, write nothing.
       if (recorded.replayed) return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
       result = { ...input.result, ...recorded.summary };

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
+import { buildZip } from "../../../platform/zip-writer.ts";
 import { assignActivity, type MadeClinic, makeActivity, makeClinic } from "../../../../test/factories.ts";
 import { loadActor } from "../../../platform/access.ts";
 import { canDownload, newStorageKey } from "../../../platform/uploads.ts";
@@ -41,7 +42,8 @@ const MP4 = Buffer.concat([
 ]);
 const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60, 1)]);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-const ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x05, 0x06]), Buffer.alloc(18)]);
+/** The smallest game bundle the server accepts: an index.html. */
+const ZIP = buildZip([{ name: "index.html", data: "<!doctype html><title>Game</title>" }]);
 
 interface Part {
   bytes: Buffer;

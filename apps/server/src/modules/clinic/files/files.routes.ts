@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { catalogueOwnerFor, requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
 import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { receiveMultipart } from "../../../platform/multipart.ts";
+import { registerBundleRoutes } from "./bundles.routes.ts";
 import { createFile, deleteFile, listFiles, uploadCapFor } from "./files.service.ts";
 
 const tags = ["files"];
@@ -43,7 +44,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       catalogueOwnerFor(actor);
       const form = await receiveMultipart(request, app.uploads.stagingDir, "file", (fields) => uploadCapFor(fields.type));
       try {
-        return reply.status(201).send(await createFile(app.db, app.uploads, actor, form));
+        return reply.status(201).send(await createFile(app.db, app.uploads, actor, form, app.config.bundles));
       } finally {
         await form.staged?.discard();
       }
@@ -58,4 +59,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+
+  registerBundleRoutes(app);
 };

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { badRequest, type FieldErrors } from "../../../platform/errors.ts";
+import { type BundleLimits, BundleRefused, type UnpackedBundle, unpackBundle } from "../../../platform/bundles.ts";
+import { bundleEntries } from "../../../platform/bundles.table.ts";
 import type { ReceivedForm } from "../../../platform/multipart.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { type BlobStore, checkContent, newStorageKey } from "../../../platform/uploads.ts";
@@ -101,20 +103,44 @@ export function uploadCapFor(type: string | undefined): number {
   return Math.max(...kinds.map((kind) => UPLOAD_LIMITS[kind as keyof typeof UPLOAD_LIMITS]));
 }
 
+/** A Game file's zip, unpacked with every check of bundles.ts; a refusal is the `file` field's 400, nothing kept. */
+async function unpackGame(staged: NonNullable<ReceivedFileForm["staged"]>, stagingDir: string, limits: BundleSettings): Promise<UnpackedBundle> {
+  try {
+    if (staged.size > limits.maxZipBytes) throw new BundleRefused("zipTooLarge");
+    return await unpackBundle(staged.tempPath, stagingDir, limits);
+  } catch (error) {
+    if (error instanceof BundleRefused) throw badRequest({ file: [error.message] });
+    throw error;
+  }
+}
+
+export type BundleSettings = BundleLimits & { maxZipBytes: number };
+
 /**
  * Creates a file. Bytes go into the store first and the rows after, in one transaction: a
  * failure between the two leaves at most stray bytes (removed here), never a row without them.
+ * A Game file's zip is unpacked and checked first: a refused bundle stores nothing at all.
  */
-export async function createFile(db: Db, store: BlobStore, actor: Actor, form: ReceivedFileForm): Promise<FileRecord> {
+export async function createFile(db: Db, store: BlobStore, actor: Actor, form: ReceivedFileForm, bundleLimits: BundleSettings): Promise<FileRecord> {
   const clinicId = catalogueOwnerFor(actor);
   const { input, content } = validateFileForm(form);
   const staged = form.staged;
+  const bundle = staged && content && input.type === "Game" ? await unpackGame(staged, store.stagingDir, bundleLimits) : null;
+  const storedKeys: string[] = [];
   let storageKey: string | null = null;
-  if (staged && content) {
-    storageKey = newStorageKey();
-    await store.put(storageKey, staged.tempPath, staged.size, content.mime);
-  }
   try {
+    const entryKeys: string[] = [];
+    for (const entry of bundle?.entries ?? []) {
+      const key = newStorageKey();
+      await store.put(key, entry.tempPath, entry.size, entry.mime);
+      storedKeys.push(key);
+      entryKeys.push(key);
+    }
+    if (staged && content) {
+      storageKey = newStorageKey();
+      await store.put(storageKey, staged.tempPath, staged.size, content.mime);
+      storedKeys.push(storageKey);
+    }
     const row = await db.transaction(async (tx) => {
       let uploadId: string | null = null;
       if (staged && content && storageKey) {
@@ -133,6 +159,17 @@ export async function createFile(db: Db, store: BlobStore, actor: Actor, form: R
           .returning({ id: uploads.id });
         uploadId = upload?.id ?? null;
       }
+      if (bundle && uploadId) {
+        const rows = bundle.entries.map((entry, index) => ({
+          uploadId: uploadId as string,
+          path: entry.path,
+          storageKey: entryKeys[index] as string,
+          mime: entry.mime,
+          encoding: entry.encoding,
+          size: entry.size,
+        }));
+        for (let start = 0; start < rows.length; start += 500) await tx.insert(bundleEntries).values(rows.slice(start, start + 500));
+      }
       const [file] = await tx
         .insert(files)
         .values({ name: input.name, type: input.type, uploadId, link: uploadId ? null : (input.link ?? null), clinicId, createdBy: actor.id })
@@ -147,8 +184,10 @@ export async function createFile(db: Db, store: BlobStore, actor: Actor, form: R
       originalName: staged && content ? staged.originalName : null,
     });
   } catch (error) {
-    if (storageKey) await store.remove(storageKey).catch(() => {});
+    await Promise.all(storedKeys.map((key) => store.remove(key).catch(() => {})));
     throw error;
+  } finally {
+    await bundle?.discard();
   }
 }
 
@@ -158,18 +197,20 @@ export async function createFile(db: Db, store: BlobStore, actor: Actor, form: R
  * points at nothing.
  */
 export async function deleteFile(db: Db, store: BlobStore, actor: Actor, id: number, log: FastifyBaseLogger): Promise<void> {
-  const storageKey = await db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(files).where(eq(files.id, id)).for("update");
     assertCatalogueAccess(actor, row, "change");
     await tx.delete(files).where(eq(files.id, id));
-    if (!row?.uploadId) return null;
+    if (!row?.uploadId) return [];
+    // A bundle's unpacked files go with its upload (the rows by cascade, the bytes below).
+    const entries = await tx.select({ storageKey: bundleEntries.storageKey }).from(bundleEntries).where(eq(bundleEntries.uploadId, row.uploadId));
     const [upload] = await tx
       .delete(uploads)
       .where(and(eq(uploads.id, row.uploadId), sql`not exists (select 1 from files f where f.upload_id = ${row.uploadId})`))
       .returning({ storageKey: uploads.storageKey });
-    return upload?.storageKey ?? null;
+    return upload ? [upload.storageKey, ...entries.map((entry) => entry.storageKey)] : [];
   });
-  if (storageKey) {
+  for (const storageKey of storageKeys) {
     await store.remove(storageKey).catch((error: unknown) => log.error({ err: error, storageKey }, "could not remove the bytes of a deleted upload"));
   }
 }

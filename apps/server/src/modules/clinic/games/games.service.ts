@@ -1,4 +1,5 @@
-import { checkSession, FAMILY_METRICS, type SessionResult, summariseCommon } from "@clinic/games";
+import { CLOCK_SLACK_MS, checkSession, checkTrialRecord, FAMILY_METRICS, type SessionResult, summariseCommon } from "@clinic/games";
+import { BUNDLE_FAMILY, bundleBuildId } from "@clinic/shared";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { badRequest, conflict, isUniqueViolation } from "../../../platform/errors.ts";
@@ -35,6 +36,20 @@ async function insertSession<T>(insert: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An uploaded bundle has no levels of ours: level 1 throughout; its times and trials hold up as any game's. */
+function checkBundleSession(game: SessionResult): string[] {
+  const errors: string[] = [];
+  if (game.levelStart !== 1 || game.levelEnd !== 1) errors.push("A bundle's session is played at level 1.");
+  const wallMs = Date.parse(game.endedAt) - Date.parse(game.startedAt);
+  if (!(wallMs >= 0)) errors.push("endedAt is before startedAt");
+  else if (game.durationMs > wallMs + CLOCK_SLACK_MS) errors.push(`durationMs ${game.durationMs} exceeds the ${wallMs} ms between startedAt and endedAt`);
+  for (const trial of game.trials) {
+    errors.push(...checkTrialRecord(trial, game.durationMs));
+    if (trial.level !== 1) errors.push(`trial ${trial.index}: level ${trial.level} is not 1`);
+  }
+  return errors.slice(0, 20);
+}
+
 /** The figures of a session worth showing with the assignment (its `result`), from the stored metrics. */
 const RESULT_METRICS = ["accuracy", "rt_median_ms", "trials"] as const;
 
@@ -48,7 +63,7 @@ const RESULT_METRICS = ["accuracy", "rt_median_ms", "trials"] as const;
 export async function recordGameSession(
   tx: Db,
   assignment: Assignment,
-  buildId: string | null,
+  source: { buildId: string | null } | { bundleFileId: number },
   game: SessionResult,
 ): Promise<{ replayed: true } | { replayed: false; summary: Record<string, number | string> }> {
   const [known] = await tx.select({ assignmentId: gameSessions.assignmentId }).from(gameSessions).where(eq(gameSessions.sessionKey, game.sessionId));
@@ -57,11 +72,21 @@ export async function recordGameSession(
     throw conflict("This session was already recorded for another activity.");
   }
   if (assignment.done) throw conflict("This activity is already done: its result was recorded.");
+  const buildId = "bundleFileId" in source ? bundleBuildId(source.bundleFileId) : source.buildId;
   if (game.buildId !== buildId) throw badRequest({ game: [`The session is of the game build "${game.buildId}", not this activity's.`] });
-  const { build, errors } = checkSession(game);
-  if (!build || errors.length > 0) throw badRequest({ game: errors });
-
-  const metrics = { ...summariseCommon(game.trials), ...(FAMILY_METRICS[build.family]?.summarise(game.trials, build) ?? {}) };
+  let build: { id: string; family: string };
+  let metrics: Record<string, number>;
+  if ("bundleFileId" in source) {
+    const errors = checkBundleSession(game);
+    if (errors.length > 0) throw badRequest({ game: errors });
+    build = { id: game.buildId, family: BUNDLE_FAMILY };
+    metrics = summariseCommon(game.trials);
+  } else {
+    const checked = checkSession(game);
+    if (!checked.build || checked.errors.length > 0) throw badRequest({ game: checked.errors });
+    build = checked.build;
+    metrics = { ...summariseCommon(game.trials), ...(FAMILY_METRICS[checked.build.family]?.summarise(game.trials, checked.build) ?? {}) };
+  }
   const [session] = await insertSession(() =>
     tx
       .insert(gameSessions)

@@ -91,6 +91,24 @@ export function ActivityPlayer({ activity, playHref }: { activity: Activity; pla
       </Stack>
     );
   }
+  if (!activity.gameBuildId && activity.file?.type === "Game") {
+    // An uploaded bundle: it plays only in the patient's play page, in its sandboxed frame.
+    return (
+      <Stack spacing={1.5} sx={{ maxWidth: 760 }} data-testid="activity-game">
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {activity.file.name}
+        </Typography>
+        <Typography color="text.secondary">{t("activities.uploadedGame")}</Typography>
+        {playHref ? (
+          <Box>
+            <Button variant="contained" size="large" href={playHref} startIcon={<PlayArrowRounded />}>
+              {t("activities.play")}
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+    );
+  }
   const build = activity.gameBuildId ? buildById(activity.gameBuildId) : undefined;
   if (!build) return <Alert severity="warning">{t("activities.gameUnknown", { build: activity.gameBuildId ?? "" })}</Alert>;
   const language = currentLanguage();

@@ -1,4 +1,15 @@
-import { DOCUMENT_NAME_MAX, FILE_TYPE_KINDS, FILE_TYPES, type FileType, fileTypeSchema, linkSchema, requiredText, UPLOAD_MIME_TYPES } from "@clinic/shared";
+import {
+  BUNDLE_REFUSALS,
+  bundleRefusalOf,
+  DOCUMENT_NAME_MAX,
+  FILE_TYPE_KINDS,
+  FILE_TYPES,
+  type FileType,
+  fileTypeSchema,
+  linkSchema,
+  requiredText,
+  UPLOAD_MIME_TYPES,
+} from "@clinic/shared";
 import { zodResolver } from "../../../lib/zod-resolver.ts";
 import UploadFileOutlined from "@mui/icons-material/UploadFileOutlined";
 import {
@@ -52,6 +63,21 @@ type FormValues = { name: string; type: FileType | ""; source: "upload" | "link"
 
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
+/** The server's reasons for refusing a game bundle, in the interface's language (the path it names, as sent). */
+function translateBundleRefusals(fields: Record<string, string[]>, t: (key: string) => string): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [
+      field,
+      messages.map((message) => {
+        const reason = bundleRefusalOf(message);
+        if (!reason) return message;
+        const entry = message.slice(BUNDLE_REFUSALS[reason].length + 2);
+        return entry ? `${t(`files.bundle.${reason}`)}: ${entry}` : t(`files.bundle.${reason}`);
+      }),
+    ]),
+  );
+}
+
 /** Add a file (spec §2 "files (list, add)"): a name, a type, and either an upload or a link. */
 export function FileAddPage() {
   const { t } = useTranslation();
@@ -69,7 +95,7 @@ export function FileAddPage() {
   const save = useAction((input: NewFile) => createFile(input, setProgress), {
     invalidate: [[FILES_KEY]],
     success: t("files.created"),
-    onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, FIELDS),
+    onFieldErrors: (fields) => applyFieldErrors(form.setError, translateBundleRefusals(fields, t), FIELDS),
     onSuccess: () => navigate(LIST),
   });
 

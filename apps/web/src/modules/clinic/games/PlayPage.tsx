@@ -9,6 +9,7 @@ import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY, assignmentKey, assignmentPath } from "../assign/activity/api.ts";
+import { BundlePlay } from "./BundlePlay.tsx";
 import { DizzinessScale } from "./DizzinessScale.tsx";
 import { GameStage } from "./GameStage.tsx";
 import { SessionFigures } from "./SessionFigures.tsx";
@@ -68,6 +69,9 @@ export function PlayPage() {
     );
   }
   if (!data) return <Page>{t("assignActivity.loading")}</Page>;
+  // An uploaded bundle plays in its sandboxed frame, with the same surroundings.
+  const bundle = data.activity.type === "game" && !data.activity.gameBuildId && data.activity.file?.type === "Game" ? data.activity.file : null;
+  if (bundle) return <BundlePlay data={data} fileId={bundle.id} />;
   if (data.activity.type !== "game" || !build) {
     return (
       <Page>

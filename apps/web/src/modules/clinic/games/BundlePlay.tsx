@@ -1,0 +1,241 @@
+import { type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
+import type { AssignedActivityDetail, BundleAccess, BundleResultMessage } from "@clinic/shared";
+import CheckRounded from "@mui/icons-material/CheckRounded";
+import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { RichTextView } from "../../../lib/components/RichTextView.tsx";
+import { currentLanguage } from "../../../lib/i18n.ts";
+import { useResource } from "../../../lib/resource.ts";
+import { ASSIGNMENTS_KEY } from "../assign/activity/api.ts";
+import { acceptBundleMessage, bundleSession, newBridgeNonce } from "./bundleBridge.ts";
+import { DizzinessScale } from "./DizzinessScale.tsx";
+import { resultOutbox, useResultDelivery } from "./outbox.ts";
+
+type Step =
+  | { name: "intro" }
+  | { name: "playing"; startedAt: Date; nonce: string }
+  | { name: "after"; played: PlayedSession; message: BundleResultMessage | null; sessionId: string; sending: boolean }
+  | { name: "sent" }
+  | { name: "waiting"; sessionId: string }
+  | { name: "refused"; message: string };
+
+const HOME = "/manager/patient";
+const NOTE_MAX = 1000;
+
+/**
+ * A game of an uploaded bundle (packages/games/BUNDLES.md): the same surroundings as the
+ * catalogue's games (dizziness before and after, the outbox), the game itself in a sandboxed
+ * frame with scripts only. The bundle reports its result through the bridge; one that reports
+ * nothing is marked done by the patient, with a note.
+ */
+export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fileId: number }) {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<Step>({ name: "intro" });
+  const [before, setBefore] = useState<number | null>(null);
+  const [after, setAfter] = useState<number | null>(null);
+  const [note, setNote] = useState("");
+  const [asked, setAsked] = useState(false);
+  const client = useQueryClient();
+  const access = useResource<BundleAccess>(["bundle-access", fileId], `/api/files/${fileId}/bundle`, { quiet: true });
+  // The therapist's motion intensity, lowered for reduced motion as the catalogue's games do; the bundle reads it from its address.
+  const prefersReducedMotion = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  const motion = (data.motion / 100) * reducedMotionFactor(prefersReducedMotion);
+
+  const end = (startedAt: Date, message: BundleResultMessage | null) =>
+    setStep({
+      name: "after",
+      played: bundleSession(fileId, startedAt, new Date(), motion, message),
+      message,
+      sessionId: crypto.randomUUID(),
+      sending: false,
+    });
+
+  const save = async (current: Extract<Step, { name: "after" }>, dizzinessAfter: number) => {
+    setStep({ ...current, sending: true });
+    const trimmed = note.trim();
+    const result = {
+      ...(current.message ? { score: current.message.score } : {}),
+      ...(current.message?.maxScore !== undefined ? { maxScore: current.message.maxScore } : {}),
+      ...(trimmed ? { note: trimmed } : {}),
+    };
+    resultOutbox.add({ id: data.id, result, game: { ...current.played, sessionId: current.sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } });
+    const outcome = await resultOutbox.deliver(current.sessionId);
+    if (outcome.kind === "delivered") {
+      await client.invalidateQueries({ queryKey: [ASSIGNMENTS_KEY] });
+      setStep({ name: "sent" });
+    } else if (outcome.kind === "refused") setStep({ name: "refused", message: outcome.error.message });
+    else setStep({ name: "waiting", sessionId: current.sessionId });
+  };
+
+  if (step.name === "playing") {
+    if (!access.data)
+      return (
+        <Page title={data.activity.name}>
+          {access.network.error ? <Alert severity="error">{t("games.bundle.unavailable")}</Alert> : t("assignActivity.loading")}
+        </Page>
+      );
+    const address = `${access.data.url}#${new URLSearchParams({ nonce: step.nonce, motion: motion.toFixed(2), lang: currentLanguage() })}`;
+    return <BundleStage title={data.activity.name} src={address} nonce={step.nonce} onEnd={(message) => end(step.startedAt, message)} />;
+  }
+
+  if (step.name === "intro") {
+    if (data.done) {
+      return (
+        <Page title={data.activity.name}>
+          <Alert severity="success">{t("games.alreadyDone")}</Alert>
+        </Page>
+      );
+    }
+    return (
+      <Page title={data.activity.name}>
+        <Stack spacing={2.5}>
+          {data.description ? (
+            <Box sx={{ p: 1.5, bgcolor: "action.hover", borderRadius: 1 }}>{t("myActivities.therapistNote", { note: data.description })}</Box>
+          ) : null}
+          <RichTextView html={data.activity.description} sx={{ color: "text.secondary" }} />
+          <Typography color="text.secondary">{t("games.bundle.intro")}</Typography>
+          <DizzinessScale
+            label={t("games.dizzinessBefore")}
+            value={before}
+            onChange={setBefore}
+            error={asked && before === null ? t("games.dizzinessRequired") : undefined}
+          />
+          <Box>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => {
+                setAsked(true);
+                if (before !== null) setStep({ name: "playing", startedAt: new Date(), nonce: newBridgeNonce() });
+              }}
+            >
+              {t("games.start")}
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  if (step.name === "after") {
+    return (
+      <Page title={data.activity.name}>
+        <Stack spacing={2.5}>
+          {step.message ? (
+            <Alert severity="success" data-testid="bundle-score">
+              {t("games.bundle.reported", { score: step.message.score })}
+            </Alert>
+          ) : (
+            <Typography>{t("games.bundle.noReport")}</Typography>
+          )}
+          <DizzinessScale label={t("games.dizzinessAfter")} value={after} onChange={setAfter} />
+          <TextField
+            label={t("games.bundle.note")}
+            helperText={t("games.bundle.noteHint")}
+            value={note}
+            onChange={(event) => setNote(event.target.value.slice(0, NOTE_MAX))}
+            multiline
+            minRows={2}
+          />
+          <Box>
+            <Button variant="contained" size="large" disabled={after === null || step.sending} onClick={() => after !== null && void save(step, after)}>
+              {t("games.save")}
+            </Button>
+          </Box>
+        </Stack>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={data.activity.name}>
+      <Stack spacing={2.5}>
+        {step.name === "sent" ? <Alert severity="success">{t("games.saved")}</Alert> : null}
+        {step.name === "waiting" ? (
+          <Waiting sessionId={step.sessionId} onDelivered={() => setStep({ name: "sent" })} onRefused={(message) => setStep({ name: "refused", message })} />
+        ) : null}
+        {step.name === "refused" ? <Alert severity="error">{t("games.refused", { reason: step.message })}</Alert> : null}
+        <Box>
+          <Button variant="contained" href={HOME}>
+            {t("games.backHome")}
+          </Button>
+        </Box>
+      </Stack>
+    </Page>
+  );
+}
+
+/**
+ * The bundle in a frame sandboxed to scripts alone: no same-origin access to the app, no
+ * forms, popups or top navigation. It fills the space under the bar, as the catalogue's
+ * games do; the bar's Finish ends the session whether or not the bundle reported.
+ */
+function BundleStage({ title, src, nonce, onEnd }: { title: string; src: string; nonce: string; onEnd: (message: BundleResultMessage | null) => void }) {
+  const { t } = useTranslation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const ended = useRef(onEnd);
+  ended.current = onEnd;
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      const message = acceptBundleMessage(event, frame.current?.contentWindow, nonce);
+      if (message) ended.current(message);
+    };
+    window.addEventListener("message", listen);
+    return () => window.removeEventListener("message", listen);
+  }, [nonce]);
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100dvh", bgcolor: "#14202b" }}>
+      <Paper square elevation={0} sx={{ px: { xs: 1, sm: 2 }, py: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <Typography component="h1" variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600 }}>
+            {title}
+          </Typography>
+          <Button size="small" variant="contained" startIcon={<CheckRounded />} onClick={() => ended.current(null)}>
+            {t("games.bundle.finish")}
+          </Button>
+        </Stack>
+      </Paper>
+      <Box sx={{ position: "relative", flex: 1, minHeight: 0 }}>
+        <Box
+          component="iframe"
+          ref={frame}
+          title={t("games.bundle.frameTitle", { name: title })}
+          src={src}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          data-testid="bundle-frame"
+          sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, bgcolor: "#fff" }}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+function Waiting({ sessionId, onDelivered, onRefused }: { sessionId: string; onDelivered: () => void; onRefused: (message: string) => void }) {
+  const { t } = useTranslation();
+  useResultDelivery(() => {
+    if (resultOutbox.pending().some((item) => item.reply.game.sessionId === sessionId)) return;
+    if (resultOutbox.refused().some((item) => item.reply.game.sessionId === sessionId)) onRefused(t("games.refusedLater"));
+    else onDelivered();
+  });
+  return (
+    <Alert severity="info" role="status">
+      {t("games.waiting")}
+    </Alert>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Container>
+  );
+}
