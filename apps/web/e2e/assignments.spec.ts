@@ -14,8 +14,12 @@ async function pickActivity(page: Page, name: string) {
 /** Appends every further page of a list ("load more"), so rows of earlier runs never hide this run's. */
 async function loadAll(page: Page, label = "Load more") {
   const more = page.getByRole("button", { name: label });
+  const fetching = more.and(page.locator("button:disabled"));
   await settled(page);
   while (await more.isVisible()) {
+    // A page on its way disables the button, and the last page takes it away: click only once it is back.
+    await expect(fetching).toHaveCount(0);
+    if (!(await more.isVisible())) break;
     await more.click();
     await settled(page);
   }
