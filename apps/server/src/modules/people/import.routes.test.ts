@@ -9,7 +9,10 @@ import { clinicWithSeats, newEmail } from "../../../test/people.ts";
 import { countStatements, isIdentityStatement } from "../../../test/statements.ts";
 import { type FormPart, multipart } from "../../../test/uploads.ts";
 import { users } from "../../db/schema.ts";
+import { loadActor } from "../../platform/access.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
+import { parseCsv } from "./import-file.ts";
+import { importPeople } from "./import.service.ts";
 
 let t: TestApp;
 let other: MadeClinic;
@@ -180,6 +183,26 @@ describe("POST /api/user-import/", () => {
     expect(refused.statusCode).toBe(400);
     const after = await t.app.inject({ method: "GET", url: `/api/user-import/${failedId}/progress`, headers: { cookie: admin } });
     expect(after.json()).toEqual({ phase: "failed", done: 0, total: 1 });
+  });
+
+  it("reports the writing in slices of 500, each after its rows are in, then done", async () => {
+    const clinic = await clinicWithSeats(t.db, { nUsers: 1, nPatients: 1200 });
+    const admin = await loadActor(t.db, t.ids.admin);
+    if (!admin) throw new Error("no admin");
+    const rows = people(1100, "slices");
+    const sheet = parseCsv(csv(rows), 5000);
+    const seen: [string, number][] = [];
+    const result = await importPeople(t.app, admin, { kind: "patient", clinicId: clinic.id, mapping: MAPPING }, sheet, async (phase, done) => {
+      seen.push([phase, done]);
+    });
+    expect(result).toEqual({ imported: 1100 });
+    expect(seen).toEqual([
+      ["checking", 0],
+      ["writing", 500],
+      ["writing", 1000],
+      ["writing", 1100],
+      ["done", 1100],
+    ]);
   });
 
   it("refuses a file that needs more seats than the membership has left, naming the first row beyond", async () => {
