@@ -19,6 +19,8 @@ describe("loadConfig", () => {
       secureCookies: false,
       uploads: { dir: "data/uploads", s3: null },
       bundles: { maxZipBytes: 100 * 1024 * 1024, maxUnpackedBytes: 500 * 1024 * 1024, maxFileBytes: 250 * 1024 * 1024, maxFiles: 2000, accessMinutes: 120 },
+      imports: { maxBytes: 5 * 1024 * 1024, maxRows: 5000 },
+      exports: { maxRows: 20_000 },
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
       jobs: { worker: true, pollingSeconds: 2 },
       reminderHours: 24,

@@ -1,17 +1,17 @@
 import { type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
 import type { AssignedActivityDetail, BundleAccess, BundleResultMessage } from "@clinic/shared";
 import CheckRounded from "@mui/icons-material/CheckRounded";
-import { Alert, Box, Button, Container, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY } from "../assign/activity/api.ts";
 import { acceptBundleMessage, bundleSession, newBridgeNonce } from "./bundleBridge.ts";
 import { DizzinessScale } from "./DizzinessScale.tsx";
-import { resultOutbox, useResultDelivery } from "./outbox.ts";
+import { BeforePlay, PlayFrame, WaitingForServer } from "./PlayParts.tsx";
+import { resultOutbox } from "./outbox.ts";
 
 type Step =
   | { name: "intro" }
@@ -36,7 +36,6 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
   const [before, setBefore] = useState<number | null>(null);
   const [after, setAfter] = useState<number | null>(null);
   const [note, setNote] = useState("");
-  const [asked, setAsked] = useState(false);
   const client = useQueryClient();
   const access = useResource<BundleAccess>(["bundle-access", fileId], `/api/files/${fileId}/bundle`, { quiet: true });
   // The therapist's motion intensity, lowered for reduced motion as the catalogue's games do; the bundle reads it from its address.
@@ -72,9 +71,9 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
   if (step.name === "playing") {
     if (!access.data)
       return (
-        <Page title={data.activity.name}>
+        <PlayFrame title={data.activity.name}>
           {access.network.error ? <Alert severity="error">{t("games.bundle.unavailable")}</Alert> : t("assignActivity.loading")}
-        </Page>
+        </PlayFrame>
       );
     const address = `${access.data.url}#${new URLSearchParams({ nonce: step.nonce, motion: motion.toFixed(2), lang: currentLanguage() })}`;
     return <BundleStage title={data.activity.name} src={address} nonce={step.nonce} onEnd={(message) => end(step.startedAt, message)} />;
@@ -83,45 +82,28 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
   if (step.name === "intro") {
     if (data.done) {
       return (
-        <Page title={data.activity.name}>
+        <PlayFrame title={data.activity.name}>
           <Alert severity="success">{t("games.alreadyDone")}</Alert>
-        </Page>
+        </PlayFrame>
       );
     }
     return (
-      <Page title={data.activity.name}>
-        <Stack spacing={2.5}>
-          {data.description ? (
-            <Box sx={{ p: 1.5, bgcolor: "action.hover", borderRadius: 1 }}>{t("myActivities.therapistNote", { note: data.description })}</Box>
-          ) : null}
-          <RichTextView html={data.activity.description} sx={{ color: "text.secondary" }} />
+      <PlayFrame title={data.activity.name}>
+        <BeforePlay
+          data={data}
+          before={before}
+          onBefore={setBefore}
+          onStart={() => setStep({ name: "playing", startedAt: new Date(), nonce: newBridgeNonce() })}
+        >
           <Typography color="text.secondary">{t("games.bundle.intro")}</Typography>
-          <DizzinessScale
-            label={t("games.dizzinessBefore")}
-            value={before}
-            onChange={setBefore}
-            error={asked && before === null ? t("games.dizzinessRequired") : undefined}
-          />
-          <Box>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => {
-                setAsked(true);
-                if (before !== null) setStep({ name: "playing", startedAt: new Date(), nonce: newBridgeNonce() });
-              }}
-            >
-              {t("games.start")}
-            </Button>
-          </Box>
-        </Stack>
-      </Page>
+        </BeforePlay>
+      </PlayFrame>
     );
   }
 
   if (step.name === "after") {
     return (
-      <Page title={data.activity.name}>
+      <PlayFrame title={data.activity.name}>
         <Stack spacing={2.5}>
           {step.message ? (
             <Alert severity="success" data-testid="bundle-score">
@@ -145,16 +127,20 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
             </Button>
           </Box>
         </Stack>
-      </Page>
+      </PlayFrame>
     );
   }
 
   return (
-    <Page title={data.activity.name}>
+    <PlayFrame title={data.activity.name}>
       <Stack spacing={2.5}>
         {step.name === "sent" ? <Alert severity="success">{t("games.saved")}</Alert> : null}
         {step.name === "waiting" ? (
-          <Waiting sessionId={step.sessionId} onDelivered={() => setStep({ name: "sent" })} onRefused={(message) => setStep({ name: "refused", message })} />
+          <WaitingForServer
+            sessionId={step.sessionId}
+            onDelivered={() => setStep({ name: "sent" })}
+            onRefused={(message) => setStep({ name: "refused", message })}
+          />
         ) : null}
         {step.name === "refused" ? <Alert severity="error">{t("games.refused", { reason: step.message })}</Alert> : null}
         <Box>
@@ -163,7 +149,7 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
           </Button>
         </Box>
       </Stack>
-    </Page>
+    </PlayFrame>
   );
 }
 
@@ -210,32 +196,5 @@ function BundleStage({ title, src, nonce, onEnd }: { title: string; src: string;
         />
       </Box>
     </Box>
-  );
-}
-
-function Waiting({ sessionId, onDelivered, onRefused }: { sessionId: string; onDelivered: () => void; onRefused: (message: string) => void }) {
-  const { t } = useTranslation();
-  useResultDelivery(() => {
-    if (resultOutbox.pending().some((item) => item.reply.game.sessionId === sessionId)) return;
-    if (resultOutbox.refused().some((item) => item.reply.game.sessionId === sessionId)) onRefused(t("games.refusedLater"));
-    else onDelivered();
-  });
-  return (
-    <Alert severity="info" role="status">
-      {t("games.waiting")}
-    </Alert>
-  );
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </Paper>
-    </Container>
   );
 }

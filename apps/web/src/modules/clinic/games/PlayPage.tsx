@@ -1,19 +1,19 @@
 import { buildById, type PlayedSession } from "@clinic/games/browser";
 import type { AssignedActivityDetail } from "@clinic/shared";
-import { Alert, Box, Button, Container, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY, assignmentKey, assignmentPath } from "../assign/activity/api.ts";
 import { BundlePlay } from "./BundlePlay.tsx";
 import { DizzinessScale } from "./DizzinessScale.tsx";
+import { BeforePlay, PlayFrame, WaitingForServer } from "./PlayParts.tsx";
 import { GameStage } from "./GameStage.tsx";
 import { SessionFigures } from "./SessionFigures.tsx";
-import { resultOutbox, useResultDelivery } from "./outbox.ts";
+import { resultOutbox } from "./outbox.ts";
 
 type Step =
   | { name: "intro" }
@@ -40,7 +40,6 @@ export function PlayPage() {
   const [step, setStep] = useState<Step>({ name: "intro" });
   const [before, setBefore] = useState<number | null>(null);
   const [after, setAfter] = useState<number | null>(null);
-  const [asked, setAsked] = useState(false);
   const [sessionId, setSessionId] = useState("");
   const client = useQueryClient();
   const build = data?.activity.gameBuildId ? buildById(data.activity.gameBuildId) : undefined;
@@ -63,20 +62,20 @@ export function PlayPage() {
   if (!valid || network.error) {
     const gone = !valid || network.status === 404;
     return (
-      <Page>
+      <PlayFrame>
         <Alert severity={gone ? "warning" : "error"}>{gone ? t("games.notAssigned") : t("games.loadFailed")}</Alert>
-      </Page>
+      </PlayFrame>
     );
   }
-  if (!data) return <Page>{t("assignActivity.loading")}</Page>;
+  if (!data) return <PlayFrame>{t("assignActivity.loading")}</PlayFrame>;
   // An uploaded bundle plays in its sandboxed frame, with the same surroundings.
   const bundle = data.activity.type === "game" && !data.activity.gameBuildId && data.activity.file?.type === "Game" ? data.activity.file : null;
   if (bundle) return <BundlePlay data={data} fileId={bundle.id} />;
   if (data.activity.type !== "game" || !build) {
     return (
-      <Page>
+      <PlayFrame>
         <Alert severity="warning">{t("games.notAGame")}</Alert>
-      </Page>
+      </PlayFrame>
     );
   }
   const language = currentLanguage();
@@ -96,48 +95,31 @@ export function PlayPage() {
   if (step.name === "intro") {
     if (data.done) {
       return (
-        <Page title={build.title[language]}>
+        <PlayFrame title={build.title[language]}>
           <Alert severity="success">{t("games.alreadyDone")}</Alert>
-        </Page>
+        </PlayFrame>
       );
     }
     return (
-      <Page title={build.title[language]}>
-        <Stack spacing={2.5}>
-          <Typography sx={{ whiteSpace: "pre-line" }}>{build.instructions[language]}</Typography>
-          {data.description ? (
-            <Box sx={{ p: 1.5, bgcolor: "action.hover", borderRadius: 1 }}>{t("myActivities.therapistNote", { note: data.description })}</Box>
-          ) : null}
-          <RichTextView html={data.activity.description} sx={{ color: "text.secondary" }} />
+      <PlayFrame title={build.title[language]}>
+        <BeforePlay
+          data={data}
+          before={before}
+          onBefore={setBefore}
+          onStart={() => setStep({ name: "playing" })}
+          instructions={<Typography sx={{ whiteSpace: "pre-line" }}>{build.instructions[language]}</Typography>}
+        >
           <Typography color="text.secondary">
             {t("games.sessionLength", { minutes: Math.max(1, Math.round(Math.min(build.defaultDurationSeconds, data.duration * 60) / 60)) })}
           </Typography>
-          <DizzinessScale
-            label={t("games.dizzinessBefore")}
-            value={before}
-            onChange={setBefore}
-            error={asked && before === null ? t("games.dizzinessRequired") : undefined}
-          />
-          <Box>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() => {
-                setAsked(true);
-                if (before !== null) setStep({ name: "playing" });
-              }}
-            >
-              {t("games.start")}
-            </Button>
-          </Box>
-        </Stack>
-      </Page>
+        </BeforePlay>
+      </PlayFrame>
     );
   }
 
   if (step.name === "after") {
     return (
-      <Page title={build.title[language]}>
+      <PlayFrame title={build.title[language]}>
         <Stack spacing={2.5}>
           <Typography>
             {step.played.ended === "completed" ? t("games.finished") : step.played.ended === "timeout" ? t("games.timeUp") : t("games.stopped")}
@@ -154,12 +136,12 @@ export function PlayPage() {
             </Button>
           </Box>
         </Stack>
-      </Page>
+      </PlayFrame>
     );
   }
 
   return (
-    <Page title={build.title[language]}>
+    <PlayFrame title={build.title[language]}>
       <Stack spacing={2.5}>
         {step.name === "sent" ? <Alert severity="success">{t("games.saved")}</Alert> : null}
         {step.name === "waiting" ? (
@@ -178,36 +160,6 @@ export function PlayPage() {
           </Button>
         </Box>
       </Stack>
-    </Page>
-  );
-}
-
-/** The result is safe on this device; it goes to the server as soon as it can be reached. */
-function WaitingForServer({ sessionId, onDelivered, onRefused }: { sessionId: string; onDelivered: () => void; onRefused: (message: string) => void }) {
-  const { t } = useTranslation();
-  // Called whenever some waiting result left the outbox: ours may be among them.
-  const waiting = useResultDelivery(() => {
-    if (resultOutbox.pending().some((item) => item.reply.game.sessionId === sessionId)) return;
-    if (resultOutbox.refused().some((item) => item.reply.game.sessionId === sessionId)) onRefused(t("games.refusedLater"));
-    else onDelivered();
-  });
-  return (
-    <Alert severity="info" role="status">
-      {waiting > 1 ? `${t("games.waiting")} (${waiting})` : t("games.waiting")}
-    </Alert>
-  );
-}
-
-function Page({ title, children }: { title?: string; children: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Container component="main" maxWidth="md" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title ?? t("games.playTitle")}
-        </Typography>
-        {children}
-      </Paper>
-    </Container>
+    </PlayFrame>
   );
 }
