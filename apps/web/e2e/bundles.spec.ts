@@ -68,6 +68,13 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Activity created")).toBeVisible();
   await expect(page.getByTestId("activity-game")).toContainText(fileName);
+  // The therapist tries it first, in the same sandbox; what it reports is shown, not recorded.
+  await page.getByRole("button", { name: "Try it" }).click();
+  const tryout = page.frameLocator('[data-testid="bundle-frame"]');
+  await tryout.getByRole("button", { name: "Start" }).click();
+  for (let round = 0; round < 3; round++) await tryout.getByRole("button", { name: "Now!" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The game reported a score of 30. Nothing was recorded." })).toBeVisible();
+  await expectAccessible(page);
 
   // Assigned to Pablo for today.
   await visit(page, "/manager/admin/dashboard");

@@ -48,6 +48,10 @@ test("a therapist reads a played game's figures and its trials; the patient's ho
   await expect(trials.getByRole("cell", { name: /^(hit|miss|omission|commission|anticipation|correct rejection|sample)$/ }).first()).toBeVisible();
   await settled(page);
   await expectAccessible(page);
+  // On a phone the trials scroll sideways: their region must take the keyboard's focus.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1366, height: 800 });
   await shoot(page, "results-dialog");
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toHaveCount(0);

@@ -7,6 +7,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
+import { BundleTry } from "../games/BundleTry.tsx";
 import { BuildFacts } from "../games/BuildFacts.tsx";
 import { previewPath } from "../games/paths.ts";
 
@@ -92,20 +93,22 @@ export function ActivityPlayer({ activity, playHref }: { activity: Activity; pla
     );
   }
   if (!activity.gameBuildId && activity.file?.type === "Game") {
-    // An uploaded bundle: it plays only in the patient's play page, in its sandboxed frame.
+    // An uploaded bundle: patients play it in their play page, staff try it here; both in its sandboxed frame.
     return (
       <Stack spacing={1.5} sx={{ maxWidth: 760 }} data-testid="activity-game">
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
           {activity.file.name}
         </Typography>
         <Typography color="text.secondary">{t("activities.uploadedGame")}</Typography>
-        {playHref ? (
+        {playHref === null ? null : playHref ? (
           <Box>
             <Button variant="contained" size="large" href={playHref} startIcon={<PlayArrowRounded />}>
               {t("activities.play")}
             </Button>
           </Box>
-        ) : null}
+        ) : (
+          <BundleTry file={activity.file} />
+        )}
       </Stack>
     );
   }

@@ -1,14 +1,14 @@
 import { type PlayedSession, reducedMotionFactor } from "@clinic/games/browser";
 import type { AssignedActivityDetail, BundleAccess, BundleResultMessage } from "@clinic/shared";
-import CheckRounded from "@mui/icons-material/CheckRounded";
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { ASSIGNMENTS_KEY } from "../assign/activity/api.ts";
-import { acceptBundleMessage, bundleSession, newBridgeNonce } from "./bundleBridge.ts";
+import { bundleSession, newBridgeNonce } from "./bundleBridge.ts";
+import { BundleStage } from "./BundleStage.tsx";
 import { DizzinessScale } from "./DizzinessScale.tsx";
 import { BeforePlay, PlayFrame, WaitingForServer } from "./PlayParts.tsx";
 import { resultOutbox } from "./outbox.ts";
@@ -150,51 +150,5 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
         </Box>
       </Stack>
     </PlayFrame>
-  );
-}
-
-/**
- * The bundle in a frame sandboxed to scripts alone: no same-origin access to the app, no
- * forms, popups or top navigation. It fills the space under the bar, as the catalogue's
- * games do; the bar's Finish ends the session whether or not the bundle reported.
- */
-function BundleStage({ title, src, nonce, onEnd }: { title: string; src: string; nonce: string; onEnd: (message: BundleResultMessage | null) => void }) {
-  const { t } = useTranslation();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const ended = useRef(onEnd);
-  ended.current = onEnd;
-  useEffect(() => {
-    const listen = (event: MessageEvent) => {
-      const message = acceptBundleMessage(event, frame.current?.contentWindow, nonce);
-      if (message) ended.current(message);
-    };
-    window.addEventListener("message", listen);
-    return () => window.removeEventListener("message", listen);
-  }, [nonce]);
-  return (
-    <Box sx={{ display: "flex", flexDirection: "column", height: "100dvh", bgcolor: "#14202b" }}>
-      <Paper square elevation={0} sx={{ px: { xs: 1, sm: 2 }, py: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <Typography component="h1" variant="subtitle1" noWrap sx={{ flex: 1, fontWeight: 600 }}>
-            {title}
-          </Typography>
-          <Button size="small" variant="contained" startIcon={<CheckRounded />} onClick={() => ended.current(null)}>
-            {t("games.bundle.finish")}
-          </Button>
-        </Stack>
-      </Paper>
-      <Box sx={{ position: "relative", flex: 1, minHeight: 0 }}>
-        <Box
-          component="iframe"
-          ref={frame}
-          title={t("games.bundle.frameTitle", { name: title })}
-          src={src}
-          sandbox="allow-scripts"
-          referrerPolicy="no-referrer"
-          data-testid="bundle-frame"
-          sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0, bgcolor: "#fff" }}
-        />
-      </Box>
-    </Box>
   );
 }

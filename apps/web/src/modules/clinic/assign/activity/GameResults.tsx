@@ -149,7 +149,8 @@ function SessionTrials({ patientId, sessionId }: { patientId: string; sessionId:
         <Typography color="text.secondary">{t("gameResults.noTrials")}</Typography>
       ) : (
         <>
-          <TableContainer sx={{ overflowX: "auto" }}>
+          {/* Focusable, so that a keyboard can scroll the trials sideways on a phone. */}
+          <TableContainer sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={t("gameResults.trialsLabel")}>
             <Table size="small" aria-label={t("gameResults.trialsLabel")}>
               <TableHead>
                 <TableRow>
