@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, visit } from "./fixtures.ts";
+import { DEMO_ACCOUNTS, expectAccessible, loadAll, settled, signIn, visit } from "./fixtures.ts";
 
 /**
  * Issue 13, point 10: the axe checks on screens that hold data in each state, not only as other
@@ -47,16 +47,6 @@ async function sessionOf(browser: Browser, role: "therapist" | "patient", viewpo
 async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
   await field(scope, label).click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** Appends every further page of a "load more" list, so rows of other specs or of the demo never hide ours. */
-async function loadAll(page: Page, label = "Load more") {
-  const more = page.getByRole("button", { name: label });
-  await settled(page);
-  while (await more.isVisible()) {
-    await more.click();
-    await settled(page);
-  }
 }
 
 async function pabloId(call: Awaited<ReturnType<typeof sessionOf>>["call"]): Promise<string> {

@@ -1,29 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { DEMO_ACCOUNTS, expectAccessible, loadAll, pickActivity, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 /** Calendar days as the screens show them (the browser's own day). */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA");
-
-/** Picks an activity in the assign form's search field. */
-async function pickActivity(page: Page, name: string) {
-  const field = page.getByRole("combobox", { name: "Activities" });
-  await field.fill(name.slice(0, 10));
-  await page.getByRole("option", { name: new RegExp(`^${name}`) }).click();
-}
-
-/** Appends every further page of a list ("load more"), so rows of earlier runs never hide this run's. */
-async function loadAll(page: Page, label = "Load more") {
-  const more = page.getByRole("button", { name: label });
-  const fetching = more.and(page.locator("button:disabled"));
-  await settled(page);
-  while (await more.isVisible()) {
-    // A page on its way disables the button, and the last page takes it away: click only once it is back.
-    await expect(fetching).toHaveCount(0);
-    if (!(await more.isVisible())) break;
-    await more.click();
-    await settled(page);
-  }
-}
 
 /** The selected patient as the screens read it: the dashboard's picker, and the badge it shows. */
 async function selectPablo(page: Page) {

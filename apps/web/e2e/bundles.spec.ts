@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { buildZip, type ZipEntry } from "../../server/src/platform/zip-writer.ts";
-import { expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { assignToPablo, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 const EXAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../packages/games/examples/bundle");
 const exampleEntries: ZipEntry[] = readdirSync(EXAMPLE).map((name) => ({ name, data: readFileSync(path.join(EXAMPLE, name)) }));
@@ -77,24 +77,12 @@ test("a therapist uploads the example bundle and makes a game of it; the patient
   await expectAccessible(page);
 
   // Assigned to Pablo for today.
-  await visit(page, "/manager/admin/dashboard");
-  await page.getByRole("button", { name: "Select Pablo Díaz" }).click();
-  await visit(page, "/manager/admin/assign/activity");
-  const picker = page.getByRole("combobox", { name: "Activities" });
-  await picker.fill(activityName.slice(0, 15));
-  await page.getByRole("option", { name: new RegExp(`^${activityName}`) }).click();
-  await page.getByLabel("Duration (minutes)").fill("5");
-  await page.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText("Activities assigned: 1")).toBeVisible();
+  await assignToPablo(page, activityName, 5);
   await signOut(page);
 
   // The patient plays it: the bundle runs in a frame sandboxed to scripts alone.
   await signIn(page, "patient");
-  const more = page.getByRole("button", { name: "Load more" });
-  while (await more.isVisible()) {
-    await more.click();
-    await settled(page);
-  }
+  await loadAll(page);
   await page.getByRole("link", { name: `Play: ${activityName}` }).click();
   await page.waitForURL(/\/manager\/patient\/play\/\d+$/);
   const assignmentId = Number(page.url().split("/").pop());

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { assignToPablo, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 /**
  * A real PDF of one page per text (Helvetica, A4), written as the format says: numbered objects,
@@ -101,25 +101,12 @@ test("a therapist attaches a PDF to a text activity and assigns it; the patient 
   await expect(page.getByTestId("pdf-error")).toHaveText("This file is not a readable PDF: it may be damaged.");
 
   // Assigned to Pablo for today.
-  await visit(page, "/manager/admin/dashboard");
-  await page.getByRole("button", { name: "Select Pablo Díaz" }).click();
-  await visit(page, "/manager/admin/assign/activity");
-  const picker = page.getByRole("combobox", { name: "Activities" });
-  await picker.fill(activityName.slice(0, 15));
-  await page.getByRole("option", { name: new RegExp(`^${activityName}`) }).click();
-  await page.getByLabel("Duration (minutes)").fill("15");
-  await page.getByLabel("Note for the patient").fill(`Seated, ${token}`);
-  await page.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(page.getByText("Activities assigned: 1")).toBeVisible();
+  await assignToPablo(page, activityName, 15, `Seated, ${token}`);
   await signOut(page);
 
   // The patient opens it and pages through the document.
   await signIn(page, "patient");
-  const more = page.getByRole("button", { name: "Load more" });
-  while (await more.isVisible()) {
-    await more.click();
-    await settled(page);
-  }
+  await loadAll(page);
   const item = page.getByRole("region", { name: "Today" }).getByTestId("my-activity").filter({ hasText: token });
   await item.getByRole("button", { name: `Open: ${activityName}` }).click();
   const dialog = page.getByRole("dialog");

@@ -66,3 +66,36 @@ export async function menuRouteIds(page: Page): Promise<string[]> {
   const nav = page.getByRole("navigation", { name: /Main menu|Menú principal/ });
   return nav.locator("[data-route]").evaluateAll((items) => items.map((item) => item.getAttribute("data-route") ?? ""));
 }
+
+/** Appends every further page of a "load more" list, so rows of other specs or of the demo never hide ours. */
+export async function loadAll(page: Page, label = "Load more"): Promise<void> {
+  const more = page.getByRole("button", { name: label });
+  const fetching = more.and(page.locator("button:disabled"));
+  await settled(page);
+  while (await more.isVisible()) {
+    // A page on its way disables the button, and the last page takes it away: click only once it is back.
+    await expect(fetching).toHaveCount(0);
+    if (!(await more.isVisible())) break;
+    await more.click();
+    await settled(page);
+  }
+}
+
+/** Picks an activity in the assign form's search field. */
+export async function pickActivity(page: Page, name: string): Promise<void> {
+  const field = page.getByRole("combobox", { name: "Activities" });
+  await field.fill(name.slice(0, 15));
+  await page.getByRole("option", { name: new RegExp(`^${name}`) }).click();
+}
+
+/** A therapist assigns one activity to the demo's Pablo Díaz for today. */
+export async function assignToPablo(page: Page, activityName: string, minutes: number, note?: string): Promise<void> {
+  await visit(page, "/manager/admin/dashboard");
+  await page.getByRole("button", { name: "Select Pablo Díaz" }).click();
+  await visit(page, "/manager/admin/assign/activity");
+  await pickActivity(page, activityName);
+  await page.getByLabel("Duration (minutes)").fill(String(minutes));
+  if (note) await page.getByLabel("Note for the patient").fill(note);
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByText("Activities assigned: 1")).toBeVisible();
+}

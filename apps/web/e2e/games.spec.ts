@@ -1,6 +1,6 @@
 import { type BuildDefinition, CATALOGUE, FAMILIES } from "@clinic/games";
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { DEMO_ACCOUNTS, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 /** Keys as Playwright names them. */
 const keyName = (key: string) => (key === " " ? "Space" : key);
@@ -108,11 +108,7 @@ test("a patient plays the quick build of every family to the end; each result ar
   for (const build of quickBuilds) {
     const name = `${build.title.en} ${token}`;
     await visit(page, "/manager/patient");
-    const more = page.getByRole("button", { name: "Load more" });
-    while (await more.isVisible()) {
-      await more.click();
-      await settled(page);
-    }
+    await loadAll(page);
     await page.getByRole("link", { name: `Play: ${name}` }).click();
     await page.waitForURL(/\/manager\/patient\/play\/\d+$/);
     await settled(page);
@@ -131,11 +127,7 @@ test("a patient plays the quick build of every family to the end; each result ar
     await expectAccessible(page);
     await page.getByRole("link", { name: "Back to my activities" }).click();
     await page.waitForURL("**/manager/patient");
-    await settled(page);
-    while (await more.isVisible()) {
-      await more.click();
-      await settled(page);
-    }
+    await loadAll(page);
     const row = page.getByTestId("my-activity").filter({ hasText: name });
     await expect(row.getByText("Done", { exact: true }), build.id).toBeVisible();
   }
