@@ -83,6 +83,22 @@ export const bundleResultMessageSchema = z
   .strict();
 export type BundleResultMessage = z.output<typeof bundleResultMessageSchema>;
 
+/**
+ * A bundle of a fixed size (a Unity WebGL build's canvas, say) may post its design size once it
+ * has loaded: the page then scales it, whole and centred, to the space it has, as the
+ * catalogue's games are scaled. Without it the bundle fills that space and lays itself out.
+ */
+export const bundleSizeMessageSchema = z
+  .object({
+    type: z.literal("clinic:size"),
+    version: z.literal(BUNDLE_BRIDGE_VERSION),
+    nonce: z.string().min(16).max(64),
+    width: z.number().int().min(100).max(8192),
+    height: z.number().int().min(100).max(8192),
+  })
+  .strict();
+export type BundleSizeMessage = z.output<typeof bundleSizeMessageSchema>;
+
 /** The build id a bundle's sessions are stored under: bundles are not builds of the catalogue. */
 export const bundleBuildId = (fileId: number) => `bundle-${fileId}`;
 export const BUNDLE_FAMILY = "bundle";

@@ -1,6 +1,6 @@
 import { BUNDLE_BRIDGE_VERSION } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
-import { acceptBundleMessage, bundleSession } from "./bundleBridge.ts";
+import { acceptBundleMessage, acceptBundleSize, bundleSession, fitBundle } from "./bundleBridge.ts";
 
 const frame = {} as Window;
 const otherFrame = {} as Window;
@@ -31,6 +31,32 @@ describe("the bundle bridge's message check", () => {
       null,
     ];
     for (const data of refused) expect(acceptBundleMessage({ source: frame, data }, frame, nonce)).toBeNull();
+  });
+
+  it("takes a design size from its own frame only, within bounds, and never a size as a result", () => {
+    const size = { type: "clinic:size", version: BUNDLE_BRIDGE_VERSION, nonce, width: 960, height: 600 };
+    expect(acceptBundleSize({ source: frame, data: size }, frame, nonce)).toMatchObject({ width: 960, height: 600 });
+    expect(acceptBundleMessage({ source: frame, data: size }, frame, nonce)).toBeNull();
+    expect(acceptBundleSize({ source: frame, data: good }, frame, nonce)).toBeNull();
+    for (const data of [
+      { ...size, width: 50 },
+      { ...size, height: 10_000 },
+      { ...size, width: 960.5 },
+      { ...size, nonce: "f".repeat(32) },
+    ]) {
+      expect(acceptBundleSize({ source: frame, data }, frame, nonce)).toBeNull();
+    }
+    expect(acceptBundleSize({ source: otherFrame, data: size }, frame, nonce)).toBeNull();
+  });
+
+  it("fits a sized bundle whole and centred, at most twice its size", () => {
+    // A wide game on a phone held upright: as wide as the screen, centred vertically.
+    expect(fitBundle({ width: 960, height: 600 }, { width: 375, height: 700 })).toEqual({ scale: 375 / 960, left: 0, top: (700 - 600 * (375 / 960)) / 2 });
+    // On a large screen: limited by the height, centred horizontally.
+    const wide = fitBundle({ width: 800, height: 600 }, { width: 1920, height: 900 });
+    expect(wide.scale).toBe(1.5);
+    expect(wide.left).toBe((1920 - 1200) / 2);
+    expect(fitBundle({ width: 200, height: 100 }, { width: 4000, height: 4000 }).scale).toBe(2);
   });
 
   it("makes a session bounded by the time the page saw, with the bundle's trials", () => {

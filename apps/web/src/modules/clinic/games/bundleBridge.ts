@@ -1,4 +1,11 @@
-import { type BundleResultMessage, bundleBuildId, bundleResultMessageSchema, trialRecordsOfBundle } from "@clinic/shared";
+import {
+  type BundleResultMessage,
+  type BundleSizeMessage,
+  bundleBuildId,
+  bundleResultMessageSchema,
+  bundleSizeMessageSchema,
+  trialRecordsOfBundle,
+} from "@clinic/shared";
 import type { PlayedSession } from "@clinic/games/browser";
 
 /**
@@ -8,10 +15,33 @@ import type { PlayedSession } from "@clinic/games/browser";
  * carries the nonce this page gave that frame. Its shape is then checked as any input is.
  */
 export function acceptBundleMessage(event: Pick<MessageEvent, "source" | "data">, frame: Window | null | undefined, nonce: string): BundleResultMessage | null {
+  return fromOwnFrame(event, frame, nonce, bundleResultMessageSchema);
+}
+
+/** The design size a bundle posts (`clinic:size`), on the same terms as its result. */
+export function acceptBundleSize(event: Pick<MessageEvent, "source" | "data">, frame: Window | null | undefined, nonce: string): BundleSizeMessage | null {
+  return fromOwnFrame(event, frame, nonce, bundleSizeMessageSchema);
+}
+
+function fromOwnFrame<T extends { nonce: string }>(
+  event: Pick<MessageEvent, "source" | "data">,
+  frame: Window | null | undefined,
+  nonce: string,
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+): T | null {
   if (!frame || event.source !== frame) return null;
-  const parsed = bundleResultMessageSchema.safeParse(event.data);
+  const parsed = schema.safeParse(event.data);
   if (!parsed.success || parsed.data.nonce !== nonce) return null;
   return parsed.data;
+}
+
+/**
+ * Where a bundle of a fixed design size sits in the space it has: scaled to fit whole (never
+ * above its double, so a small game stays crisp enough), centred.
+ */
+export function fitBundle(design: { width: number; height: number }, space: { width: number; height: number }): { scale: number; left: number; top: number } {
+  const scale = Math.max(0.05, Math.min(space.width / design.width, space.height / design.height, 2));
+  return { scale, left: (space.width - design.width * scale) / 2, top: (space.height - design.height * scale) / 2 };
 }
 
 /** A fresh nonce for one frame: 128 random bits, hex. */
