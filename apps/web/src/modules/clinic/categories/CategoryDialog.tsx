@@ -20,6 +20,8 @@ export function CategoryDialog({ open, category, onClose }: { open: boolean; cat
   }, [open, category, reset]);
   const save = useAction((values: CategoryInput) => (category ? updateCategory(category.id, values) : createCategory(values)), {
     invalidate: [[CATEGORIES_KEY], ["category"], ["recommendations"]],
+    adds: (saved) => (category ? [] : [{ list: [CATEGORIES_KEY], records: [saved] }]),
+    replaces: (saved) => (category ? [{ list: [CATEGORIES_KEY], records: [saved] }] : []),
     success: () => (category ? t("categories.updated") : t("categories.created")),
     onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, ["name", "description"]),
     onSuccess: (saved) => onClose(saved),

@@ -94,6 +94,8 @@ export function FileAddPage() {
 
   const save = useAction((input: NewFile) => createFile(input, setProgress), {
     invalidate: [[FILES_KEY]],
+    // Spec §4: the file just added shows first in the list the user goes back to.
+    adds: (saved) => [{ list: [FILES_KEY], records: [saved] }],
     success: t("files.created"),
     onFieldErrors: (fields) => applyFieldErrors(form.setError, translateBundleRefusals(fields, t), FIELDS),
     onSuccess: () => navigate(LIST),

@@ -71,6 +71,8 @@ export function MembershipFormPage() {
 
   const save = useAction((values: MembershipValues) => (id ? updateMembership(id, values) : createMembership(values)), {
     invalidate: [[MEMBERSHIPS_KEY], [ASSIGNED_MEMBERSHIPS_KEY], ["membership"]],
+    adds: (saved) => (id ? [] : [{ list: [MEMBERSHIPS_KEY], records: [saved] }]),
+    replaces: (saved) => (id ? [{ list: [MEMBERSHIPS_KEY], records: [saved] }] : []),
     success: () => (id ? t("memberships.updated") : t("memberships.created")),
     onFieldErrors: (fields) => applyFieldErrors(form.setError, fields, FIELDS),
     onSuccess: () => navigate(MEMBERSHIPS_PATH),
