@@ -17,3 +17,4 @@ export * from "./people.ts";
 export * from "./appointments.ts";
 export * from "./health.ts";
 export * from "./user-import.ts";
+export * from "./spreadsheet-cells.ts";

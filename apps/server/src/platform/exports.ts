@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import type { FastifyReply } from "fastify";
 import Papa from "papaparse";
+import { guardCell } from "@clinic/shared";
 
 /**
  * The one export helper (ARCHITECTURE.md): a list as CSV or XLSX. Every text cell goes
@@ -17,15 +18,8 @@ export interface ExportColumn<T> {
   width?: number;
 }
 
-/** Characters a spreadsheet reads as the start of a formula (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell made safe to open in a spreadsheet: a leading formula character gets a `'` before it. */
-export function guardCell(value: string | number | boolean | null): string | number | boolean {
-  if (value === null) return "";
-  if (typeof value !== "string") return value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+// The formula guard is shared with the browser's own report downloads.
+export { guardCell };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",

@@ -1,4 +1,4 @@
-import type { ImportField, ImportRowError } from "@clinic/shared";
+import { guardCell, type ImportField, type ImportRowError } from "@clinic/shared";
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, AlertTitle, Button, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import type { TFunction } from "i18next";
@@ -13,11 +13,7 @@ export function rowErrorText(t: TFunction, error: ImportRowError): string {
 }
 
 /** One CSV cell: quoted, and kept from reading as a formula in a spreadsheet. */
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-};
+const csvCell = (value: string | number) => `"${String(guardCell(value)).replaceAll('"', '""')}"`;
 
 /** The report as a CSV file (with a BOM, so spreadsheets read accents right), in the user's language. */
 export function reportCsv(rows: (string | number)[][]): Blob {
