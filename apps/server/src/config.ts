@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DEFAULT_REMINDER_HOURS, FEATURE_FLAGS, type FeatureFlag } from "@clinic/shared";
+import { DEFAULT_REMINDER_HOURS, FEATURE_FLAGS, type FeatureFlag, PAYMENT_PROVIDERS, type PaymentProviderName } from "@clinic/shared";
 import { z } from "zod";
 
 /** A comma-separated setting as its trimmed, non-empty items. */
@@ -67,6 +67,24 @@ const envSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number().min(0.1).max(100).default(5),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000).default(5000),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(200_000).default(20_000),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default("manual"),
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "Must be a three-letter currency code such as EUR.")
+    .transform((value) => value.toUpperCase())
+    .default("EUR"),
+  BILLING_TAX_RATE: z.coerce.number().min(0).max(100).default(0),
+  BILLING_SELLER_NAME: z.string().default("Therapy Platform"),
+  BILLING_SELLER_TAX_ID: z.string().default(""),
+  BILLING_SELLER_ADDRESS: z.string().default(""),
+  BILLING_SELLER_EMAIL: z.string().default(""),
+  BILLING_BANK_DETAILS: z.string().default("Bank transfer details are sent by the platform's billing team on request."),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  BILLING_TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  BILLING_ORDER_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 /**
@@ -112,6 +130,26 @@ export interface Config {
   /** User import: the largest file and the most data rows one import reads; exports: the most rows one file holds. */
   imports: { maxBytes: number; maxRows: number };
   exports: { maxRows: number };
+  billing: BillingSettings;
+}
+
+/** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
+export interface BillingSettings {
+  provider: PaymentProviderName;
+  /** Set when `provider` is stripe (start-up refuses it otherwise). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  currency: string;
+  /** Tax rate in basis points: 21 % is 2100. */
+  taxRateBp: number;
+  seller: { name: string; taxId: string; address: string; email: string };
+  /** Shown on a manual order: where to transfer. */
+  bankDetails: string;
+  /** Days a lapsed membership keeps working, with a banner. */
+  graceDays: number;
+  /** Days a new clinic works before its first membership. */
+  trialDays: number;
+  /** Days a pending order waits for its payment before it expires. */
+  orderDays: number;
 }
 
 export interface S3Settings {
@@ -137,6 +175,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error("Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -177,5 +218,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderHours: e.REMINDER_HOURS,
     imports: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
     exports: { maxRows: e.EXPORT_MAX_ROWS },
+    billing: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe:
+        e.PAYMENT_PROVIDER === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+          : null,
+      currency: e.BILLING_CURRENCY,
+      taxRateBp: Math.round(e.BILLING_TAX_RATE * 100),
+      seller: { name: e.BILLING_SELLER_NAME, taxId: e.BILLING_SELLER_TAX_ID, address: e.BILLING_SELLER_ADDRESS, email: e.BILLING_SELLER_EMAIL },
+      bankDetails: e.BILLING_BANK_DETAILS,
+      graceDays: e.BILLING_GRACE_DAYS,
+      trialDays: e.BILLING_TRIAL_DAYS,
+      orderDays: e.BILLING_ORDER_DAYS,
+    },
   };
 }

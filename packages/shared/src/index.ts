@@ -18,3 +18,4 @@ export * from "./appointments.ts";
 export * from "./health.ts";
 export * from "./user-import.ts";
 export * from "./spreadsheet-cells.ts";
+export * from "./billing.ts";

@@ -13,3 +13,4 @@ export * from "../platform/mail.table.ts";
 export * from "../modules/clinic/games/games.table.ts";
 export * from "../modules/clinic/appointments/appointments.table.ts";
 export * from "../modules/people/import.table.ts";
+export * from "../modules/clinic/billing/billing.table.ts";

@@ -20,6 +20,8 @@ export const memberships = pgTable(
     nUsers: integer("n_users").notNull(),
     nPatients: integer("n_patients").notNull(),
     public: boolean("public").notNull().default(true),
+    /** Null: a platform plan sold to clinics. Set: that clinic's own plan, sold to its patients (issue 16.8). */
+    clinicId: text("clinic_id").references(() => users.id, { onDelete: "cascade" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
@@ -31,6 +33,7 @@ export const memberships = pgTable(
     check("memberships_months_check", sql`${table.months} in (1, 2, 3, 6)`),
     check("memberships_values_check", sql`${table.value} >= 0 and ${table.valueAnnual} >= 0 and ${table.valuePatient} >= 0`),
     check("memberships_seats_check", sql`${table.nUsers} >= 0 and ${table.nPatients} >= 0`),
+    index("memberships_clinic_idx").on(table.clinicId),
   ],
 );
 
