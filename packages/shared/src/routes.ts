@@ -47,6 +47,13 @@ export interface RouteEntry {
 type Entry = Omit<RouteEntry, "navigation" | "modules" | "permissions" | "excludedPermissions" | "userValidations"> & Partial<RouteEntry>;
 
 const notPatient = ["is_patient"] as const satisfies readonly Permission[];
+/**
+ * The clinic's care work (patients, catalogue, assignments, appointments, forms, statistics)
+ * needs an activated order: a clinic in trial or with a paid membership, grace days included
+ * (issue 16). Memberships, payments, the dashboard and settings stay open so a lapsed clinic
+ * can renew; the API refuses the same work with 402 (billing/gating.ts).
+ */
+const paid = ["activatedOrder"] as const satisfies readonly UserValidation[];
 
 function route(entry: Entry): RouteEntry {
   return {
@@ -89,6 +96,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Patients", es: "Pacientes" },
     permissions: ["view_user", "change_user"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "activities",
@@ -96,6 +104,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Activities", es: "Actividades" },
     permissions: ["view_activity", "change_activity"],
+    userValidations: paid,
   }),
   clinic({
     id: "activity",
@@ -104,6 +113,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Activity", es: "Actividad" },
     permissions: ["view_activity", "change_activity"],
+    userValidations: paid,
   }),
   clinic({
     id: "games",
@@ -113,6 +123,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Game catalogue", es: "Catálogo de juegos" },
     permissions: ["view_activity", "change_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   route({
     id: "gamePreview",
@@ -124,6 +135,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Game preview", es: "Vista previa del juego" },
     permissions: ["view_activity", "change_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   route({
     id: "gamePlay",
@@ -134,6 +146,7 @@ export const ROUTES: readonly RouteEntry[] = [
     modules: ["clinic"],
     title: { en: "Play", es: "Jugar" },
     permissions: ["is_patient"],
+    userValidations: paid,
   }),
   clinic({
     id: "files",
@@ -142,6 +155,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Files", es: "Archivos" },
     permissions: ["change_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "fileAdd",
@@ -151,6 +165,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Add file", es: "Añadir archivo" },
     permissions: ["change_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   route({
     id: "uploadPicker",
@@ -169,6 +184,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Recommendations", es: "Recomendaciones" },
     permissions: ["view_recommendation", "change_recommendation"],
+    userValidations: paid,
   }),
   clinic({
     id: "recommendation",
@@ -177,6 +193,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Recommendation", es: "Recomendación" },
     permissions: ["view_recommendation", "change_recommendation"],
+    userValidations: paid,
   }),
   clinic({
     id: "categories",
@@ -185,6 +202,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Categories", es: "Categorías" },
     permissions: ["change_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "category",
@@ -193,6 +211,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Category", es: "Categoría" },
     permissions: ["view_activity", "change_activity"],
+    userValidations: paid,
   }),
   clinic({
     id: "categoryRecommendation",
@@ -201,6 +220,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Category recommendation", es: "Recomendación de la categoría" },
     permissions: ["view_recommendation", "change_recommendation"],
+    userValidations: paid,
   }),
   clinic({
     id: "memberships",
@@ -221,42 +241,33 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "getMembership",
-    notBuilt: true,
     path: "getMembership",
     section: "management",
     title: { en: "My membership", es: "Mi membresía" },
-    permissions: ["view_membership"],
-    excludedPermissions: notPatient,
+    permissions: ["view_membership", "is_patient"],
   }),
   clinic({
     id: "membershipInvoice",
-    notBuilt: true,
     path: "getMembership/invoice/:orderId",
     navigation: false,
     section: "management",
     title: { en: "Invoice", es: "Factura" },
-    permissions: ["view_membership"],
-    excludedPermissions: notPatient,
+    permissions: ["view_membership", "is_patient"],
   }),
   clinic({
     id: "membershipPayment",
-    notBuilt: true,
     path: "getMembership/:membershipId",
     navigation: false,
     section: "management",
     title: { en: "Membership payment", es: "Pago de membresía" },
-    permissions: ["view_membership"],
-    excludedPermissions: notPatient,
+    permissions: ["view_membership", "is_patient"],
   }),
   clinic({
     id: "paymentHistory",
-    notBuilt: true,
     path: "paymentHistory",
     section: "management",
     title: { en: "Payment history", es: "Historial de pagos" },
-    permissions: ["view_membership"],
-    excludedPermissions: notPatient,
-    userValidations: ["activatedOrder"],
+    permissions: ["view_membership", "is_patient"],
   }),
   clinic({
     id: "assign",
@@ -265,6 +276,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Assign", es: "Asignar" },
     permissions: ["change_assignactivity", "view_assign_activity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "assignMembership",
@@ -283,6 +295,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Assign recommendation", es: "Asignar recomendación" },
     permissions: ["change_recommendation"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "assignActivity",
@@ -292,6 +305,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Assign activities", es: "Asignar actividades" },
     permissions: ["change_assignactivity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "appointments",
@@ -299,6 +313,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Appointments", es: "Citas" },
     permissions: ["view_apointment", "change_apointment", "change_all_appointments"],
+    userValidations: paid,
   }),
   clinic({
     id: "forms",
@@ -307,6 +322,7 @@ export const ROUTES: readonly RouteEntry[] = [
     section: "clinic",
     title: { en: "Forms", es: "Formularios" },
     permissions: ["view_form", "answer_all_forms", "answer_their_forms"],
+    userValidations: paid,
   }),
   clinic({
     id: "statistics",
@@ -316,6 +332,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Statistics", es: "Estadísticas" },
     permissions: ["view_statistics"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "statistic",
@@ -326,6 +343,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Patient statistics", es: "Estadísticas del paciente" },
     permissions: ["view_statistics"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "nutritionPlans",
@@ -334,6 +352,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Nutrition plans", es: "Planes nutricionales" },
     permissions: ["change_assignactivity"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({
     id: "schedule",
@@ -342,6 +361,7 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Schedule", es: "Horario" },
     permissions: ["view_service", "change_service"],
     excludedPermissions: notPatient,
+    userValidations: paid,
   }),
   clinic({ id: "groups", path: "groups", section: "settings", title: { en: "Groups", es: "Grupos" }, userValidations: ["isAdmin"] }),
   clinic({

@@ -95,7 +95,13 @@ export const sessionStateSchema = z.object({
   isAdmin: z.boolean(),
   userData: userProfileSchema,
   permission: z.object({ is_patient: z.boolean(), codenames: z.array(z.string()) }),
-  orderData: z.object({ isActivated: z.boolean() }),
+  /**
+   * spec §3 orderData.isActivated: the clinic (a staff member's or patient's) works: in trial,
+   * or holding a membership, grace days included. `graceUntil`: set while the membership has
+   * ended and access lasts until that day (the shell's banner); `endsOn`: the membership's last
+   * day (or the trial's), null without either. Admins are always activated.
+   */
+  orderData: z.object({ isActivated: z.boolean(), endsOn: z.string().nullable(), graceUntil: z.string().nullable(), trial: z.boolean() }),
   flags: z.record(z.string(), z.boolean()),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;

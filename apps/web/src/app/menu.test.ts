@@ -24,7 +24,7 @@ function session(overrides: { isAdmin?: boolean; groups?: number[]; codenames?: 
       clinicId: null,
     },
     permission: { is_patient: codenames.includes("is_patient"), codenames },
-    orderData: { isActivated: false },
+    orderData: { isActivated: false, endsOn: null, graceUntil: null, trial: false },
     flags: { ...flags, ...overrides.flags },
   };
 }

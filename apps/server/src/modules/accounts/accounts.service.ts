@@ -32,8 +32,7 @@ export function sessionState(actor: Actor, flags: FeatureFlags): SessionState {
     isAdmin: actor.isAdmin,
     userData,
     permission: { is_patient: actor.permissions.has("is_patient"), codenames: userData.permissions },
-    // Paid clinic memberships arrive with the memberships issue; until then nobody has an activated order.
-    orderData: { isActivated: false },
+    orderData: { isActivated: false, endsOn: null, graceUntil: null, trial: false },
     flags,
   };
 }
