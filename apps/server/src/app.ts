@@ -22,6 +22,7 @@ import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-he
 import { registerSessions } from "./platform/session.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
 import { registerWebApp } from "./platform/web-app.ts";
+import { registerGated } from "./modules/clinic/billing/gating.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -97,7 +98,10 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
   await app.register(healthRoutes);
-  for (const module of SERVER_MODULES) await app.register(module.routes);
+  for (const module of SERVER_MODULES) {
+    if (module.needsActivatedOrder) await registerGated(app, config.billing, module.routes);
+    else await app.register(module.routes);
+  }
   // Queues are declared while modules register; workers start once all are known.
   app.addHook("onReady", async () => jobs.start());
   app.addHook("onClose", async () => jobs.stop());

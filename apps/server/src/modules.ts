@@ -14,22 +14,28 @@ import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { peopleRoutes } from "./modules/people/people.routes.ts";
 import { usersRoutes } from "./modules/people/users.routes.ts";
 import { userImportRoutes } from "./modules/people/import.routes.ts";
+import { billingRoutes } from "./modules/clinic/billing/billing.routes.ts";
 
-/** Every server module, registered in this order. A module's routes guard their own flag. */
-export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod }[] = [
+/**
+ * Every server module, registered in this order. A module's routes guard their own flag;
+ * `needsActivatedOrder`: every route of it also needs the clinic's membership (billing/gating.ts),
+ * the API side of the web routes that declare `activatedOrder`.
+ */
+export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsyncZod; needsActivatedOrder?: true }[] = [
   { name: "accounts", routes: accountsRoutes },
   { name: "flags", routes: flagsRoutes },
-  { name: "clinic/categories", routes: categoriesRoutes },
-  { name: "clinic/recommendations", routes: recommendationsRoutes },
-  { name: "clinic/activities", routes: activitiesRoutes },
-  { name: "clinic/files", routes: filesRoutes },
+  { name: "clinic/categories", routes: categoriesRoutes, needsActivatedOrder: true },
+  { name: "clinic/recommendations", routes: recommendationsRoutes, needsActivatedOrder: true },
+  { name: "clinic/activities", routes: activitiesRoutes, needsActivatedOrder: true },
+  { name: "clinic/files", routes: filesRoutes, needsActivatedOrder: true },
   { name: "clinic/memberships", routes: membershipsRoutes },
-  { name: "clinic/recommendation-assignments", routes: recommendationAssignmentsRoutes },
-  { name: "clinic/activity-assignments", routes: activityAssignmentsRoutes },
-  { name: "clinic/game-sessions", routes: gameSessionsRoutes },
-  { name: "clinic/appointments", routes: appointmentsRoutes },
+  { name: "clinic/recommendation-assignments", routes: recommendationAssignmentsRoutes, needsActivatedOrder: true },
+  { name: "clinic/activity-assignments", routes: activityAssignmentsRoutes, needsActivatedOrder: true },
+  { name: "clinic/game-sessions", routes: gameSessionsRoutes, needsActivatedOrder: true },
+  { name: "clinic/appointments", routes: appointmentsRoutes, needsActivatedOrder: true },
   { name: "dashboard", routes: dashboardRoutes },
   { name: "people", routes: peopleRoutes },
   { name: "people/users", routes: usersRoutes },
   { name: "people/import", routes: userImportRoutes },
+  { name: "clinic/billing", routes: billingRoutes },
 ];

@@ -25,6 +25,13 @@ export interface Actor {
    * (`name version` pairs; platform/page-cache.ts). Absent where no statement read them.
    */
   tableVersions?: string;
+  /**
+   * What decides orderData.isActivated (issue 16, modules/clinic/billing/gating.ts): the last day
+   * of the platform memberships the user's clinic has started (YYYY-MM-DD, null: none), and
+   * when that clinic's account was made (its trial runs from then).
+   */
+  clinicPaidUntil: string | null;
+  clinicSince: Date | null;
 }
 
 /** What the actor's columns answer, one row per user (ACTOR_COLUMNS). */
@@ -41,6 +48,8 @@ export interface ActorRow {
   language: string;
   groups: number[];
   permissions: string[];
+  clinic_paid_until: string | null;
+  clinic_since: Date | string | null;
   /** Only where TABLE_VERSIONS_COLUMN was selected. */
   table_versions?: string | null;
 }
@@ -57,7 +66,9 @@ export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identific
       array(select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id) as groups,
       array(select p.codename from permissions p
             where exists (select 1 from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = u.id and gp.permission_id = p.id)
-              or exists (select 1 from user_permissions up where up.user_id = u.id and up.permission_id = p.id)) as permissions`;
+              or exists (select 1 from user_permissions up where up.user_id = u.id and up.permission_id = p.id)) as permissions,
+      (select max(am.to_date)::text from assigned_memberships am where am.user_id = coalesce(u.clinic_id, u.id) and am.from_date <= current_date) as clinic_paid_until,
+      (select c.created_at from users c where c.id = coalesce(u.clinic_id, u.id)) as clinic_since`;
 
 /**
  * The versions of the tables kept answers depend on (platform/page-cache.ts), as `name version`
@@ -83,6 +94,8 @@ export function actorOf(row: ActorRow): Actor {
     permissions: new Set(row.permissions),
     role: roleOf({ isAdmin: row.is_admin, groups }),
     tableVersions: row.table_versions ?? undefined,
+    clinicPaidUntil: row.clinic_paid_until,
+    clinicSince: row.clinic_since === null ? null : new Date(row.clinic_since),
   };
 }
 

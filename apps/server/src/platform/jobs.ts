@@ -20,6 +20,11 @@ interface QueueDefinition {
 export interface JobQueue {
   /** Declares a queue and what runs its jobs (before the app is ready). */
   handle<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): void;
+  /**
+   * Runs `name` on a cron schedule (UTC). pg-boss keeps schedules in the database and each
+   * slot is sent once whichever nodes' clocks see it (only nodes that work run the clock).
+   */
+  every(name: string, cron: string): void;
   /** Enqueues a job; with `tx`, inside that Drizzle transaction (it commits or rolls back with it). */
   send(name: string, data: object, options?: Omit<SendOptions, "db"> & { tx?: Db }): Promise<string | null>;
   /** Runs every job of `name` that is due now, here, and answers how many ran (tests and maintenance). */
@@ -37,11 +42,19 @@ export interface JobSettings {
 }
 
 export async function createJobQueue(connectionString: string, settings: JobSettings, onError: (error: Error) => void): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString, max: 3, schema: "pgboss", application_name: "clinic-jobs", supervise: settings.worker, schedule: false });
+  const boss = new PgBoss({
+    connectionString,
+    max: 3,
+    schema: "pgboss",
+    application_name: "clinic-jobs",
+    supervise: settings.worker,
+    schedule: settings.worker,
+  });
   boss.on("error", onError);
   // Installs or upgrades pg-boss's schema; several nodes starting at once wait on its own lock.
   await boss.start();
   const queues = new Map<string, QueueDefinition>();
+  const schedules = new Map<string, string>();
 
   async function run(name: string, job: { id: string; data: unknown; retryCount: number }) {
     const definition = queues.get(name);
@@ -52,6 +65,9 @@ export async function createJobQueue(connectionString: string, settings: JobSett
   return {
     handle(name, handler, options = {}) {
       queues.set(name, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 5 });
+    },
+    every(name, cron) {
+      schedules.set(name, cron);
     },
     async send(name, data, options = {}) {
       const { tx, ...rest } = options;
@@ -83,6 +99,7 @@ export async function createJobQueue(connectionString: string, settings: JobSett
           });
         }
       }
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: "UTC" });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

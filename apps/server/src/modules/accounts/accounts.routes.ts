@@ -16,6 +16,7 @@ import { audited } from "../../platform/audit.ts";
 import { badRequest, forbidden } from "../../platform/errors.ts";
 import { toWebRequest } from "../../platform/session.ts";
 import { profileOf, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
+import { orderDataOf } from "../clinic/billing/gating.ts";
 
 const tags = ["accounts"];
 
@@ -23,7 +24,10 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/get-user-profile/",
     { preValidation: [requireAuth], schema: { tags, summary: "The signed-in user's session state", response: { 200: sessionStateSchema } } },
-    async (request) => sessionState(requireActor(request), await app.flags.all()),
+    async (request) => {
+      const actor = requireActor(request);
+      return sessionState(actor, await app.flags.all(), orderDataOf(actor, app.config.billing));
+    },
   );
 
   app.get(

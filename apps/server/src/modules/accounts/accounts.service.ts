@@ -24,7 +24,7 @@ export function profileOf(actor: Actor): UserProfile {
   };
 }
 
-export function sessionState(actor: Actor, flags: FeatureFlags): SessionState {
+export function sessionState(actor: Actor, flags: FeatureFlags, orderData: SessionState["orderData"]): SessionState {
   const userData = profileOf(actor);
   return {
     userId: actor.id,
@@ -32,7 +32,7 @@ export function sessionState(actor: Actor, flags: FeatureFlags): SessionState {
     isAdmin: actor.isAdmin,
     userData,
     permission: { is_patient: actor.permissions.has("is_patient"), codenames: userData.permissions },
-    orderData: { isActivated: false, endsOn: null, graceUntil: null, trial: false },
+    orderData,
     flags,
   };
 }

@@ -1,0 +1,403 @@
+import type { CreateOrderInput, OrderDetail, OrderQuery, OrderSummary } from "@clinic/shared";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { BillingSettings } from "../../../config.ts";
+import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
+import type { Actor } from "../../../platform/access.ts";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../../platform/errors.ts";
+import type { JobQueue } from "../../../platform/jobs.ts";
+import type { Mailer } from "../../../platform/mail.ts";
+import type { PaymentProvider } from "../../../platform/payments/port.ts";
+import { assignedMemberships, memberships } from "../memberships/memberships.table.ts";
+import { today } from "../memberships/seats.ts";
+import { billingDetails, invoices, orders } from "./billing.table.ts";
+import { holderOf, paidUntilOf, patientsOf, periodStart } from "./holders.ts";
+import { invoicesOf, issueInvoice, orderNumber } from "./invoices.ts";
+import { notifyOrder } from "./billing-notices.ts";
+import { periodEnd, quotePlan } from "./pricing.ts";
+
+export interface BillingDeps {
+  db: Db;
+  mailer: Mailer;
+  jobs: JobQueue;
+  settings: BillingSettings;
+  provider: PaymentProvider;
+}
+
+type Order = typeof orders.$inferSelect;
+const asDb = (tx: unknown) => tx as Db;
+
+
+const REQUIRED_DETAILS = ["legalName", "taxId", "address", "city", "postalCode", "country"] as const;
+
+/** What the caller may do with an order (the screens offer exactly these). */
+function allowed(actor: Actor, order: Order) {
+  const seller = actor.isAdmin || (order.sellerClinicId !== null && order.sellerClinicId === actor.id);
+  return {
+    confirm: order.state === "pending" && order.provider === "manual" && seller,
+    cancel: order.state === "pending" && (seller || order.buyerId === actor.id),
+    refund: order.state === "paid" && seller,
+  };
+}
+
+/** Admins see every order; a clinic its own and those of its patients; a patient its own. Therapists none. */
+function orderScope(actor: Actor): SQL {
+  if (actor.isAdmin) return sql`true`;
+  if (actor.role === "clinic") return sql`${orders.clinicId} = ${actor.id}`;
+  if (actor.role === "patient") return sql`${orders.buyerId} = ${actor.id}`;
+  return sql`false`;
+}
+
+async function loadOrder(db: Db, actor: Actor, id: number, lock = false): Promise<Order> {
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), orderScope(actor)));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+const buyerColumns = {
+  buyerName: sql<string | null>`(select trim(u.nombres || ' ' || u.apellidos) from users u where u.id = ${orders.buyerId})`,
+  buyerEmail: sql<string | null>`(select u.email from users u where u.id = ${orders.buyerId})`,
+  invoiceNumber: sql<string | null>`(select i.number from invoices i where i.order_id = ${orders.id} and i.kind = 'invoice')`,
+};
+
+type SummaryRow = Order & { buyerName: string | null; buyerEmail: string | null; invoiceNumber: string | null };
+
+function toSummary(row: SummaryRow): OrderSummary {
+  return {
+    id: row.id,
+    number: orderNumber(row.id),
+    state: row.state as OrderSummary["state"],
+    provider: row.provider as OrderSummary["provider"],
+    membershipId: row.membershipId,
+    plan: row.plan,
+    billing: row.billing as OrderSummary["billing"],
+    buyer: { id: row.buyerId ?? "", name: row.buyerName || row.buyerDetails.legalName, email: row.buyerEmail ?? "" },
+    netCents: row.netCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    currency: row.currency,
+    periodFrom: row.periodFrom,
+    periodTo: row.periodTo,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    invoiceNumber: row.invoiceNumber,
+  };
+}
+
+export async function orderDetail(deps: Pick<BillingDeps, "db" | "settings">, actor: Actor, id: number): Promise<OrderDetail> {
+  const [row] = await deps.db
+    .select({ order: orders, ...buyerColumns })
+    .from(orders)
+    .where(and(eq(orders.id, id), orderScope(actor)));
+  if (!row) throw notFound();
+  const order = row.order;
+  return {
+    ...toSummary({ ...order, buyerName: row.buyerName, buyerEmail: row.buyerEmail, invoiceNumber: row.invoiceNumber }),
+    lines: order.lines,
+    taxRateBp: order.taxRateBp,
+    instructions: order.provider === "manual" && order.state === "pending" ? deps.settings.bankDetails : null,
+    checkoutUrl: order.state === "pending" ? order.checkoutUrl : null,
+    paymentReference: order.paymentReference,
+    expiresAt: order.expiresAt.toISOString(),
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
+    invoices: await invoicesOf(deps.db, order.id),
+    can: allowed(actor, order),
+  };
+}
+
+/**
+ * Starts an order (issue 16.2): the plan must be on sale to the caller, the caller's billing
+ * details complete, and no order for the same plan pending. The amount comes from the plan,
+ * never from the request. Stripe is asked for its Checkout page after the order is written
+ * (no transaction waits on the network); if Stripe cannot be reached the order is cancelled.
+ */
+export async function createOrder(deps: BillingDeps, actor: Actor, input: CreateOrderInput, links: { orderPage: (id: number) => string }): Promise<OrderDetail> {
+  const holder = holderOf(actor);
+  const { db, settings } = deps;
+  const order = await db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    // One buyer's orders are started one at a time: two clicks cannot open two pending orders.
+    await tx.execute(sql`select 1 from users where id = ${actor.id} for update`);
+    const [plan] = await tx.select().from(memberships).where(eq(memberships.id, input.membershipId));
+    const onSale = plan?.public && (holder.kind === "clinic" ? plan.clinicId === null : plan.clinicId === holder.clinicId);
+    if (!plan || !onSale) throw badRequest({ membershipId: ["This plan cannot be bought."] });
+    if (input.billing === "annual" && plan.clinicId !== null) throw badRequest({ billing: ["This plan is sold only for its own period."] });
+    const [details] = await tx.select().from(billingDetails).where(eq(billingDetails.userId, actor.id));
+    if (!details) throw badRequest(Object.fromEntries(REQUIRED_DETAILS.map((field) => [field, ["Required before checkout."]])));
+    const [pending] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.buyerId, actor.id), eq(orders.membershipId, plan.id), eq(orders.state, "pending")));
+    if (pending) throw conflict(`A payment for this plan is already pending (order ${orderNumber(pending.id)}): pay or cancel it first.`);
+    const paidUntil = await paidUntilOf(tx, holder.id);
+    const quote = quotePlan(plan, input.billing, settings, {
+      patients: holder.kind === "clinic" ? await patientsOf(tx, holder.id) : 0,
+      from: periodStart(paidUntil),
+      language: actor.language,
+    });
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        buyerId: actor.id,
+        clinicId: holder.clinicId,
+        sellerClinicId: plan.clinicId,
+        membershipId: plan.id,
+        plan: plan.plan,
+        billing: input.billing,
+        months: quote.months,
+        lines: quote.lines,
+        netCents: quote.netCents,
+        taxRateBp: quote.taxRateBp,
+        taxCents: quote.taxCents,
+        totalCents: quote.totalCents,
+        currency: quote.currency,
+        provider: deps.provider.name,
+        buyerDetails: {
+          legalName: details.legalName,
+          taxId: details.taxId,
+          address: details.address,
+          city: details.city,
+          postalCode: details.postalCode,
+          country: details.country,
+          email: details.email,
+        },
+        language: actor.language,
+        periodFrom: quote.from,
+        periodTo: quote.to,
+        expiresAt: new Date(Date.now() + settings.orderDays * 86_400_000),
+      })
+      .returning();
+    const row = created as Order;
+    if (deps.provider.name === "manual") await notifyOrder(tx, deps, "billing.order", row);
+    return row;
+  });
+  if (deps.provider.name !== "manual") {
+    try {
+      const start = await deps.provider.startCheckout({
+        orderId: order.id,
+        orderNumber: orderNumber(order.id),
+        description: `${order.plan} (${order.periodFrom} – ${order.periodTo})`,
+        totalCents: order.totalCents,
+        currency: order.currency,
+        customerEmail: order.buyerDetails.email || actor.email,
+        successUrl: `${links.orderPage(order.id)}?checkout=success`,
+        cancelUrl: `${links.orderPage(order.id)}?checkout=cancelled`,
+        expiresAt: new Date(Math.min(order.expiresAt.getTime(), Date.now() + 23 * 3_600_000)),
+      });
+      await db.transaction(async (txRaw) => {
+        const tx = asDb(txRaw);
+        const [updated] = await tx
+          .update(orders)
+          .set({ providerRef: start.providerRef, checkoutUrl: start.redirectUrl })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await notifyOrder(tx, deps, "billing.order", updated as Order);
+      });
+    } catch (error) {
+      await db
+        .update(orders)
+        .set({ state: "cancelled", cancelledAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.state, "pending")));
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new HttpError(502, { detail: `The payment provider could not start the payment, so nothing was charged. Please try again later. (${reason})` });
+    }
+  }
+  return orderDetail(deps, actor, order.id);
+}
+
+/**
+ * Marks a pending order paid and gives what it bought, all in the caller's transaction: the
+ * membership period (after the current one, or from today), the invoice with the next number,
+ * and the payment email with the invoice attached. Answers false, changing nothing, when the
+ * order is no longer pending (a replayed webhook, a second confirmation).
+ */
+export async function applyPayment(tx: Db, deps: BillingDeps, orderId: number, payment: { reference: string | null; decidedBy: string | null }): Promise<boolean> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order || order.state !== "pending" || !order.buyerId) return false;
+  const from = periodStart(await paidUntilOf(tx, order.buyerId));
+  const to = periodEnd(from, order.months);
+  const [assignment] = await tx
+    .insert(assignedMemberships)
+    .values({ membershipId: order.membershipId, userId: order.buyerId, fromDate: from, toDate: to, assignedBy: payment.decidedBy })
+    .returning({ id: assignedMemberships.id });
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      state: "paid",
+      paidAt: new Date(),
+      paymentReference: payment.reference,
+      periodFrom: from,
+      periodTo: to,
+      assignmentId: assignment?.id ?? null,
+      decidedBy: payment.decidedBy,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const invoice = await issueInvoice(tx, paid as Order, "invoice", deps.settings);
+  await notifyOrder(tx, deps, "billing.paid", paid as Order, invoice);
+  return true;
+}
+
+/** A manual payment received (admins, or the clinic selling its own plan): paid with its reference. */
+export async function confirmOrder(deps: BillingDeps, actor: Actor, id: number, reference: string): Promise<OrderDetail> {
+  await deps.db.transaction(async (txRaw) => {
+    const tx = asDb(txRaw);
+    const order = await loadOrder(tx, actor, id, true);
+    if (!allowed(actor, { ...order, state: "pending" }).confirm) {
+      if (order.provider !== "manual") throw conflict("This order is paid by card: the payment provider confirms it.");
+      throw forbidden();
+    }
+    if (order.state !== "pending") throw conflict("This order is no longer pending.");
+    await applyPayment(tx, deps, id, { reference, decidedBy: actor.id });
+  });
+  return orderDetail(deps, actor, id);
+}
+
+/** Ends a pending order: cancelled by a person, or expired unpaid (job, webhook). Answers whether it changed. */
+export async function closePending(tx: Db, deps: BillingDeps, orderId: number, state: "cancelled" | "expired", decidedBy: string | null): Promise<boolean> {
+  const [closed] = await tx
+    .update(orders)
+    .set({ state, cancelledAt: new Date(), decidedBy })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "pending")))
+    .returning();
+  if (!closed) return false;
+  await notifyOrder(tx, deps, "billing.cancelled", closed);
+  return true;
+}
+
+export async function cancelOrder(deps: BillingDeps, actor: Actor, id: number): Promise<OrderDetail> {
+  const order = await loadOrder(deps.db, actor, id);
+  if (order.state !== "pending") throw conflict("This order is no longer pending.");
+  if (!allowed(actor, order).cancel) throw forbidden();
+  // Stripe first: a session that can no longer be paid cannot complete after we cancel.
+  await deps.provider.cancelCheckout(order.providerRef);
+  await deps.db.transaction(async (tx) => {
+    if (!(await closePending(asDb(tx), deps, id, "cancelled", actor.id))) throw conflict("This order is no longer pending.");
+  });
+  return orderDetail(deps, actor, id);
+}
+
+/**
+ * Records a refund of a paid order: the membership it gave ends (today, or is removed if it had
+ * not started), a credit note takes the next number of its own series, and the buyer is told.
+ * Answers false when the order is not paid (already refunded: a replay).
+ */
+export async function applyRefund(tx: Db, deps: BillingDeps, orderId: number, refund: { reason: string; refundRef: string | null; decidedBy: string | null }): Promise<boolean> {
+  const [refunded] = await tx
+    .update(orders)
+    .set({ state: "refunded", refundedAt: new Date(), refundReason: refund.reason, refundRef: refund.refundRef, decidedBy: refund.decidedBy })
+    .where(and(eq(orders.id, orderId), eq(orders.state, "paid")))
+    .returning();
+  if (!refunded) return false;
+  if (refunded.assignmentId) {
+    const day = today();
+    await tx.delete(assignedMemberships).where(and(eq(assignedMemberships.id, refunded.assignmentId), sql`${assignedMemberships.fromDate} > ${day}`));
+    await tx
+      .update(assignedMemberships)
+      .set({ toDate: day })
+      .where(and(eq(assignedMemberships.id, refunded.assignmentId), sql`${assignedMemberships.toDate} > ${day}`));
+  }
+  const creditNote = await issueInvoice(tx, refunded, "credit_note", deps.settings);
+  await notifyOrder(tx, deps, "billing.refunded", refunded, creditNote);
+  return true;
+}
+
+export async function refundOrder(deps: BillingDeps, actor: Actor, id: number, reason: string): Promise<OrderDetail> {
+  const order = await loadOrder(deps.db, actor, id);
+  if (order.state !== "paid") throw conflict("Only a paid order can be refunded.");
+  if (!allowed(actor, order).refund) throw forbidden();
+  const result = await deps.provider.refund({
+    orderId: id,
+    paymentReference: order.paymentReference,
+    amountCents: order.totalCents,
+    currency: order.currency,
+    reason,
+  });
+  await deps.db.transaction(async (tx) => {
+    await applyRefund(asDb(tx), deps, id, { reason, refundRef: result.refundRef, decidedBy: actor.id });
+  });
+  return orderDetail(deps, actor, id);
+}
+
+function listConditions(actor: Actor, query: Omit<OrderQuery, "page" | "rowsPerPage">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [orderScope(actor)];
+  if (query.state) conditions.push(eq(orders.state, query.state));
+  if (query.clinic && actor.isAdmin) conditions.push(eq(orders.clinicId, query.clinic));
+  if (query.since) conditions.push(sql`${orders.createdAt} >= ${query.since}::date`);
+  if (query.to) conditions.push(sql`${orders.createdAt} < ${query.to}::date + 1`);
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`(${orders.plan} ilike ${pattern} or ${orders.buyerDetails}->>'legalName' ilike ${pattern} or 'O-' || lpad(${orders.id}::text, 6, '0') ilike ${pattern}
+        or exists (select 1 from invoices i where i.order_id = ${orders.id} and i.number ilike ${pattern})
+        or exists (select 1 from users u where u.id = ${orders.buyerId} and (u.email ilike ${pattern} or u.nombres ilike ${pattern} or u.apellidos ilike ${pattern})))`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** Payment history: a page of orders, newest first, and the sums of every order the filter holds (one statement). */
+export async function listOrders(deps: Pick<BillingDeps, "db" | "settings">, actor: Actor, query: OrderQuery) {
+  if (!actor.isAdmin && actor.role !== "clinic" && actor.role !== "patient") throw forbidden();
+  const where = listConditions(actor, query);
+  const limit = query.rowsPerPage;
+  const offset = (query.page - 1) * limit;
+  const [sums] = await deps.db
+    .select({
+      total: sql<number>`count(*)::int`,
+      paidCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'paid'), 0)::int`,
+      pendingCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'pending'), 0)::int`,
+      refundedCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'refunded'), 0)::int`,
+    })
+    .from(orders)
+    .where(where);
+  const rows = await deps.db
+    .select({ order: orders, ...buyerColumns })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  return {
+    data: rows.map((row) => toSummary({ ...row.order, buyerName: row.buyerName, buyerEmail: row.buyerEmail, invoiceNumber: row.invoiceNumber })),
+    page: query.page,
+    total: sums?.total ?? 0,
+    sums: {
+      currency: deps.settings.currency,
+      paidCents: sums?.paidCents ?? 0,
+      pendingCents: sums?.pendingCents ?? 0,
+      refundedCents: sums?.refundedCents ?? 0,
+    },
+  };
+}
+
+/** Every order of a filter, for the export (capped at EXPORT_MAX_ROWS). */
+export async function exportOrders(db: Db, actor: Actor, query: Omit<OrderQuery, "page" | "rowsPerPage">, maxRows: number): Promise<OrderSummary[]> {
+  if (!actor.isAdmin && actor.role !== "clinic" && actor.role !== "patient") throw forbidden();
+  const rows = await db
+    .select({ order: orders, ...buyerColumns })
+    .from(orders)
+    .where(listConditions(actor, query))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(maxRows);
+  return rows.map((row) => toSummary({ ...row.order, buyerName: row.buyerName, buyerEmail: row.buyerEmail, invoiceNumber: row.invoiceNumber }));
+}
+
+/** An invoice or credit note the caller may read (the order's scope), with its order. */
+export async function loadInvoice(db: Db, actor: Actor, id: number) {
+  const [row] = await db
+    .select({ invoice: invoices, order: orders })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .where(and(eq(invoices.id, id), orderScope(actor)));
+  if (!row) throw notFound();
+  const credits = row.invoice.creditsInvoiceId
+    ? ((await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, row.invoice.creditsInvoiceId)))[0]?.number ?? null)
+    : null;
+  return { ...row, creditsNumber: credits };
+}
