@@ -293,7 +293,7 @@ describe("activated-order gating", () => {
     const refused = await send(lapsed.clinic, "GET", "/api/activities/");
     expect(refused.statusCode).toBe(402);
     expect(refused.json().detail).toContain("Renew it under Management → My membership");
-    expect((await send(lapsed.patient, "GET", `/api/assignActivityList/${lapsed.patient.id}/`)).statusCode).toBe(402);
+    expect((await send(lapsed.patient, "GET", `/api/patientAssignActivities/${lapsed.patient.id}`)).statusCode).toBe(402);
     expect((await send(lapsed.clinic, "GET", "/api/get-user-profile/")).json().orderData.isActivated).toBe(false);
     // What renewing needs stays open.
     expect((await send(lapsed.clinic, "GET", "/api/billing/membership")).json().state).toBe("expired");

@@ -58,10 +58,12 @@ async function loadOrder(db: Db, actor: Actor, id: number, lock = false): Promis
   return row;
 }
 
+// Written out in full: Drizzle leaves a single table's columns unqualified, and inside these
+// subqueries "id" would be the invoice's own.
 const buyerColumns = {
-  buyerName: sql<string | null>`(select trim(u.nombres || ' ' || u.apellidos) from users u where u.id = ${orders.buyerId})`,
-  buyerEmail: sql<string | null>`(select u.email from users u where u.id = ${orders.buyerId})`,
-  invoiceNumber: sql<string | null>`(select i.number from invoices i where i.order_id = ${orders.id} and i.kind = 'invoice')`,
+  buyerName: sql<string | null>`(select trim(u.nombres || ' ' || u.apellidos) from users u where u.id = "orders"."buyer_id")`,
+  buyerEmail: sql<string | null>`(select u.email from users u where u.id = "orders"."buyer_id")`,
+  invoiceNumber: sql<string | null>`(select i.number from invoices i where i.order_id = "orders"."id" and i.kind = 'invoice')`,
 };
 
 type SummaryRow = Order & { buyerName: string | null; buyerEmail: string | null; invoiceNumber: string | null };
@@ -178,6 +180,8 @@ export async function createOrder(deps: BillingDeps, actor: Actor, input: Create
   });
   if (deps.provider.name !== "manual") {
     try {
+      // A card payment waits as long as its Checkout page lives (Stripe: at most a day), not BILLING_ORDER_DAYS.
+      const expiresAt = new Date(Math.min(order.expiresAt.getTime(), Date.now() + 23 * 3_600_000));
       const start = await deps.provider.startCheckout({
         orderId: order.id,
         orderNumber: orderNumber(order.id),
@@ -187,13 +191,13 @@ export async function createOrder(deps: BillingDeps, actor: Actor, input: Create
         customerEmail: order.buyerDetails.email || actor.email,
         successUrl: `${links.orderPage(order.id)}?checkout=success`,
         cancelUrl: `${links.orderPage(order.id)}?checkout=cancelled`,
-        expiresAt: new Date(Math.min(order.expiresAt.getTime(), Date.now() + 23 * 3_600_000)),
+        expiresAt,
       });
       await db.transaction(async (txRaw) => {
         const tx = asDb(txRaw);
         const [updated] = await tx
           .update(orders)
-          .set({ providerRef: start.providerRef, checkoutUrl: start.redirectUrl })
+          .set({ providerRef: start.providerRef, checkoutUrl: start.redirectUrl, expiresAt })
           .where(eq(orders.id, order.id))
           .returning();
         await notifyOrder(tx, deps, "billing.order", updated as Order);
@@ -334,8 +338,8 @@ function listConditions(actor: Actor, query: Omit<OrderQuery, "page" | "rowsPerP
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(
       sql`(${orders.plan} ilike ${pattern} or ${orders.buyerDetails}->>'legalName' ilike ${pattern} or 'O-' || lpad(${orders.id}::text, 6, '0') ilike ${pattern}
-        or exists (select 1 from invoices i where i.order_id = ${orders.id} and i.number ilike ${pattern})
-        or exists (select 1 from users u where u.id = ${orders.buyerId} and (u.email ilike ${pattern} or u.nombres ilike ${pattern} or u.apellidos ilike ${pattern})))`,
+        or exists (select 1 from invoices i where i.order_id = "orders"."id" and i.number ilike ${pattern})
+        or exists (select 1 from users u where u.id = "orders"."buyer_id" and (u.email ilike ${pattern} or u.nombres ilike ${pattern} or u.apellidos ilike ${pattern})))`,
     );
   }
   return and(...conditions);
