@@ -27,7 +27,14 @@ export async function giveBillingDetails(db: Db, userId: string, details: Partia
  */
 export async function makeOrder(
   db: Db,
-  input: { buyerId: string; clinicId: string; sellerClinicId?: string | null; state?: "pending" | "paid" | "cancelled"; membershipId?: number; provider?: "manual" | "stripe" },
+  input: {
+    buyerId: string;
+    clinicId: string;
+    sellerClinicId?: string | null;
+    state?: "pending" | "paid" | "cancelled";
+    membershipId?: number;
+    provider?: "manual" | "stripe";
+  },
 ): Promise<typeof orders.$inferSelect & { invoiceId: number | null }> {
   const membershipId = input.membershipId ?? (await makeMembership(db, { public: true })).id;
   const state = input.state ?? "pending";

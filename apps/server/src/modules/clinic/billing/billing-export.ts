@@ -3,7 +3,23 @@ import type { ExportColumn } from "../../../platform/exports.ts";
 
 const HEADERS = {
   en: ["Order", "Created", "Buyer", "Email", "Plan", "Billing", "From", "To", "State", "Net", "Tax", "Total", "Currency", "Paid", "Invoice"],
-  es: ["Pedido", "Creado", "Comprador", "Correo", "Plan", "Facturación", "Desde", "Hasta", "Estado", "Base", "Impuesto", "Total", "Moneda", "Pagado", "Factura"],
+  es: [
+    "Pedido",
+    "Creado",
+    "Comprador",
+    "Correo",
+    "Plan",
+    "Facturación",
+    "Desde",
+    "Hasta",
+    "Estado",
+    "Base",
+    "Impuesto",
+    "Total",
+    "Moneda",
+    "Pagado",
+    "Factura",
+  ],
 } as const;
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
@@ -29,4 +45,3 @@ export function billingExportColumns(language: string): ExportColumn<OrderSummar
     { header: h[14], value: (o) => o.invoiceNumber ?? "", width: 14 },
   ];
 }
-

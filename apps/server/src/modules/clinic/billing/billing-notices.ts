@@ -37,10 +37,7 @@ export function invoicePdfOf(invoice: InvoiceRow, order: Order, creditsNumber: s
 /** The buyer, written to at the invoice address when one is set, in their language. */
 async function recipientOf(tx: Db, order: Order): Promise<BillingRecipient | null> {
   if (!order.buyerId) return null;
-  const [user] = await tx
-    .select({ email: users.email, language: users.language, nombres: users.nombres })
-    .from(users)
-    .where(eq(users.id, order.buyerId));
+  const [user] = await tx.select({ email: users.email, language: users.language, nombres: users.nombres }).from(users).where(eq(users.id, order.buyerId));
   if (!user) return null;
   return { email: order.buyerDetails.email || user.email, language: user.language, userId: order.buyerId, name: user.nombres || null };
 }
@@ -97,7 +94,15 @@ async function creditedNumber(tx: Db, invoiceId: number): Promise<string | null>
 /** Writes a renewal email (reminder or expiry) to a membership's holder, in the caller's transaction. */
 export async function notifyMembership(tx: Db, deps: Deps, kind: NoticeKind, assignmentId: number): Promise<void> {
   const [row] = await tx
-    .select({ toDate: assignedMemberships.toDate, plan: memberships.plan, clinicPlan: memberships.clinicId, email: users.email, language: users.language, name: users.nombres, userId: users.id })
+    .select({
+      toDate: assignedMemberships.toDate,
+      plan: memberships.plan,
+      clinicPlan: memberships.clinicId,
+      email: users.email,
+      language: users.language,
+      name: users.nombres,
+      userId: users.id,
+    })
     .from(assignedMemberships)
     .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
     .innerJoin(users, eq(users.id, assignedMemberships.userId))

@@ -11,7 +11,8 @@ const demoOrder: Expected = { anonymous: 401, patient: 404, otherPatient: 404, t
 /** The platform sells to clinics: only admins confirm or refund its orders (the buying clinic sees it, so 403). */
 const sellerOnly: Expected = { ...demoOrder, clinic: 403 };
 
-const demoClinicOrder = async (fx: MatrixFixtures, state: "pending" | "paid" = "pending") => makeOrder(fx.db, { buyerId: fx.ids.clinic, clinicId: fx.ids.clinic, state });
+const demoClinicOrder = async (fx: MatrixFixtures, state: "pending" | "paid" = "pending") =>
+  makeOrder(fx.db, { buyerId: fx.ids.clinic, clinicId: fx.ids.clinic, state });
 
 export const billingAccess: AccessTable = {
   "GET /api/billing/membership": { expect: holders },

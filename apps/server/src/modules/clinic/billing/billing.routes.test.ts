@@ -80,14 +80,29 @@ describe("the membership page and prices", () => {
     const response = await send(clinic, "GET", "/api/billing/membership");
     expect(response.statusCode).toBe(200);
     const overview = response.json();
-    expect(overview).toMatchObject({ holder: { id: clinic.id, kind: "clinic" }, state: "trial", billingDetailsComplete: true, provider: "manual", pending: null });
+    expect(overview).toMatchObject({
+      holder: { id: clinic.id, kind: "clinic" },
+      state: "trial",
+      billingDetailsComplete: true,
+      provider: "manual",
+      pending: null,
+    });
     const ids = overview.offers.map((offer: { id: number }) => offer.id);
     expect(ids).toContain(plan.id);
     expect(ids).not.toContain(hidden.id);
     const offer = (await send(clinic, "GET", `/api/billing/plans/${plan.id}`)).json();
     const [period, annual] = offer.quotes;
     // 49.90 + 2 patients × 1 month × 2.50 = 54.90; 21 % tax = 11.53 (half up); total 66.43.
-    expect(period).toMatchObject({ billing: "period", months: 1, netCents: 5490, taxRateBp: 2100, taxCents: 1153, totalCents: 6643, currency: "EUR", from: today() });
+    expect(period).toMatchObject({
+      billing: "period",
+      months: 1,
+      netCents: 5490,
+      taxRateBp: 2100,
+      taxCents: 1153,
+      totalCents: 6643,
+      currency: "EUR",
+      from: today(),
+    });
     // A year: 499.00 + 2 × 12 × 2.50 = 559.00, tax 117.39.
     expect(annual).toMatchObject({ billing: "annual", months: 12, netCents: 55900, taxCents: 11739, totalCents: 67639 });
     expect((await send(clinic, "GET", `/api/billing/plans/${hidden.id}`)).statusCode).toBe(404);
@@ -101,7 +116,11 @@ describe("ordering and paying by bank transfer", () => {
     const before = await orderCount();
     const response = await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ legalName: ["Required before checkout."], taxId: ["Required before checkout."], country: ["Required before checkout."] });
+    expect(response.json()).toMatchObject({
+      legalName: ["Required before checkout."],
+      taxId: ["Required before checkout."],
+      country: ["Required before checkout."],
+    });
     expect(await orderCount()).toBe(before);
   });
 

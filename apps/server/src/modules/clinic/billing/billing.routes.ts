@@ -21,17 +21,7 @@ import { createPaymentProvider } from "../../../platform/payments/index.ts";
 import { membershipOverview, planOffer, readBillingDetails, saveBillingDetails } from "./billing.service.ts";
 import { billingExportColumns } from "./billing-export.ts";
 import { invoicePdfOf } from "./billing-notices.ts";
-import {
-  type BillingDeps,
-  cancelOrder,
-  confirmOrder,
-  createOrder,
-  exportOrders,
-  listOrders,
-  loadInvoice,
-  orderDetail,
-  refundOrder,
-} from "./orders.service.ts";
+import { type BillingDeps, cancelOrder, confirmOrder, createOrder, exportOrders, listOrders, loadInvoice, orderDetail, refundOrder } from "./orders.service.ts";
 import { registerRenewals } from "./renewals.ts";
 import { registerWebhook } from "./webhook.ts";
 
@@ -52,7 +42,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn,
       schema: {
         tags,
-        summary: "The caller's membership (a clinic's platform plan, or a patient's plan from its clinic): state, period, seats, pending order and the plans it can buy",
+        summary:
+          "The caller's membership (a clinic's platform plan, or a patient's plan from its clinic): state, period, seats, pending order and the plans it can buy",
         response: { 200: membershipOverviewSchema },
       },
     },
@@ -63,7 +54,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/details",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "The caller's billing details (admins: `user`'s)", querystring: billingDetailsQuerySchema, response: { 200: billingDetailsAnswerSchema } },
+      schema: {
+        tags,
+        summary: "The caller's billing details (admins: `user`'s)",
+        querystring: billingDetailsQuerySchema,
+        response: { 200: billingDetailsAnswerSchema },
+      },
     },
     async (request) => readBillingDetails(app.db, requireActor(request), request.query.user),
   );
@@ -72,17 +68,26 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/details",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "Save the caller's billing details (needed before checkout)", body: billingDetailsSchema, response: { 200: billingDetailsAnswerSchema } },
+      schema: {
+        tags,
+        summary: "Save the caller's billing details (needed before checkout)",
+        body: billingDetailsSchema,
+        response: { 200: billingDetailsAnswerSchema },
+      },
     },
-    async (request) =>
-      audited(request, { action: "billing.details.update" }, () => saveBillingDetails(app.db, requireActor(request), request.body)),
+    async (request) => audited(request, { action: "billing.details.update" }, () => saveBillingDetails(app.db, requireActor(request), request.body)),
   );
 
   app.get(
     "/api/billing/plans/:id",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "A plan on sale to the caller with its prices for each way to buy it (404 when not on sale to them)", params: orderIdParamSchema, response: { 200: planOfferSchema } },
+      schema: {
+        tags,
+        summary: "A plan on sale to the caller with its prices for each way to buy it (404 when not on sale to them)",
+        params: orderIdParamSchema,
+        response: { 200: planOfferSchema },
+      },
     },
     async (request) => planOffer(app.db, settings, requireActor(request), request.params.id),
   );
@@ -113,7 +118,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn,
       schema: {
         tags,
-        summary: "Orders, newest first, with the sums of the filter: admins every clinic's (`clinic` narrows), a clinic its own and its patients', a patient its own",
+        summary:
+          "Orders, newest first, with the sums of the filter: admins every clinic's (`clinic` narrows), a clinic its own and its patients', a patient its own",
         querystring: orderQuerySchema,
         response: { 200: orderPageSchema },
       },
@@ -139,7 +145,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/orders/:id",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "One order with its invoices and what the caller may do with it", params: orderIdParamSchema, response: { 200: orderDetailSchema } },
+      schema: {
+        tags,
+        summary: "One order with its invoices and what the caller may do with it",
+        params: orderIdParamSchema,
+        response: { 200: orderDetailSchema },
+      },
     },
     async (request) => orderDetail(deps, requireActor(request), request.params.id),
   );
@@ -150,7 +161,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: signedIn,
       schema: {
         tags,
-        summary: "Mark a manual order paid, with the transfer's reference (admins; a clinic for its own plans): activates the membership and issues the invoice",
+        summary:
+          "Mark a manual order paid, with the transfer's reference (admins; a clinic for its own plans): activates the membership and issues the invoice",
         params: orderIdParamSchema,
         body: confirmOrderSchema,
         response: { 200: orderDetailSchema },
@@ -169,7 +181,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "Cancel a pending order (its buyer, its seller or an admin)", params: orderIdParamSchema, response: { 200: orderDetailSchema } },
     },
     async (request) =>
-      audited(request, { action: "billing.order.cancel", detail: { id: request.params.id } }, () => cancelOrder(deps, requireActor(request), request.params.id)),
+      audited(request, { action: "billing.order.cancel", detail: { id: request.params.id } }, () =>
+        cancelOrder(deps, requireActor(request), request.params.id),
+      ),
   );
 
   app.post(

@@ -27,7 +27,15 @@ function onSaleTo(holder: Holder) {
   return and(eq(memberships.public, true), holder.kind === "clinic" ? isNull(memberships.clinicId) : eq(memberships.clinicId, holder.clinicId));
 }
 
-async function offerOf(db: Db, settings: BillingSettings, actor: Actor, holder: Holder, plan: Plan, paidUntil: string | null, patients: number): Promise<PlanOffer> {
+async function offerOf(
+  db: Db,
+  settings: BillingSettings,
+  actor: Actor,
+  holder: Holder,
+  plan: Plan,
+  paidUntil: string | null,
+  patients: number,
+): Promise<PlanOffer> {
   const context = { patients, from: periodStart(paidUntil), language: actor.language };
   return {
     id: plan.id,
@@ -68,7 +76,12 @@ function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUn
 }
 
 /** `GET /api/billing/membership`: what the caller holds, its state and seats, its pending order, and what it can buy. */
-export async function membershipOverview(db: Db, settings: BillingSettings, providerName: MembershipOverview["provider"], actor: Actor): Promise<MembershipOverview> {
+export async function membershipOverview(
+  db: Db,
+  settings: BillingSettings,
+  providerName: MembershipOverview["provider"],
+  actor: Actor,
+): Promise<MembershipOverview> {
   const holder = holderOf(actor);
   const [held, paidUntil, patients, plans, [pending], [details], [person]] = await Promise.all([
     activeMembership(db, holder.id),

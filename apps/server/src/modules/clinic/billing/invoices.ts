@@ -54,7 +54,8 @@ async function sellerOf(tx: Db, order: Order, settings: BillingSettings): Promis
 export async function issueInvoice(tx: Db, order: Order, kind: InvoiceKind, settings: BillingSettings): Promise<InvoiceRow> {
   const year = new Date().getUTCFullYear();
   const sellerKey = order.sellerClinicId ?? "platform";
-  const [original] = kind === "credit_note" ? await tx.select().from(invoices).where(sql`${invoices.orderId} = ${order.id} and ${invoices.kind} = 'invoice'`) : [];
+  const [original] =
+    kind === "credit_note" ? await tx.select().from(invoices).where(sql`${invoices.orderId} = ${order.id} and ${invoices.kind} = 'invoice'`) : [];
   const { sequence, number } = await nextNumber(tx, sellerKey, kind, year);
   const sign = kind === "credit_note" ? -1 : 1;
   const [row] = await tx

@@ -27,7 +27,6 @@ export interface BillingDeps {
 type Order = typeof orders.$inferSelect;
 const asDb = (tx: unknown) => tx as Db;
 
-
 const REQUIRED_DETAILS = ["legalName", "taxId", "address", "city", "postalCode", "country"] as const;
 
 /** What the caller may do with an order (the screens offer exactly these). */
@@ -118,7 +117,12 @@ export async function orderDetail(deps: Pick<BillingDeps, "db" | "settings">, ac
  * never from the request. Stripe is asked for its Checkout page after the order is written
  * (no transaction waits on the network); if Stripe cannot be reached the order is cancelled.
  */
-export async function createOrder(deps: BillingDeps, actor: Actor, input: CreateOrderInput, links: { orderPage: (id: number) => string }): Promise<OrderDetail> {
+export async function createOrder(
+  deps: BillingDeps,
+  actor: Actor,
+  input: CreateOrderInput,
+  links: { orderPage: (id: number) => string },
+): Promise<OrderDetail> {
   const holder = holderOf(actor);
   const { db, settings } = deps;
   const order = await db.transaction(async (txRaw) => {
@@ -220,7 +224,12 @@ export async function createOrder(deps: BillingDeps, actor: Actor, input: Create
  * and the payment email with the invoice attached. Answers false, changing nothing, when the
  * order is no longer pending (a replayed webhook, a second confirmation).
  */
-export async function applyPayment(tx: Db, deps: BillingDeps, orderId: number, payment: { reference: string | null; decidedBy: string | null }): Promise<boolean> {
+export async function applyPayment(
+  tx: Db,
+  deps: BillingDeps,
+  orderId: number,
+  payment: { reference: string | null; decidedBy: string | null },
+): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.state !== "pending" || !order.buyerId) return false;
   const from = periodStart(await paidUntilOf(tx, order.buyerId));
@@ -291,7 +300,12 @@ export async function cancelOrder(deps: BillingDeps, actor: Actor, id: number): 
  * not started), a credit note takes the next number of its own series, and the buyer is told.
  * Answers false when the order is not paid (already refunded: a replay).
  */
-export async function applyRefund(tx: Db, deps: BillingDeps, orderId: number, refund: { reason: string; refundRef: string | null; decidedBy: string | null }): Promise<boolean> {
+export async function applyRefund(
+  tx: Db,
+  deps: BillingDeps,
+  orderId: number,
+  refund: { reason: string; refundRef: string | null; decidedBy: string | null },
+): Promise<boolean> {
   const [refunded] = await tx
     .update(orders)
     .set({ state: "refunded", refundedAt: new Date(), refundReason: refund.reason, refundRef: refund.refundRef, decidedBy: refund.decidedBy })

@@ -35,8 +35,7 @@ export async function runRenewals(deps: BillingDeps, day = today()): Promise<{ n
   let notices = 0;
   for (const kind of ["expiring14", "expiring3", "expired"] as const) {
     const end = dueOn(kind, day);
-    const endCondition =
-      kind === "expired" ? sql`${assignedMemberships.toDate} between ${addDays(end, -6)} and ${end}` : eq(assignedMemberships.toDate, end);
+    const endCondition = kind === "expired" ? sql`${assignedMemberships.toDate} between ${addDays(end, -6)} and ${end}` : eq(assignedMemberships.toDate, end);
     const due = await deps.db
       .select({ id: assignedMemberships.id, userId: assignedMemberships.userId, toDate: assignedMemberships.toDate })
       .from(assignedMemberships)

@@ -15,7 +15,10 @@ async function findOrder(tx: Db, event: Extract<PaymentEvent, { kind: "paid" | "
   const byRef = await tx.select().from(orders).where(eq(orders.providerRef, event.providerRef));
   if (byRef[0]) return byRef[0];
   if (event.orderId === null) return undefined;
-  const [byId] = await tx.select().from(orders).where(and(eq(orders.id, event.orderId), eq(orders.provider, "stripe")));
+  const [byId] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, event.orderId), eq(orders.provider, "stripe")));
   return byId;
 }
 
@@ -55,7 +58,8 @@ export function registerWebhook(deps: BillingDeps): FastifyPluginAsync {
       {
         schema: {
           tags: ["billing"],
-          summary: "Stripe's events (checkout.session.completed, .expired, .async_payment_*, charge.refunded), verified by the Stripe-Signature header; 404 unless PAYMENT_PROVIDER is stripe",
+          summary:
+            "Stripe's events (checkout.session.completed, .expired, .async_payment_*, charge.refunded), verified by the Stripe-Signature header; 404 unless PAYMENT_PROVIDER is stripe",
         },
       },
       async (request, reply) => {
