@@ -2,7 +2,13 @@ import { DEFAULT_GROUP_PERMISSIONS, FEATURE_FLAGS, PERMISSIONS, ROUTES_BY_ID, ty
 import { describe, expect, it } from "vitest";
 import { menuFor } from "./menu.ts";
 
-function session(overrides: { isAdmin?: boolean; groups?: number[]; codenames?: string[]; flags?: Record<string, boolean>; activated?: boolean }): SessionState {
+function session(overrides: {
+  isAdmin?: boolean;
+  groups?: number[];
+  codenames?: string[];
+  flags?: Record<string, boolean>;
+  activated?: boolean;
+}): SessionState {
   const codenames = overrides.codenames ?? [];
   const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, flag === "clinic"]));
   return {

@@ -6,11 +6,11 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
+import { AdminNotice } from "./AdminNotice.tsx";
 import { AmountsTable } from "./AmountsTable.tsx";
 import { createOrder, MY_MEMBERSHIP_PATH, ORDERS_KEY, OVERVIEW_KEY, OVERVIEW_PATH, orderPath, PLAN_KEY, planPath } from "./api.ts";
 import { BillingDetailsCard, useBillingDetails } from "./BillingDetailsCard.tsx";
 import { afterOrder, chosenQuote, detailsComplete } from "./format.ts";
-import { AdminNotice } from "./MyMembershipPage.tsx";
 import { quoteLabel } from "./PlanCards.tsx";
 
 /**

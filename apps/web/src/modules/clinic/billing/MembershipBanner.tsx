@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { visibilityOf } from "../../../lib/session.ts";
 import { MY_MEMBERSHIP_PATH } from "./api.ts";
-import { membershipBanner } from "./format.ts";
+import { membershipBanner } from "./banner.ts";
 
 /**
  * The shell's warning above every page (spec §6 orderData): grace days left after a membership

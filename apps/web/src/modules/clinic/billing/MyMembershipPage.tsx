@@ -6,30 +6,11 @@ import { Link as RouterLink } from "react-router";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
+import { AdminNotice } from "./AdminNotice.tsx";
 import { OVERVIEW_KEY, OVERVIEW_PATH, PAYMENT_HISTORY_PATH } from "./api.ts";
 import { BillingDetailsCard } from "./BillingDetailsCard.tsx";
 import { MembershipSummary } from "./MembershipSummary.tsx";
 import { PlanCards } from "./PlanCards.tsx";
-
-/** Admins hold no membership of their own (the API answers 403): they follow everyone's payments. */
-export function AdminNotice() {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ maxWidth: 640 }}>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t("billing.adminNotice")}
-      </Alert>
-      <Stack direction="row" spacing={1}>
-        <Button component={RouterLink} to={PAYMENT_HISTORY_PATH} variant="outlined">
-          {t("billing.history.title")}
-        </Button>
-        <Button component={RouterLink} to="/manager/admin/memberships">
-          {t("billing.plans.manage")}
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
 
 /**
  * getMembership (spec §2): the caller's plan, its state and seats, an order waiting for payment,
@@ -40,8 +21,9 @@ export function MyMembershipPage() {
   const { t } = useTranslation();
   const admin = useSignedIn().isAdmin;
   const plansId = useId();
-  const { data } = useResource<MembershipOverview>([OVERVIEW_KEY], admin ? null : OVERVIEW_PATH);
+  const { data, network } = useResource<MembershipOverview>([OVERVIEW_KEY], admin ? null : OVERVIEW_PATH);
   if (admin) return <AdminNotice />;
+  if (!data && network.error) return <Alert severity="warning">{network.message}</Alert>;
   if (!data) return <Loading />;
   return (
     <Box>

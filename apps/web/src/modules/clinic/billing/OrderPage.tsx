@@ -29,17 +29,23 @@ function Order({ orderId }: { orderId: number }) {
   const headingId = useId();
   const [searchParams] = useSearchParams();
   const checkout = searchParams.get("checkout");
-  const { data: order, refetch } = useResource<OrderDetail>([ORDER_KEY, orderId], orderApiPath(orderId));
+  const { data: order, refetch, network } = useResource<OrderDetail>([ORDER_KEY, orderId], orderApiPath(orderId));
   const confirming = confirmingPayment(order, checkout);
   const polls = usePolling(confirming, refetch);
   usePaidRefresh(order, checkout === "success");
 
+  if (!order && network.error) return <LoadFailed message={network.status === 404 ? t("billing.order.notFound") : network.message} />;
   if (!order) return <Loading />;
   return (
     <Box sx={{ maxWidth: 880 }}>
       {confirming ? (
         <Alert severity="info" role="status" icon={polls < POLL_LIMIT ? <CircularProgress size={20} aria-hidden /> : undefined} sx={{ mb: 2 }}>
           {polls < POLL_LIMIT ? t("billing.order.confirming") : t("billing.order.stillConfirming")}
+        </Alert>
+      ) : null}
+      {checkout === "success" && order.state === "paid" ? (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t("billing.order.paymentReceived")}
         </Alert>
       ) : null}
       {checkout === "cancelled" && order.state === "pending" ? (
@@ -72,6 +78,21 @@ function Order({ orderId }: { orderId: number }) {
           {t("billing.history.title")}
         </Button>
       </Stack>
+    </Box>
+  );
+}
+
+/** The order could not be read (another clinic's is 404): say so, and the way back. */
+export function LoadFailed({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {message}
+      </Alert>
+      <Button component={RouterLink} to={MY_MEMBERSHIP_PATH} variant="outlined">
+        {t("billing.summary.back")}
+      </Button>
     </Box>
   );
 }

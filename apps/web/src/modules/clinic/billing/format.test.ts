@@ -11,10 +11,10 @@ import {
   detailsComplete,
   formatTaxRate,
   historyFilters,
-  membershipBanner,
   membershipStateWording,
   seatRatio,
 } from "./format.ts";
+import { membershipBanner } from "./banner.ts";
 
 type Tree = { [key: string]: string | Tree };
 const lookup = (tree: Tree, key: string) =>

@@ -9,7 +9,6 @@ import {
   type OrderState,
   type PlanOffer,
   type Quote,
-  type SessionState,
 } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { orderPath } from "./api.ts";
@@ -103,17 +102,6 @@ export const POLL_LIMIT = 30;
 
 export function confirmingPayment(order: Pick<OrderDetail, "state"> | undefined, checkout: string | null): boolean {
   return checkout === "success" && order?.state === "pending";
-}
-
-/** The banner the shell shows: access paused (non-admins whose clinic lapsed), or grace days left. */
-export type MembershipBannerState = { kind: "paused" } | { kind: "grace"; ended: string; until: string } | null;
-
-export function membershipBanner(session: Pick<SessionState, "isAdmin" | "orderData">): MembershipBannerState {
-  if (session.isAdmin) return null;
-  const { isActivated, endsOn, graceUntil } = session.orderData;
-  if (!isActivated) return { kind: "paused" };
-  if (graceUntil) return { kind: "grace", ended: endsOn ?? "", until: graceUntil };
-  return null;
 }
 
 export interface HistoryFilterInput {

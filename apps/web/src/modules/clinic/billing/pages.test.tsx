@@ -323,6 +323,28 @@ describe("OrderPage", () => {
     expect(text).not.toContain("Cancel order");
   });
 
+  it("says the card payment was received once the order turns paid after Stripe's return", () => {
+    const paid = order({ provider: "stripe", state: "paid", paidAt: "2026-11-28T09:00:00.000Z", can: { confirm: false, cancel: false, refund: false } });
+    const html = render(<OrderPage />, { ...at("?checkout=success"), cache: [[[ORDER_KEY, 42], paid]] });
+    expect(html).toMatch(/role="status"[^>]*>.*Payment received. Your membership is active./);
+    expect(html).not.toContain("Confirming your payment");
+  });
+
+  it("speaks Spanish, amounts and dates included", async () => {
+    await i18n.changeLanguage("es");
+    try {
+      const text = textOf(render(<OrderPage />, { ...at(), cache: [[[ORDER_KEY, 42], order()]] }));
+      expect(text).toContain("Pedido ORD-2026-000042");
+      expect(text).toContain("Pendiente de pago");
+      expect(text).toContain("Indique el número de pedido ORD-2026-000042 como concepto de la transferencia.");
+      expect(text).toMatch(/Impuesto \(21\s%\) 31,50\s€/);
+      expect(text).toMatch(/Total 181,50\s€/);
+      expect(text).toContain("del 2026-12-09 al 2027-03-08");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
   it("offers only the actions the server allows", () => {
     const text = textOf(
       render(<OrderPage />, { ...at(), role: "admin", cache: [[[ORDER_KEY, 42], order({ can: { confirm: true, cancel: true, refund: false } })]] }),
