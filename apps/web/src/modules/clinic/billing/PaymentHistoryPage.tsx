@@ -22,7 +22,7 @@ function Sums({ sums, language }: { sums: OrderPageAnswer["sums"]; language: str
     [t("billing.history.sumRefunded"), sums.refundedCents],
   ];
   return (
-    <Box component="dl" aria-label={t("billing.history.sums")} sx={{ display: "flex", flexWrap: "wrap", gap: { xs: 2, sm: 4 }, m: 0, mb: 2 }}>
+    <Box component="dl" sx={{ display: "flex", flexWrap: "wrap", gap: { xs: 2, sm: 4 }, m: 0, mb: 2 }}>
       {figures.map(([label, cents]) => (
         <Box key={label}>
           <Typography component="dt" variant="body2" color="text.secondary">
