@@ -4,6 +4,7 @@ import { Suspense, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
+import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "./Notices.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -30,6 +31,7 @@ export function Shell() {
           <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
           <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
             <Toolbar />
+            <MembershipBanner session={session} />
             <Suspense fallback={<Loading />}>
               <Outlet />
             </Suspense>

@@ -2,7 +2,13 @@ import { DEFAULT_GROUP_PERMISSIONS, FEATURE_FLAGS, PERMISSIONS, ROUTES_BY_ID, ty
 import { describe, expect, it } from "vitest";
 import { menuFor } from "./menu.ts";
 
-function session(overrides: { isAdmin?: boolean; groups?: number[]; codenames?: string[]; flags?: Record<string, boolean> }): SessionState {
+function session(overrides: {
+  isAdmin?: boolean;
+  groups?: number[];
+  codenames?: string[];
+  flags?: Record<string, boolean>;
+  activated?: boolean;
+}): SessionState {
   const codenames = overrides.codenames ?? [];
   const flags = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, flag === "clinic"]));
   return {
@@ -24,7 +30,7 @@ function session(overrides: { isAdmin?: boolean; groups?: number[]; codenames?: 
       clinicId: null,
     },
     permission: { is_patient: codenames.includes("is_patient"), codenames },
-    orderData: { isActivated: false, endsOn: null, graceUntil: null, trial: false },
+    orderData: { isActivated: overrides.activated ?? true, endsOn: null, graceUntil: null, trial: false },
     flags: { ...flags, ...overrides.flags },
   };
 }
@@ -38,6 +44,8 @@ describe("side menu", () => {
       "dashboard",
       "users",
       "memberships",
+      "getMembership",
+      "paymentHistory",
       "activities",
       "recommendations",
       "assign",
@@ -53,6 +61,8 @@ describe("side menu", () => {
       "users",
       "patients",
       "memberships",
+      "getMembership",
+      "paymentHistory",
       "activities",
       "recommendations",
       "assign",
@@ -77,6 +87,15 @@ describe("side menu", () => {
       "activities",
       "recommendations",
       "appointments",
+      "config",
+    ]);
+    // A clinic whose membership lapsed keeps what it needs to renew, and loses the care pages.
+    expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]], activated: false }))).toEqual([
+      "dashboard",
+      "users",
+      "memberships",
+      "getMembership",
+      "paymentHistory",
       "config",
     ]);
     // Without a permission for it, the route is not listed.

@@ -54,6 +54,8 @@ export function usePagedList<T extends WithId>(
 
   return {
     rows: data ? withAdded(data.data, added, page === 1) : undefined,
+    /** The page as the server answered it, for what a list carries beside its rows (the payment history's sums). */
+    response: data,
     total: data?.total ?? 0,
     /** The total is a floor: the server stopped counting there. */
     totalCapped: data?.totalCapped === true,
