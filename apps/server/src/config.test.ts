@@ -157,4 +157,24 @@ describe("loadConfig", () => {
   it("ignores variables it does not know", () => {
     expect(loadConfig({ SOMETHING_ELSE: "x" }).port).toBe(8000);
   });
+
+  it("reads the billing settings: ways to pay, currency, tax in basis points, grace and trial", () => {
+    const defaults = loadConfig({}).billing;
+    expect(defaults).toMatchObject({ providers: ["manual"], stripe: null, currency: "EUR", taxRateBp: 0, graceDays: 7, trialDays: 30, orderDays: 7 });
+    const both = loadConfig({
+      PAYMENT_PROVIDER: "manual, stripe",
+      STRIPE_SECRET_KEY: "sk_test_config",
+      STRIPE_WEBHOOK_SECRET: "whsec_config",
+      BILLING_CURRENCY: "usd",
+      BILLING_TAX_RATE: "21.5",
+    }).billing;
+    expect(both).toMatchObject({ providers: ["manual", "stripe"], currency: "USD", taxRateBp: 2150 });
+    expect(both.stripe).toEqual({ secretKey: "sk_test_config", webhookSecret: "whsec_config", apiUrl: undefined });
+  });
+
+  it("refuses Stripe without its keys, an unknown way to pay and a currency that is not a code", () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "stripe" })).toThrow(/stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "paypal" })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ BILLING_CURRENCY: "euro" })).toThrow(/three-letter currency code/);
+  });
 });

@@ -67,7 +67,7 @@ const envSchema = z.object({
   IMPORT_MAX_MB: z.coerce.number().min(0.1).max(100).default(5),
   IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(50_000).default(5000),
   EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(200_000).default(20_000),
-  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default("manual"),
+  PAYMENT_PROVIDER: commaList.pipe(z.array(z.enum(PAYMENT_PROVIDERS)).min(1, "Name manual, stripe, or both.")).default(["manual"]),
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -135,8 +135,9 @@ export interface Config {
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
 export interface BillingSettings {
-  provider: PaymentProviderName;
-  /** Set when `provider` is stripe (start-up refuses it otherwise). */
+  /** The ways to pay a buyer is offered, the first one preselected (PAYMENT_PROVIDER: manual, stripe or both). */
+  providers: PaymentProviderName[];
+  /** Set when `providers` holds stripe (start-up refuses it otherwise). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
   currency: string;
   /** Tax rate in basis points: 21 % is 2100. */
@@ -175,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  if (e.PAYMENT_PROVIDER === "stripe" && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+  const providers = [...new Set(e.PAYMENT_PROVIDER)];
+  if (providers.includes("stripe") && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -219,9 +221,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imports: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
     exports: { maxRows: e.EXPORT_MAX_ROWS },
     billing: {
-      provider: e.PAYMENT_PROVIDER,
+      providers,
       stripe:
-        e.PAYMENT_PROVIDER === "stripe" && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        providers.includes("stripe") && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
           : null,
       currency: e.BILLING_CURRENCY,

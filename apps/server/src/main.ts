@@ -69,7 +69,7 @@ started = await startDatabase(config, log, {
 });
 await checkPortIsFree(config.host, config.port);
 // Demo accounts only ever on the embedded default; a real server gets them by `npm run seed:demo`.
-if (started.embedded && (await seedDemo(started.database.db))) {
+if (started.embedded && (await seedDemo(started.database.db, config.billing))) {
   log(
     `demo accounts created: ${Object.values(DEMO_ACCOUNTS)
       .map((account) => account.email)

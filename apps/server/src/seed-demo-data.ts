@@ -8,11 +8,13 @@ import { seedDemoCatalogue } from "./modules/clinic/catalogue-demo.ts";
 import { seedDemoRecommendationAssignments } from "./modules/clinic/assignments/recommendation-assignments.demo.ts";
 import { seedDemoSchedule } from "./modules/clinic/appointments/appointments-demo.ts";
 import { seedDemoMemberships } from "./modules/clinic/memberships/memberships-demo.ts";
+import { seedDemoBilling } from "./modules/clinic/billing/billing-demo.ts";
+import { type BillingSettings, loadConfig } from "./config.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
 
 /** Creates the demo clinic once; answers false when it already exists. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, billing: BillingSettings = loadConfig({}).billing): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   if (existing) return false;
   const a = DEMO_ACCOUNTS;
@@ -35,7 +37,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     therapistIds: [therapistId],
     identification: "PAT-0001",
   });
-  await createUser(db, {
+  const paulaId = await createUser(db, {
     ...a.patient2,
     nombres: "Paula",
     apellidos: "Méndez",
@@ -47,6 +49,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   await seedDemoCatalogue(db, adminId, clinicId);
   await seedDemoMemberships(db, adminId, clinicId);
+  await seedDemoBilling(db, billing, { clinicId, adminId, patientId: paulaId });
   await seedDemoRecommendationAssignments(db, adminId, therapistId);
   await seedDemoSchedule(db, therapistId, clinicId);
   return true;

@@ -7,7 +7,7 @@ import { seedDemo } from "./seed-demo-data.ts";
 /** `npm run seed:demo`: the explicit way to put demo accounts on a configured server. */
 const config = loadConfig();
 const started = await startDatabase(config, (line) => console.log(line));
-const created = await seedDemo(started.database.db);
+const created = await seedDemo(started.database.db, config.billing);
 console.log(created ? "Demo accounts created." : "Demo accounts already exist.");
 console.log((await seedDemoBundle(started.database.db, config)) ? "Demo game bundle added." : "Demo game bundle already there (or not shipped).");
 console.log((await seedDemoHistory(started.database.db)) ? "Demo history added." : "Demo history already there.");

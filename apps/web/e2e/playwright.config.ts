@@ -10,6 +10,9 @@ const port = Number(process.env.E2E_PORT ?? 8123);
 // working on screens); otherwise a production build is started on a fresh database.
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://localhost:${port}`;
+// Card payments go to a local fake of Stripe's API (apps/server/test/stripe-fake.ts): nothing leaves the machine.
+const stripeFakePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
+const stripe = { secretKey: "sk_test_e2e_only", webhookSecret: "whsec_e2e_only_secret" };
 // A fresh embedded database per run: the demo data is created on its first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
 
@@ -37,22 +40,42 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined, viewport: { width: 1366, height: 800 } } }],
   webServer: external
     ? undefined
-    : {
-        command: "node apps/server/dist/main.js",
-        cwd: root,
-        url: `${baseURL}/accounts/login/`,
-        timeout: 120_000,
-        reuseExistingServer: false,
-        gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-        env: {
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          PUBLIC_URL: baseURL,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: "warn",
-          // Only failures count; specs that type wrong passwords on purpose must not lock the address.
-          LOGIN_ADDRESS_MAX_FAILURES: "1000",
-          FEATURE_FLAGS: "clinic",
+    : [
+        {
+          command: "npx tsx apps/server/test/stripe-fake.ts",
+          cwd: root,
+          url: `http://127.0.0.1:${stripeFakePort}/`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+          env: {
+            STRIPE_FAKE_PORT: String(stripeFakePort),
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            STRIPE_FAKE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/billing/stripe/webhook`,
+          },
         },
-      },
+        {
+          command: "node apps/server/dist/main.js",
+          cwd: root,
+          url: `${baseURL}/accounts/login/`,
+          timeout: 120_000,
+          reuseExistingServer: false,
+          gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+          env: {
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            PUBLIC_URL: baseURL,
+            DATA_DIR: dataDir,
+            LOG_LEVEL: "warn",
+            // Only failures count; specs that type wrong passwords on purpose must not lock the address.
+            LOGIN_ADDRESS_MAX_FAILURES: "1000",
+            FEATURE_FLAGS: "clinic",
+            // Both ways to pay, so the walkthrough can order by transfer and by card.
+            PAYMENT_PROVIDER: "manual,stripe",
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            STRIPE_API_URL: `http://127.0.0.1:${stripeFakePort}`,
+          },
+        },
+      ],
 });

@@ -152,7 +152,14 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** `POST /api/billing/orders`: the plan and how long; every amount comes from the server. */
-export const createOrderSchema = z.object({ membershipId: rowId(), billing: z.enum(BILLING_PERIODS) }).strict();
+export const createOrderSchema = z
+  .object({
+    membershipId: rowId(),
+    billing: z.enum(BILLING_PERIODS),
+    /** How the buyer pays, among the ways offered (membership overview `providers`); the first when omitted. */
+    provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  })
+  .strict();
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
 export const confirmOrderSchema = z.object({ reference: requiredText(100) }).strict();
@@ -209,7 +216,8 @@ export const membershipOverviewSchema = z.object({
   pending: orderSummarySchema.nullable(),
   offers: z.array(planOfferSchema),
   billingDetailsComplete: z.boolean(),
-  provider: z.enum(PAYMENT_PROVIDERS),
+  /** The ways to pay offered, the first preselected. */
+  providers: z.array(z.enum(PAYMENT_PROVIDERS)),
 });
 export type MembershipOverview = z.infer<typeof membershipOverviewSchema>;
 

@@ -48,10 +48,10 @@ type Entry = Omit<RouteEntry, "navigation" | "modules" | "permissions" | "exclud
 
 const notPatient = ["is_patient"] as const satisfies readonly Permission[];
 /**
- * The clinic's care work (patients, catalogue, assignments, appointments, forms, statistics)
+ * The clinic's care work (catalogue, games, assignments, appointments, forms, statistics)
  * needs an activated order: a clinic in trial or with a paid membership, grace days included
- * (issue 16). Memberships, payments, the dashboard and settings stay open so a lapsed clinic
- * can renew; the API refuses the same work with 402 (billing/gating.ts).
+ * (issue 16). Memberships, payments, people, the dashboard and settings stay open so a lapsed
+ * clinic can renew and keep its records; the API refuses the same work with 402 (billing/gating.ts).
  */
 const paid = ["activatedOrder"] as const satisfies readonly UserValidation[];
 
@@ -96,7 +96,6 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Patients", es: "Pacientes" },
     permissions: ["view_user", "change_user"],
     excludedPermissions: notPatient,
-    userValidations: paid,
   }),
   clinic({
     id: "activities",

@@ -36,13 +36,13 @@ describe("the manual provider", () => {
 
 describe("createPaymentProvider", () => {
   it("builds the provider PAYMENT_PROVIDER names", () => {
-    expect(createPaymentProvider(loadConfig({}).billing).name).toBe("manual");
+    expect(createPaymentProvider("manual", loadConfig({}).billing).name).toBe("manual");
     const stripe = loadConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_factory", STRIPE_WEBHOOK_SECRET: "whsec_factory" }).billing;
-    expect(createPaymentProvider(stripe).name).toBe("stripe");
+    expect(createPaymentProvider("stripe", stripe).name).toBe("stripe");
   });
 
   it("refuses stripe without its keys", () => {
     const billing = loadConfig({}).billing;
-    expect(() => createPaymentProvider({ ...billing, provider: "stripe", stripe: null })).toThrow(/Stripe settings are missing/);
+    expect(() => createPaymentProvider("stripe", { ...billing, providers: ["stripe"], stripe: null })).toThrow(/Stripe settings are missing/);
   });
 });

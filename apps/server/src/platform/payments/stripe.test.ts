@@ -190,7 +190,7 @@ describe("startCheckout", () => {
 
   it("talks to STRIPE_API_URL when the environment names one", async () => {
     const env = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url };
-    const configured = createPaymentProvider(loadConfig(env).billing);
+    const configured = createPaymentProvider("stripe", loadConfig(env).billing);
     const started = await configured.startCheckout(checkout(41));
     expect(sessionsOf(41).map((session) => session.id)).toEqual([started.providerRef]);
   });

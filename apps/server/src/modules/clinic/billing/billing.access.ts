@@ -28,7 +28,7 @@ export const billingAccess: AccessTable = {
     expect: { ...holders, patient: 404, otherPatient: 404 },
     request: async (fx) => ({ params: { id: (await makeMembership(fx.db, { public: true })).id } }),
   },
-  "POST /api/billing/orders": {
+  "POST /api/billing/orders/": {
     // A patient names a plan not on sale to it: a field error (400) on membershipId.
     expect: { ...holders, clinic: 201, patient: 400, otherPatient: 400 },
     request: async (fx, role) => {

@@ -114,7 +114,7 @@ describe("ordering and paying by bank transfer", () => {
     const clinic = await makeClinicAccount(t.db);
     const plan = await makeMembership(t.db);
     const before = await orderCount();
-    const response = await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" });
+    const response = await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       legalName: ["Required before checkout."],
@@ -128,21 +128,24 @@ describe("ordering and paying by bank transfer", () => {
     const { clinic, plan } = await buyingClinic();
     const hidden = await makeMembership(t.db, { public: false });
     const before = await orderCount();
-    const priced = await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period", totalCents: 1 });
+    const priced = await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period", totalCents: 1 });
     expect(priced.statusCode).toBe(400);
-    const hiddenOrder = await send(clinic, "POST", "/api/billing/orders", { membershipId: hidden.id, billing: "period" });
+    const byCard = await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period", provider: "stripe" });
+    expect(byCard.statusCode).toBe(400);
+    expect(byCard.json()).toEqual({ provider: ["This way to pay is not offered."] });
+    const hiddenOrder = await send(clinic, "POST", "/api/billing/orders/", { membershipId: hidden.id, billing: "period" });
     expect(hiddenOrder.statusCode).toBe(400);
     expect(hiddenOrder.json()).toEqual({ membershipId: ["This plan cannot be bought."] });
     expect(await orderCount()).toBe(before);
-    expect((await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" })).statusCode).toBe(201);
-    const again = await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "annual" });
+    expect((await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).statusCode).toBe(201);
+    const again = await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "annual" });
     expect(again.statusCode).toBe(409);
     expect(await orderCount()).toBe(before + 1);
   });
 
   it("goes pending → paid: the admin confirms, the membership starts, the invoice is numbered and mailed with its PDF", async () => {
     const { clinic, plan } = await buyingClinic();
-    const created = await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" });
+    const created = await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" });
     expect(created.statusCode).toBe(201);
     const order = created.json();
     expect(order).toMatchObject({ state: "pending", provider: "manual", totalCents: 6038, netCents: 4990, taxCents: 1048, plan: plan.plan, checkoutUrl: null });
@@ -184,7 +187,7 @@ describe("ordering and paying by bank transfer", () => {
   it("a renewal paid before the end starts the day after the current period", async () => {
     const { clinic, plan } = await buyingClinic();
     await holdMembership(t.db, clinic.id, { membershipId: plan.id, fromDate: addDays(today(), -20), toDate: addDays(today(), 10) });
-    const order = (await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "annual" })).json();
+    const order = (await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "annual" })).json();
     expect(order.periodFrom).toBe(addDays(today(), 11));
     const paid = (await send("admin", "POST", `/api/billing/orders/${order.id}/confirm`, { reference: "R-1" })).json();
     expect(paid.periodFrom).toBe(addDays(today(), 11));
@@ -193,10 +196,10 @@ describe("ordering and paying by bank transfer", () => {
 
   it("cancels a pending order for its buyer, and refunds a paid one with a credit note that ends the membership", async () => {
     const { clinic, plan } = await buyingClinic();
-    const first = (await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" })).json();
+    const first = (await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).json();
     const cancelled = await send(clinic, "POST", `/api/billing/orders/${first.id}/cancel`);
     expect(cancelled.json()).toMatchObject({ state: "cancelled", can: { cancel: false } });
-    const second = (await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" })).json();
+    const second = (await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).json();
     await send("admin", "POST", `/api/billing/orders/${second.id}/confirm`, { reference: "T-2" });
     expect((await send(clinic, "POST", `/api/billing/orders/${second.id}/refund`, { reason: "mine" })).statusCode).toBe(403);
     const refunded = await send("admin", "POST", `/api/billing/orders/${second.id}/refund`, { reason: "Duplicate payment" });
@@ -216,7 +219,7 @@ describe("ordering and paying by bank transfer", () => {
     const orderIds: number[] = [];
     for (let index = 0; index < 20; index += 1) {
       const { clinic, plan } = await buyingClinic();
-      orderIds.push((await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" })).json().id);
+      orderIds.push((await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).json().id);
     }
     const answers = await Promise.all(orderIds.map((id) => send("admin", "POST", `/api/billing/orders/${id}/confirm`, { reference: `BULK-${id}` })));
     expect(answers.map((answer) => answer.statusCode)).toEqual(orderIds.map(() => 200));
@@ -231,7 +234,7 @@ describe("ordering and paying by bank transfer", () => {
 describe("payment history", () => {
   it("shows a clinic its orders and an admin everyone's, filtered, with sums and an export", async () => {
     const { clinic, plan } = await buyingClinic();
-    const order = (await send(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" })).json();
+    const order = (await send(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).json();
     await send("admin", "POST", `/api/billing/orders/${order.id}/confirm`, { reference: "H-1" });
     const own = (await send(clinic, "GET", "/api/billing/orders/?rowsPerPage=10")).json();
     expect(own).toMatchObject({ total: 1, sums: { currency: "EUR", paidCents: 6038, pendingCents: 0 } });
@@ -265,8 +268,8 @@ describe("patients buy their clinic's own plans", () => {
     const overview = (await send(patient, "GET", "/api/billing/membership")).json();
     expect(overview.offers.map((offer: { id: number }) => offer.id)).toEqual([own.id]);
     expect(overview.offers[0].quotes).toHaveLength(1);
-    expect((await send(patient, "POST", "/api/billing/orders", { membershipId: platform.id, billing: "period" })).statusCode).toBe(400);
-    const order = (await send(patient, "POST", "/api/billing/orders", { membershipId: own.id, billing: "period" })).json();
+    expect((await send(patient, "POST", "/api/billing/orders/", { membershipId: platform.id, billing: "period" })).statusCode).toBe(400);
+    const order = (await send(patient, "POST", "/api/billing/orders/", { membershipId: own.id, billing: "period" })).json();
     // 120.00 + 21 % = 145.20
     expect(order).toMatchObject({ totalCents: 14520, state: "pending" });
     expect(order.can.confirm).toBe(false);

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth, requireModule } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
 import { sendExport } from "../../../platform/exports.ts";
-import { createPaymentProvider } from "../../../platform/payments/index.ts";
+import { createPaymentProviders } from "../../../platform/payments/index.ts";
 import { membershipOverview, planOffer, readBillingDetails, saveBillingDetails } from "./billing.service.ts";
 import { billingExportColumns } from "./billing-export.ts";
 import { invoicePdfOf } from "./billing-notices.ts";
@@ -31,7 +31,7 @@ const signedIn = [requireModule("clinic"), requireAuth];
 /** Billing (issue 16): memberships bought through orders, one payment port, invoices. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.billing;
-  const deps: BillingDeps = { db: app.db, mailer: app.mailer, jobs: app.jobs, settings, provider: createPaymentProvider(settings) };
+  const deps: BillingDeps = { db: app.db, mailer: app.mailer, jobs: app.jobs, settings, providers: createPaymentProviders(settings) };
   const orderPage = (id: number) => app.mailer.link(`/manager/admin/getMembership/invoice/${id}`);
   registerRenewals(deps);
   await app.register(registerWebhook(deps));
@@ -47,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membershipOverviewSchema },
       },
     },
-    async (request) => membershipOverview(app.db, settings, deps.provider.name, requireActor(request)),
+    async (request) => membershipOverview(app.db, settings, requireActor(request)),
   );
 
   app.get(
@@ -93,7 +93,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/api/billing/orders",
+    "/api/billing/orders/",
     {
       preValidation: signedIn,
       schema: {

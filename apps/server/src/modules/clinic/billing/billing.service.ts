@@ -76,12 +76,7 @@ function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUn
 }
 
 /** `GET /api/billing/membership`: what the caller holds, its state and seats, its pending order, and what it can buy. */
-export async function membershipOverview(
-  db: Db,
-  settings: BillingSettings,
-  providerName: MembershipOverview["provider"],
-  actor: Actor,
-): Promise<MembershipOverview> {
+export async function membershipOverview(db: Db, settings: BillingSettings, actor: Actor): Promise<MembershipOverview> {
   const holder = holderOf(actor);
   const [held, paidUntil, patients, plans, [pending], [details], [person]] = await Promise.all([
     activeMembership(db, holder.id),
@@ -124,7 +119,7 @@ export async function membershipOverview(
     pending: pendingDetail,
     offers: await Promise.all(plans.map((plan) => offerOf(db, settings, actor, holder, plan, paidUntil, patients))),
     billingDetailsComplete: Boolean(details),
-    provider: providerName,
+    providers: settings.providers,
   };
 }
 
@@ -153,7 +148,7 @@ function pick(row: typeof billingDetails.$inferSelect): BillingDetails {
 
 /** Clinic accounts and patients keep their own billing details (what invoices to them say). */
 export async function saveBillingDetails(db: Db, actor: Actor, input: BillingDetails): Promise<BillingDetailsAnswer> {
-  if (!actor.isAdmin && actor.role !== "clinic" && actor.role !== "patient") throw forbidden("Billing details belong to clinic accounts and patients.");
+  if (actor.role !== "clinic" && actor.role !== "patient") throw forbidden("Billing details belong to clinic accounts and patients.");
   const [row] = await db
     .insert(billingDetails)
     .values({ userId: actor.id, ...input })

@@ -1,4 +1,4 @@
-import type { CreateOrderInput, OrderDetail, OrderQuery, OrderSummary } from "@clinic/shared";
+import type { CreateOrderInput, OrderDetail, OrderQuery, OrderSummary, PaymentProviderName } from "@clinic/shared";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BillingSettings } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
@@ -7,6 +7,8 @@ import type { Actor } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../../platform/errors.ts";
 import type { JobQueue } from "../../../platform/jobs.ts";
 import type { Mailer } from "../../../platform/mail.ts";
+import type { PaymentProviders } from "../../../platform/payments/index.ts";
+import { createManualProvider } from "../../../platform/payments/manual.ts";
 import type { PaymentProvider } from "../../../platform/payments/port.ts";
 import { assignedMemberships, memberships } from "../memberships/memberships.table.ts";
 import { today } from "../memberships/seats.ts";
@@ -21,7 +23,12 @@ export interface BillingDeps {
   mailer: Mailer;
   jobs: JobQueue;
   settings: BillingSettings;
-  provider: PaymentProvider;
+  providers: PaymentProviders;
+}
+
+/** The provider that handles an order; an order of a provider since switched off is handled as a manual one (nothing to call). */
+export function providerOf(deps: Pick<BillingDeps, "providers">, name: string): PaymentProvider {
+  return deps.providers[name as PaymentProviderName] ?? createManualProvider();
 }
 
 type Order = typeof orders.$inferSelect;
@@ -125,6 +132,9 @@ export async function createOrder(
 ): Promise<OrderDetail> {
   const holder = holderOf(actor);
   const { db, settings } = deps;
+  const providerName = input.provider ?? settings.providers[0] ?? "manual";
+  const provider = deps.providers[providerName];
+  if (!provider) throw badRequest({ provider: ["This way to pay is not offered."] });
   const order = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw);
     // One buyer's orders are started one at a time: two clicks cannot open two pending orders.
@@ -162,7 +172,7 @@ export async function createOrder(
         taxCents: quote.taxCents,
         totalCents: quote.totalCents,
         currency: quote.currency,
-        provider: deps.provider.name,
+        provider: provider.name,
         buyerDetails: {
           legalName: details.legalName,
           taxId: details.taxId,
@@ -179,14 +189,14 @@ export async function createOrder(
       })
       .returning();
     const row = created as Order;
-    if (deps.provider.name === "manual") await notifyOrder(tx, deps, "billing.order", row);
+    if (provider.name === "manual") await notifyOrder(tx, deps, "billing.order", row);
     return row;
   });
-  if (deps.provider.name !== "manual") {
+  if (provider.name !== "manual") {
     try {
       // A card payment waits as long as its Checkout page lives (Stripe: at most a day), not BILLING_ORDER_DAYS.
       const expiresAt = new Date(Math.min(order.expiresAt.getTime(), Date.now() + 23 * 3_600_000));
-      const start = await deps.provider.startCheckout({
+      const start = await provider.startCheckout({
         orderId: order.id,
         orderNumber: orderNumber(order.id),
         description: `${order.plan} (${order.periodFrom} – ${order.periodTo})`,
@@ -288,7 +298,7 @@ export async function cancelOrder(deps: BillingDeps, actor: Actor, id: number): 
   if (order.state !== "pending") throw conflict("This order is no longer pending.");
   if (!allowed(actor, order).cancel) throw forbidden();
   // Stripe first: a session that can no longer be paid cannot complete after we cancel.
-  await deps.provider.cancelCheckout(order.providerRef);
+  await providerOf(deps, order.provider).cancelCheckout(order.providerRef);
   await deps.db.transaction(async (tx) => {
     if (!(await closePending(asDb(tx), deps, id, "cancelled", actor.id))) throw conflict("This order is no longer pending.");
   });
@@ -329,7 +339,7 @@ export async function refundOrder(deps: BillingDeps, actor: Actor, id: number, r
   const order = await loadOrder(deps.db, actor, id);
   if (order.state !== "paid") throw conflict("Only a paid order can be refunded.");
   if (!allowed(actor, order).refund) throw forbidden();
-  const result = await deps.provider.refund({
+  const result = await providerOf(deps, order.provider).refund({
     orderId: id,
     paymentReference: order.paymentReference,
     amountCents: order.totalCents,

@@ -5,7 +5,7 @@ import { today } from "../memberships/seats.ts";
 import { membershipNotices, orders } from "./billing.table.ts";
 import { notifyMembership } from "./billing-notices.ts";
 import { addDays } from "./gating.ts";
-import { type BillingDeps, closePending } from "./orders.service.ts";
+import { type BillingDeps, closePending, providerOf } from "./orders.service.ts";
 
 export const RENEWALS_QUEUE = "billing.renewals";
 /** Hourly, on whichever node's pg-boss clock claims the slot: one sweep per hour across every node. */
@@ -61,12 +61,12 @@ export async function runRenewals(deps: BillingDeps, day = today()): Promise<{ n
     }
   }
   const stale = await deps.db
-    .select({ id: orders.id, providerRef: orders.providerRef })
+    .select({ id: orders.id, provider: orders.provider, providerRef: orders.providerRef })
     .from(orders)
     .where(and(eq(orders.state, "pending"), lte(orders.expiresAt, new Date())));
   let expiredOrders = 0;
   for (const order of stale) {
-    await deps.provider.cancelCheckout(order.providerRef);
+    await providerOf(deps, order.provider).cancelCheckout(order.providerRef);
     await deps.db.transaction(async (tx) => {
       if (await closePending(tx as unknown as Db, deps, order.id, "expired", null)) expiredOrders += 1;
     });

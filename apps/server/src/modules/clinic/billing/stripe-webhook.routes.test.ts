@@ -47,7 +47,7 @@ async function startedOrder() {
   const clinic = await makeClinicAccount(t.db);
   await giveBillingDetails(t.db, clinic.id);
   const plan = await makeMembership(t.db, { value: "49.90", valuePatient: "0" });
-  const response = await as(clinic, "POST", "/api/billing/orders", { membershipId: plan.id, billing: "period" });
+  const response = await as(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" });
   expect(response.statusCode).toBe(201);
   const order = response.json();
   const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));

@@ -63,11 +63,12 @@ export function registerWebhook(deps: BillingDeps): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        if (deps.provider.name !== "stripe") throw notFound();
+        const stripe = deps.providers.stripe;
+        if (!stripe) throw notFound();
         const header = request.headers["stripe-signature"];
         let event: PaymentEvent;
         try {
-          event = deps.provider.parseWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), Array.isArray(header) ? header[0] : header);
+          event = stripe.parseWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), Array.isArray(header) ? header[0] : header);
         } catch (error) {
           if (error instanceof WebhookSignatureError) throw badRequest("The webhook's signature does not verify.");
           throw error;

@@ -1,4 +1,4 @@
-import { type BillingPeriod, formatCents, type MembershipOverview, type PlanOffer } from "@clinic/shared";
+import { type BillingPeriod, formatCents, type MembershipOverview, type PaymentProviderName, type PlanOffer } from "@clinic/shared";
 import { Alert, Box, Button, Card, CardContent, FormControl, FormControlLabel, FormLabel, Link, Radio, RadioGroup, Stack, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -37,9 +37,12 @@ function Checkout({ membershipId }: { membershipId: number }) {
   const { data: overview } = useResource<MembershipOverview>([OVERVIEW_KEY], OVERVIEW_PATH);
   const { data: details } = useBillingDetails();
   const [billing, setBilling] = useState<BillingPeriod>("period");
+  const [chosenProvider, setProvider] = useState<PaymentProviderName | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | undefined>();
 
-  const place = useAction((chosen: BillingPeriod) => createOrder(membershipId, chosen), {
+  const providers = overview?.providers ?? ["manual"];
+  const provider = chosenProvider ?? providers[0] ?? "manual";
+  const place = useAction((chosen: BillingPeriod) => createOrder(membershipId, chosen, provider), {
     invalidate: [[OVERVIEW_KEY], [ORDERS_KEY]],
     // Stripe leaves the app at once; a bank transfer's order page says what happens next.
     success: (order) => (order.provider === "manual" ? t("billing.checkout.placed", { number: order.number }) : ""),
@@ -102,6 +105,16 @@ function Checkout({ membershipId }: { membershipId: number }) {
               </RadioGroup>
             </FormControl>
           ) : null}
+          {providers.length > 1 ? (
+            <FormControl component="fieldset" sx={{ mt: 2, ml: { sm: 4 } }}>
+              <FormLabel component="legend">{t("billing.checkout.method")}</FormLabel>
+              <RadioGroup name="provider" value={provider} onChange={(event) => setProvider(event.target.value as PaymentProviderName)}>
+                {providers.map((name) => (
+                  <FormControlLabel key={name} value={name} control={<Radio />} label={t(`billing.checkout.methods.${name}`)} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+          ) : null}
           {quote ? (
             <Box sx={{ mt: 2 }}>
               <AmountsTable amounts={quote} caption={t("billing.checkout.quote")} />
@@ -134,7 +147,7 @@ function Checkout({ membershipId }: { membershipId: number }) {
           {t("billing.checkout.place")}
         </Button>
         <Typography id={hintId} variant="body2" color="text.secondary">
-          {!complete ? t("billing.checkout.detailsFirst") : overview?.provider === "stripe" ? t("billing.checkout.byCard") : t("billing.checkout.byTransfer")}
+          {!complete ? t("billing.checkout.detailsFirst") : provider === "stripe" ? t("billing.checkout.byCard") : t("billing.checkout.byTransfer")}
         </Typography>
       </Stack>
       <Button component={RouterLink} to={MY_MEMBERSHIP_PATH} sx={{ mt: 2 }}>

@@ -1,4 +1,4 @@
-import type { BillingDetails, BillingDetailsAnswer, BillingPeriod, OrderDetail } from "@clinic/shared";
+import type { BillingDetails, BillingDetailsAnswer, BillingPeriod, OrderDetail, PaymentProviderName } from "@clinic/shared";
 import { post, put } from "../../../lib/api.ts";
 
 /** Query-key roots of the billing screens; an action refetches what it changed under them. */
@@ -25,7 +25,8 @@ export const orderApiPath = (orderId: number) => `/api/billing/orders/${orderId}
 
 export const saveBillingDetails = (details: BillingDetails) => put<BillingDetailsAnswer>(DETAILS_PATH, details);
 /** Only the plan and the period travel: every amount is the server's. */
-export const createOrder = (membershipId: number, billing: BillingPeriod) => post<OrderDetail>(ORDERS_PATH, { membershipId, billing });
+export const createOrder = (membershipId: number, billing: BillingPeriod, provider: PaymentProviderName) =>
+  post<OrderDetail>(ORDERS_PATH, { membershipId, billing, provider });
 export const confirmOrder = (orderId: number, reference: string) => post<OrderDetail>(`${orderApiPath(orderId)}/confirm`, { reference });
 export const cancelOrder = (orderId: number) => post<OrderDetail>(`${orderApiPath(orderId)}/cancel`, {});
 export const refundOrder = (orderId: number, reason: string) => post<OrderDetail>(`${orderApiPath(orderId)}/refund`, { reason });

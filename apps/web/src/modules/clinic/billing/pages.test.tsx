@@ -147,7 +147,7 @@ const overview: MembershipOverview = {
   pending: summary,
   offers: [offer, { ...offer, id: 8, plan: "Clinic Max", quotes: [quote("period", 1, 9900)] }],
   billingDetailsComplete: true,
-  provider: "manual",
+  providers: ["manual"],
 };
 const details: BillingDetailsAnswer = {
   userId: "u1",
@@ -421,17 +421,17 @@ describe("the billing calls (mocked fetch)", () => {
   it("posts an order with the plan and the period only, never an amount", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(order()), { status: 201 }));
     vi.stubGlobal("fetch", fetch);
-    await createOrder(7, "annual");
+    await createOrder(7, "annual", "manual");
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe("/api/billing/orders/");
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ membershipId: 7, billing: "annual" });
+    expect(JSON.parse(String(init.body))).toEqual({ membershipId: 7, billing: "annual", provider: "manual" });
   });
 
   it("puts a checkout's 400 about billing details onto the details form's fields", async () => {
     const body = { legalName: ["Required before checkout."], taxId: ["Required before checkout."], detail: "Billing details are missing." };
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify(body), { status: 400 }));
-    const failure = await createOrder(7, "period").catch((error: unknown) => error);
+    const failure = await createOrder(7, "period", "manual").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     const placed: Record<string, string> = {};
     const setError = (field: string, error: { message?: string }) => {
