@@ -90,8 +90,28 @@ export type MembershipInput = z.input<typeof membershipInputSchema>;
 /** A plan as validated: prices normalised to two-decimal strings. */
 export type MembershipValues = z.output<typeof membershipInputSchema>;
 
+/**
+ * Who sells a plan (issue 16.8): "platform" plans are sold to clinics and give their seats;
+ * "clinic" plans are a clinic's own, sold or assigned to its patients at valuePatient.
+ */
+export const MEMBERSHIP_OWNERS = ["platform", "clinic"] as const;
+export type MembershipOwner = (typeof MEMBERSHIP_OWNERS)[number];
+export const membershipOwnerSchema = z.enum(MEMBERSHIP_OWNERS);
+
+/** Who holds an assigned membership: a clinic (a platform plan) or a patient (its clinic's own plan). */
+export const MEMBERSHIP_HOLDERS = ["clinic", "patient"] as const;
+export type MembershipHolder = (typeof MEMBERSHIP_HOLDERS)[number];
+export const membershipHolderSchema = z.enum(MEMBERSHIP_HOLDERS);
+
+export const membershipClinicSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type MembershipClinic = z.infer<typeof membershipClinicSchema>;
+
 export const membershipSchema = z.object({
   id: z.number().int(),
+  /** The platform's plan (for clinics) or a clinic's own (for its patients, priced at valuePatient). */
+  owner: membershipOwnerSchema,
+  /** The clinic selling an own plan; null for the platform's. */
+  clinic: membershipClinicSchema.nullable(),
   plan: z.string(),
   description: z.string(),
   /** Prices as strings with two decimals ("49.90"). */
@@ -102,7 +122,7 @@ export const membershipSchema = z.object({
   nUsers: z.number().int(),
   nPatients: z.number().int(),
   public: z.boolean(),
-  /** Assignments of this plan the caller can see (admins: every clinic's; a clinic: its own), past ones included. */
+  /** Assignments of this plan the caller can see (admins: all; a clinic: its own and its patients'; a patient: its own), past ones included. */
   assignmentCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -113,8 +133,11 @@ const searchText = storableText(100)
   .transform((value) => value.trim())
   .optional();
 
-/** `GET /api/memberships/`: spec §7's page and rowsPerPage, and `q` searching the plan's name. */
-export const membershipQuerySchema = pageQuerySchema.extend({ q: searchText });
+/**
+ * `GET /api/memberships/`: spec §7's page and rowsPerPage, `q` searching the plan's name,
+ * `owner` (platform or clinic plans) and `clinic` (the clinic selling its own plans).
+ */
+export const membershipQuerySchema = pageQuerySchema.extend({ q: searchText, owner: membershipOwnerSchema.optional(), clinic: userId().optional() });
 export type MembershipQuery = z.infer<typeof membershipQuerySchema>;
 
 /** A calendar date as spec §9 writes it (YYYY-MM-DD), and a real one (no 2026-02-30). */
@@ -126,7 +149,10 @@ export function isRealDate(value: string): boolean {
 
 export const isoDateSchema = z.string({ error: MEMBERSHIP_MESSAGES.date }).refine(isRealDate, MEMBERSHIP_MESSAGES.date);
 
-/** `POST /api/patients-memberships/{clinicId}`: the plan and the period the clinic holds it (to_date ≥ from_date). */
+/**
+ * `POST /api/patients-memberships/{id}`: the plan and the period the holder holds it (to_date ≥ from_date).
+ * {id} is a clinic (a platform plan, admins) or a patient (one of its clinic's own plans).
+ */
 export const assignMembershipInputSchema = z
   .object({
     membershipId: z
@@ -150,28 +176,32 @@ export type AssignMembershipValues = z.output<typeof assignMembershipInputSchema
 export const assignmentEndSchema = z.object({ to_date: isoDateSchema }).strict();
 export type AssignmentEnd = z.input<typeof assignmentEndSchema>;
 
-export const membershipClinicSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
-export type MembershipClinic = z.infer<typeof membershipClinicSchema>;
-
 export const assignedMembershipSchema = z.object({
   id: z.number().int(),
   membershipId: z.number().int(),
   plan: z.string(),
+  /** The clinic concerned: the holder of a platform plan, or the clinic whose own plan a patient holds. */
   clinic: membershipClinicSchema,
+  /** Who holds it: the clinic itself, or one of its patients. */
+  holder: membershipHolderSchema,
+  /** The holder's account and name (the clinic's for a clinic holder). */
+  holderId: z.string(),
+  holderName: z.string(),
   from_date: z.string(),
   to_date: z.string(),
   /** Today falls in the period. */
   active: z.boolean(),
-  /** The period the clinic's seats come from today: the latest started of its active ones. */
+  /** The holder's period in force today: the latest started of its active ones (for a clinic, where its seats come from). */
   current: z.boolean(),
   createdAt: z.string(),
 });
 export type AssignedMembership = z.infer<typeof assignedMembershipSchema>;
 
-/** `GET /api/assignMemberships/`: `q` searches clinic and plan; `clinic` and `active` narrow (admins). */
+/** `GET /api/assignMemberships/`: `q` searches holder, clinic and plan; `clinic`, `holder` and `active` narrow. */
 export const assignedMembershipQuerySchema = pageQuerySchema.extend({
   q: searchText,
   clinic: userId().optional(),
+  holder: membershipHolderSchema.optional(),
   active: z.stringbool().optional(),
 });
 export type AssignedMembershipQuery = z.infer<typeof assignedMembershipQuerySchema>;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useCancelAppointment } from "../clinic/appointments/CancelAppointment.tsx";
 import { MyAppointmentsCard } from "../clinic/appointments/MyAppointmentsCard.tsx";
 import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActivitiesCard.tsx";
+import { PatientMembershipCard } from "../clinic/memberships/PatientMembershipCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { WelcomeCard } from "./WelcomeCard.tsx";
@@ -17,7 +18,8 @@ const RequestAppointmentCard = lazy(() => import("../clinic/appointments/Request
 /**
  * The patient's home (spec §2): what concerns the patient. Today's and upcoming activities first,
  * then their appointments (upcoming first, requests among them, cancellable while open) beside
- * the form to request one, then their recommendations.
+ * the form to request one, then their recommendations. Their membership, when they hold one,
+ * shows under the welcome (issue 16.8).
  */
 export function PatientHomePage() {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function PatientHomePage() {
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
+      <PatientMembershipCard />
       <PatientActivitiesCard />
       {seesAppointments ? (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>

@@ -63,6 +63,8 @@ describe("GET /api/memberships/", () => {
     expect(idsOf(response)).toEqual([hidden.id, visible.id]);
     expect(body.data[1]).toEqual({
       id: visible.id,
+      owner: "platform",
+      clinic: null,
       plan: visible.plan,
       description: visible.description,
       value: "10.50",
@@ -127,9 +129,10 @@ describe("GET /api/memberships/", () => {
     await t.db.insert(userPermissions).values({ userId: other.therapist.id, permissionId: permission?.id as number });
     for (const who of ["therapist", "patient", "otherTherapist"] as const) {
       expect((await send(who, "GET", "/api/memberships/")).statusCode, who).toBe(403);
-      expect((await send(who, "GET", "/api/assignMemberships/")).statusCode, who).toBe(403);
       expect((await send(who, "GET", "/api/membership-seats/")).statusCode, who).toBe(403);
     }
+    // Patients read their own assignments (memberships-patients.routes.test.ts); therapists none.
+    for (const who of ["therapist", "otherTherapist"] as const) expect((await send(who, "GET", "/api/assignMemberships/")).statusCode, who).toBe(403);
     expect((await send(null, "GET", "/api/memberships/")).statusCode).toBe(401);
   });
 
@@ -199,9 +202,9 @@ describe("PUT /api/memberships/ (create)", () => {
     expect(await planCount()).toBe(before);
   });
 
-  it("is for admins only: clinics (even with change_membership), therapists and patients get 403, strangers 401", async () => {
+  it("refuses therapists and patients (403) and strangers (401); clinics make their own plans (memberships-patients.routes.test.ts)", async () => {
     const before = await planCount();
-    for (const who of ["clinic", "therapist", "patient", "otherClinic"] as const) {
+    for (const who of ["therapist", "patient", "otherTherapist"] as const) {
       expect((await send(who, "PUT", "/api/memberships/", validPlan())).statusCode, who).toBe(403);
     }
     expect((await send(null, "PUT", "/api/memberships/", validPlan())).statusCode).toBe(401);
@@ -210,7 +213,7 @@ describe("PUT /api/memberships/ (create)", () => {
 });
 
 describe("GET /api/membership/:id", () => {
-  it("answers admins any plan, and clinics public or held plans only (404 for another's hidden plan)", async () => {
+  it("answers admins any plan, and clinics public or held platform plans only (404 for another's hidden plan)", async () => {
     const open = await makeMembership(t.db);
     const mine = await makeMembership(t.db, { public: false });
     const theirs = await makeMembership(t.db, { public: false });
@@ -225,7 +228,8 @@ describe("GET /api/membership/:id", () => {
     expect((await send("clinic", "GET", `/api/membership/${theirs.id}`)).statusCode).toBe(404);
     expect((await send("otherClinic", "GET", `/api/membership/${mine.id}`)).statusCode).toBe(404);
     expect((await send("therapist", "GET", `/api/membership/${open.id}`)).statusCode).toBe(403);
-    expect((await send("patient", "GET", `/api/membership/${open.id}`)).statusCode).toBe(403);
+    // A patient reads only plans it holds and its clinic's own public ones.
+    expect((await send("patient", "GET", `/api/membership/${open.id}`)).statusCode).toBe(404);
     expect((await send(null, "GET", `/api/membership/${open.id}`)).statusCode).toBe(401);
     expect((await send("admin", "GET", "/api/membership/999999")).statusCode).toBe(404);
     expect((await send("admin", "GET", "/api/membership/abc")).statusCode).toBe(400);
@@ -251,7 +255,7 @@ describe("POST /api/membership/:id (update)", () => {
     expect(await planRow(plan.id)).toEqual(plan);
   });
 
-  it("answers 404 for an unknown plan and 403 to everyone but admins", async () => {
+  it("answers 404 for an unknown plan, and 403 on a platform plan to everyone but admins", async () => {
     expect((await send("admin", "POST", "/api/membership/999999", validPlan())).statusCode).toBe(404);
     const plan = await makeMembership(t.db);
     for (const who of ["clinic", "therapist", "patient"] as const) {
@@ -287,7 +291,7 @@ describe("DELETE /api/membership/:id", () => {
     expect(await planRow(past.id)).toBeDefined();
   });
 
-  it("is for admins only", async () => {
+  it("is for admins only on a platform plan", async () => {
     const plan = await makeMembership(t.db);
     for (const who of ["clinic", "therapist", "patient"] as const) {
       expect((await send(who, "DELETE", `/api/membership/${plan.id}`)).statusCode, who).toBe(403);
@@ -345,18 +349,21 @@ describe("POST /api/patients-memberships/:id (assign to a clinic)", () => {
     expect(await assignmentCount()).toBe(before);
   });
 
-  it("refuses an unknown plan (400), a user who is not a clinic (400) and an unknown user (404)", async () => {
+  it("refuses an unknown plan (400), a user who is neither clinic nor patient (400), a platform plan for a patient (400) and an unknown user (404)", async () => {
     const plan = await makeMembership(t.db);
     const before = await assignmentCount();
     const input = { membershipId: plan.id, from_date: day(0), to_date: day(10) };
     const unknownPlan = await send("admin", "POST", `/api/patients-memberships/${other.clinic.id}`, { ...input, membershipId: 999999 });
     expect(unknownPlan.statusCode).toBe(400);
     expect(unknownPlan.json()).toEqual({ membershipId: ["Unknown membership."] });
-    for (const user of [t.ids.therapist, t.ids.patient, t.ids.admin]) {
+    for (const user of [t.ids.therapist, t.ids.admin]) {
       const response = await send("admin", "POST", `/api/patients-memberships/${user}`, input);
       expect(response.statusCode).toBe(400);
-      expect(response.json().detail).toContain("Only a clinic can hold a membership");
+      expect(response.json().detail).toContain("Only a clinic or a patient of a clinic can hold a membership");
     }
+    const toPatient = await send("admin", "POST", `/api/patients-memberships/${t.ids.patient}`, input);
+    expect(toPatient.statusCode).toBe(400);
+    expect(toPatient.json()).toEqual({ membershipId: ["Choose one of the patient's clinic's own plans."] });
     expect((await send("admin", "POST", "/api/patients-memberships/00000000-0000-4000-8000-000000000000", input)).statusCode).toBe(404);
     expect(await assignmentCount()).toBe(before);
   });
@@ -453,7 +460,7 @@ describe("PATCH and DELETE /api/assignMemberships/:id", () => {
     expect(row?.toDate).toBe(day(-1));
   });
 
-  it("lets an admin remove a period; nobody else", async () => {
+  it("lets an admin remove a clinic's period; nobody else, the clinic itself included", async () => {
     const held = await holdMembership(t.db, t.ids.clinic, { fromDate: day(-400), toDate: day(-380) });
     for (const who of ["clinic", "therapist", "patient"] as const) {
       expect((await send(who, "DELETE", `/api/assignMemberships/${held.id}`)).statusCode, who).toBe(403);

@@ -14,11 +14,12 @@ import {
 } from "@clinic/shared";
 import type { preValidationAsyncHookHandler } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { can, requireActor, requireAdmin, requireModule } from "../../../platform/access.ts";
+import { type Actor, can, requireActor, requireModule } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
 import { forbidden } from "../../../platform/errors.ts";
 import {
   assignMembership,
+  canManageMemberships,
   createMembership,
   deleteAssignment,
   deleteMembership,
@@ -33,19 +34,30 @@ import {
 const tags = ["memberships"];
 
 /**
- * Readers: admins, and clinic accounts holding view_membership or change_membership. A
- * therapist or patient is refused even if granted the codename: memberships are the
- * clinic's contract with the platform (see memberships.service.ts for the whole rule).
+ * Readers of lists and seats: admins, and clinic accounts holding view_membership or
+ * change_membership. A therapist or patient is refused even if granted the codename (see
+ * memberships.service.ts for the whole rule).
  */
+const isMembershipReader = (actor: Actor) => actor.isAdmin || (actor.role === "clinic" && can(actor, "view_membership", "change_membership"));
+
 const requireMembershipReader: preValidationAsyncHookHandler = async (request) => {
+  if (!isMembershipReader(requireActor(request))) throw forbidden();
+};
+
+/** Readers of single plans and of assignments: the above, and patients (their own; the service scopes). */
+const requirePlanReader: preValidationAsyncHookHandler = async (request) => {
   const actor = requireActor(request);
-  if (actor.isAdmin) return;
-  if (actor.role !== "clinic" || !can(actor, "view_membership", "change_membership")) throw forbidden();
+  if (!isMembershipReader(actor) && actor.role !== "patient") throw forbidden();
+};
+
+/** Admins (platform plans, any plan) and clinic accounts with change_membership (their own plans, their patients). */
+const requireMembershipManager: preValidationAsyncHookHandler = async (request) => {
+  if (!canManageMemberships(requireActor(request))) throw forbidden();
 };
 
 const canRead = [requireModule("clinic"), requireMembershipReader];
-/** The platform sells the plans: only admins write plans and assignments. */
-const canManage = [requireModule("clinic"), requireAdmin];
+const canReadOwn = [requireModule("clinic"), requirePlanReader];
+const canManage = [requireModule("clinic"), requireMembershipManager];
 
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -54,7 +66,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: canRead,
       schema: {
         tags,
-        summary: "Membership plans: every plan for admins; for a clinic the public ones and those it holds (`q` searches the plan's name)",
+        summary:
+          "Membership plans: every plan for admins; for a clinic the public platform plans, those it holds and all its own (`q` searches the plan's name, `owner` is platform or clinic, `clinic` the selling clinic)",
         querystring: membershipQuerySchema,
         response: { 200: pagedSchema(membershipSchema) },
       },
@@ -68,7 +81,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: canManage,
       schema: {
         tags,
-        summary: "Create a plan (admins). Prices are strings or numbers with at most two decimals, answered as two-decimal strings",
+        summary:
+          "Create a plan: an admin's is a platform plan (for clinics), a clinic's its own (for its patients, priced at valuePatient). Prices are strings or numbers with at most two decimals, answered as two-decimal strings",
         body: membershipInputSchema,
         response: { 201: membershipSchema },
       },
@@ -85,8 +99,14 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/membership/:id",
     {
-      preValidation: canRead,
-      schema: { tags, summary: "One plan (404 for a hidden plan a clinic does not hold)", params: numericIdParamSchema, response: { 200: membershipSchema } },
+      preValidation: canReadOwn,
+      schema: {
+        tags,
+        summary:
+          "One plan (404 outside the caller's scope: a clinic reads public platform plans, those it holds and its own; a patient those it holds and its clinic's public own plans)",
+        params: numericIdParamSchema,
+        response: { 200: membershipSchema },
+      },
     },
     async (request) => getMembership(app.db, requireActor(request), request.params.id),
   );
@@ -95,7 +115,13 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/membership/:id",
     {
       preValidation: canManage,
-      schema: { tags, summary: "Update a plan (admins)", params: numericIdParamSchema, body: membershipInputSchema, response: { 200: membershipSchema } },
+      schema: {
+        tags,
+        summary: "Update a plan: admins any, a clinic its own (403 for a platform plan, 404 for another clinic's)",
+        params: numericIdParamSchema,
+        body: membershipInputSchema,
+        response: { 200: membershipSchema },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -107,11 +133,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/membership/:id",
     {
       preValidation: canManage,
-      schema: { tags, summary: "Delete a plan (admins); 409 while any clinic holds or held it", params: numericIdParamSchema },
+      schema: { tags, summary: "Delete a plan: admins any, a clinic its own; 409 while anyone holds or held it", params: numericIdParamSchema },
     },
     async (request, reply) => {
       const { id } = request.params;
-      await audited(request, { action: "membership.delete", detail: { id } }, () => deleteMembership(app.db, id));
+      await audited(request, { action: "membership.delete", detail: { id } }, () => deleteMembership(app.db, requireActor(request), id));
       return reply.status(204).send();
     },
   );
@@ -119,10 +145,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/assignMemberships/",
     {
-      preValidation: canRead,
+      preValidation: canReadOwn,
       schema: {
         tags,
-        summary: "Assigned memberships, latest started first: every clinic's for admins, a clinic's own otherwise (`q` searches clinic and plan)",
+        summary:
+          "Assigned memberships, latest started first: all for admins, a clinic's own and its patients' for a clinic, a patient's own (`q` searches holder, clinic and plan; `holder` is clinic or patient)",
         querystring: assignedMembershipQuerySchema,
         response: { 200: pagedSchema(assignedMembershipSchema) },
       },
@@ -136,16 +163,17 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: canManage,
       schema: {
         tags,
-        summary: "Assign a plan to the clinic {id} (a user of group 2) from from_date to to_date (admins)",
+        summary:
+          "Assign a plan from from_date to to_date to {id}: a clinic gets a platform plan (admins); a patient one of its clinic's own plans (admins or that clinic)",
         params: idParamSchema,
         body: assignMembershipInputSchema,
         response: { 201: assignedMembershipSchema },
       },
     },
     async (request, reply) => {
-      const clinicId = request.params.id;
-      const event = { action: "membership.assign", subjectUserId: clinicId, detail: { ...request.body } };
-      const created = await audited(request, event, () => assignMembership(app.db, requireActor(request), clinicId, request.body));
+      const holderId = request.params.id;
+      const event = { action: "membership.assign", subjectUserId: holderId, detail: { ...request.body } };
+      const created = await audited(request, event, () => assignMembership(app.db, requireActor(request), holderId, request.body));
       return reply.status(201).send(created);
     },
   );
@@ -156,7 +184,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: canManage,
       schema: {
         tags,
-        summary: "Move the end of an assigned membership: end it early or extend it (admins)",
+        summary: "Move the end of an assigned membership: end it early or extend it (admins; a clinic its patients')",
         params: numericIdParamSchema,
         body: assignmentEndSchema,
         response: { 200: assignedMembershipSchema },
@@ -164,7 +192,9 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return audited(request, { action: "membership.assignment.end", detail: { id, ...request.body } }, () => endAssignment(app.db, id, request.body));
+      return audited(request, { action: "membership.assignment.end", detail: { id, ...request.body } }, () =>
+        endAssignment(app.db, requireActor(request), id, request.body),
+      );
     },
   );
 
@@ -172,11 +202,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/assignMemberships/:id",
     {
       preValidation: canManage,
-      schema: { tags, summary: "Remove an assigned membership (admins)", params: numericIdParamSchema },
+      schema: { tags, summary: "Remove an assigned membership (admins; a clinic its patients')", params: numericIdParamSchema },
     },
     async (request, reply) => {
       const { id } = request.params;
-      await audited(request, { action: "membership.assignment.delete", detail: { id } }, () => deleteAssignment(app.db, id));
+      await audited(request, { action: "membership.assignment.delete", detail: { id } }, () => deleteAssignment(app.db, requireActor(request), id));
       return reply.status(204).send();
     },
   );

@@ -3,9 +3,10 @@ import { boolean, check, date, index, integer, numeric, pgTable, serial, smallin
 import { users } from "../../../db/schema.ts";
 
 /**
- * Membership plans (spec §3, §5, §9) that the platform sells to clinics: prices with two
- * decimals, a period in months (1, 2, 3, 6), and the seats they give (nUsers therapists,
- * nPatients patients). `public` plans are offered (Visible), the others are hidden.
+ * Membership plans (spec §3, §5, §9): the platform's, sold to clinics (prices with two
+ * decimals, a period in months (1, 2, 3, 6), and the seats they give: nUsers therapists,
+ * nPatients patients), and each clinic's own, sold to its patients at valuePatient (issue 16.8).
+ * `public` plans are offered (Visible), the others are hidden.
  */
 export const memberships = pgTable(
   "memberships",
@@ -38,9 +39,10 @@ export const memberships = pgTable(
 );
 
 /**
- * A membership held by a clinic (spec §3 "Assigned membership": from_date, to_date). The
- * clinic's seats on a day come from the membership whose period holds that day.
- * A plan still held by a clinic cannot be deleted (restrict): the API answers 409.
+ * A membership held (spec §3 "Assigned membership": from_date, to_date) by a clinic (a
+ * platform plan) or by a patient (its clinic's own plan). A clinic's seats on a day come from
+ * the platform plan whose period holds that day (seats.ts). A plan still held cannot be
+ * deleted (restrict): the API answers 409.
  */
 export const assignedMemberships = pgTable(
   "assigned_memberships",
@@ -49,7 +51,7 @@ export const assignedMemberships = pgTable(
     membershipId: integer("membership_id")
       .notNull()
       .references(() => memberships.id, { onDelete: "restrict" }),
-    /** The clinic (a user of group 2) holding the plan. */
+    /** The holder: a clinic (group 2) for a platform plan, a patient (group 1) for its clinic's own plan. */
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,5 +1,5 @@
 import { GROUP } from "@clinic/shared";
-import { and, count, desc, eq, gte, lte } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { userGroups, users } from "../../../db/schema.ts";
 import { conflict } from "../../../platform/errors.ts";
@@ -10,13 +10,19 @@ export type Seat = "therapist" | "patient";
 /** Today as YYYY-MM-DD (spec §9), in the server's calendar. */
 export const today = (): string => new Date().toLocaleDateString("en-CA");
 
-/** The membership a clinic holds on `day`: the one whose period holds it, the latest started if several. */
+/**
+ * The membership a clinic holds on `day`: the one whose period holds it, the latest started if
+ * several. Only platform plans give seats: a clinic's own plans are held by its patients, and
+ * the plan's owner is checked too so no such row could ever count as a clinic's seat source.
+ */
 export async function activeMembership(db: Db, clinicId: string, day = today()) {
   const [row] = await db
     .select({ membership: memberships, assignment: assignedMemberships })
     .from(assignedMemberships)
     .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
-    .where(and(eq(assignedMemberships.userId, clinicId), lte(assignedMemberships.fromDate, day), gte(assignedMemberships.toDate, day)))
+    .where(
+      and(eq(assignedMemberships.userId, clinicId), isNull(memberships.clinicId), lte(assignedMemberships.fromDate, day), gte(assignedMemberships.toDate, day)),
+    )
     .orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id))
     .limit(1);
   return row ?? null;

@@ -1,19 +1,31 @@
-import { assignMembershipInputSchema, isRealDate, type Membership, type MembershipClinic } from "@clinic/shared";
-import { Autocomplete, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from "@mui/material";
+import {
+  assignMembershipInputSchema,
+  isRealDate,
+  type Membership,
+  type MembershipClinic,
+  type MembershipHolder,
+  type Paged,
+  type UserSummary,
+} from "@clinic/shared";
+import { Autocomplete, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup } from "@mui/material";
 import dayjs from "dayjs";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../lib/components/DateField.tsx";
 import { applyFieldErrors } from "../../../lib/forms.ts";
-import { useAction } from "../../../lib/resource.ts";
+import { useSettledText } from "../../../lib/debounce.ts";
+import { useAction, useResource } from "../../../lib/resource.ts";
 import { ASSIGNED_MEMBERSHIPS_KEY, assignMembership, MEMBERSHIP_SEATS_KEY, MEMBERSHIPS_KEY } from "./api.ts";
 import { fieldMessage, monthsLabel } from "./format.ts";
 // Its own check shows zod messages: in the interface language.
 import "../../../lib/zod-locale.ts";
 
+/** A clinic or a patient, as the holder picker shows it. */
+type Holder = MembershipClinic;
+
 interface FormValues {
-  clinic: MembershipClinic | null;
+  holder: Holder | null;
   membershipId: number | "";
   from_date: string;
   to_date: string;
@@ -24,11 +36,11 @@ const todayText = () => dayjs().format("YYYY-MM-DD");
 /** The last day of a plan bought on `from`: a monthly plan from 2026-01-15 runs to 2026-02-14. */
 const endOf = (from: string, months: number) => dayjs(from).add(months, "month").subtract(1, "day").format("YYYY-MM-DD");
 
-/** The body's rules come from the shared schema (to_date ≥ from_date); the clinic is the path's. */
-function resolverWith(chooseClinic: string): Resolver<FormValues> {
+/** The body's rules come from the shared schema (to_date ≥ from_date); the holder is the path's. */
+function resolverWith(chooseHolder: () => string): Resolver<FormValues> {
   return async (values) => {
     const errors: FieldErrors<FormValues> = {};
-    if (!values.clinic) errors.clinic = { type: "required", message: chooseClinic };
+    if (!values.holder) errors.holder = { type: "required", message: chooseHolder() };
     const body = { membershipId: values.membershipId === "" ? undefined : values.membershipId, from_date: values.from_date, to_date: values.to_date };
     const parsed = assignMembershipInputSchema.safeParse(body);
     if (!parsed.success) {
@@ -41,14 +53,50 @@ function resolverWith(chooseClinic: string): Resolver<FormValues> {
   };
 }
 
-/** Give a clinic a plan for a period; choosing a plan or a start proposes the end date until the end is set by hand. */
-export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipClinic[]; plans: Membership[] }) {
+const nameOf = (user: UserSummary): Holder => ({ id: user.id, name: `${user.nombres} ${user.apellidos}`.trim(), email: user.email });
+
+/** The patients the signed-in user may see (a clinic: its own; admins: all), searched on the server as the user types. */
+function usePatientOptions(text: string, enabled: boolean): Holder[] {
+  const settled = useSettledText(text);
+  const query = new URLSearchParams({ permission_codename_include: "is_patient", rowsPerPage: "20" });
+  if (settled) query.set("q", settled);
+  const { data } = useResource<Paged<UserSummary>>(["patients", "assignMembership", settled], enabled ? `/api/usuario/user?${query}` : null);
+  return (data?.data ?? []).map(nameOf);
+}
+
+interface AssignMembershipFormProps {
+  /** Who may be given a plan here: admins clinics and patients, a clinic its patients. */
+  kinds: MembershipHolder[];
+  clinics: MembershipClinic[];
+  /** Platform plans, for clinics. */
+  platformPlans: Membership[];
+  /** Clinics' own plans, for their patients (a clinic's: its own; an admin's: every clinic's, the server checks the patient's). */
+  clinicPlans: Membership[];
+}
+
+/**
+ * Give a clinic one of the platform's plans, or a patient one of its clinic's own plans, for a
+ * period; choosing a plan or a start proposes the end date until the end is set by hand.
+ */
+export function AssignMembershipForm({ kinds, clinics, platformPlans, clinicPlans }: AssignMembershipFormProps) {
   const { t } = useTranslation();
+  const [kind, setKind] = useState<MembershipHolder>(kinds[0] ?? "patient");
+  const [patientText, setPatientText] = useState("");
+  const patients = usePatientOptions(patientText, kind === "patient");
+  const plans = kind === "clinic" ? platformPlans : clinicPlans;
   const start = todayText();
-  const defaults: FormValues = { clinic: null, membershipId: "", from_date: start, to_date: start };
-  const form = useForm<FormValues>({ resolver: resolverWith(t("memberships.assignForm.chooseClinic")), defaultValues: defaults });
+  const defaults: FormValues = { holder: null, membershipId: "", from_date: start, to_date: start };
+  const chooseHolder = useRef<() => string>(() => "");
+  chooseHolder.current = () => (kind === "clinic" ? t("memberships.assignForm.chooseClinic") : t("memberships.assignForm.choosePatient"));
+  const form = useForm<FormValues>({ resolver: resolverWith(() => chooseHolder.current()), defaultValues: defaults });
   const endTyped = useRef(false);
   const errors = form.formState.errors;
+
+  const switchKind = (next: MembershipHolder | null) => {
+    if (!next || next === kind) return;
+    setKind(next);
+    form.reset({ ...form.getValues(), holder: null, membershipId: "" });
+  };
 
   const proposeEnd = (membershipId: number | "", from: string) => {
     const plan = plans.find((row) => row.id === membershipId);
@@ -57,7 +105,7 @@ export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipCl
 
   const save = useAction(
     (values: FormValues) =>
-      assignMembership(values.clinic?.id ?? "", { membershipId: Number(values.membershipId), from_date: values.from_date, to_date: values.to_date }),
+      assignMembership(values.holder?.id ?? "", { membershipId: Number(values.membershipId), from_date: values.from_date, to_date: values.to_date }),
     {
       invalidate: [[ASSIGNED_MEMBERSHIPS_KEY], [MEMBERSHIPS_KEY], [MEMBERSHIP_SEATS_KEY]],
       success: t("memberships.assignment.created"),
@@ -71,20 +119,44 @@ export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipCl
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardHeader title={t("memberships.assignForm.title")} slotProps={{ title: { component: "h2", variant: "h6" } }} />
+      <CardHeader
+        title={kinds.includes("clinic") ? t("memberships.assignForm.title") : t("memberships.assignForm.patientTitle")}
+        slotProps={{ title: { component: "h2", variant: "h6" } }}
+      />
       <CardContent sx={{ pt: 0 }}>
         <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <Stack spacing={2}>
+            {kinds.length > 1 ? (
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={kind}
+                onChange={(_, next: MembershipHolder | null) => switchKind(next)}
+                aria-label={t("memberships.assignForm.holderKind")}
+              >
+                {kinds.map((option) => (
+                  <ToggleButton key={option} value={option}>
+                    {t(`memberships.holder.${option}`)}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            ) : null}
             <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ "& > *": { flex: 1 } }}>
               <Controller
                 control={form.control}
-                name="clinic"
+                name="holder"
                 render={({ field }) => (
                   <Autocomplete
-                    options={clinics}
+                    key={kind}
+                    options={kind === "clinic" ? clinics : patients}
                     value={field.value}
                     onChange={(_, value) => field.onChange(value)}
                     onBlur={field.onBlur}
+                    // Patients are searched on the server: the options are already the matches.
+                    filterOptions={kind === "clinic" ? undefined : (options) => options}
+                    onInputChange={(_, text) => {
+                      if (kind === "patient") setPatientText(text);
+                    }}
                     getOptionLabel={(option) => option.name || option.email}
                     isOptionEqualToValue={(option, value) => option.id === value.id}
                     renderOption={(props, option) => (
@@ -93,7 +165,13 @@ export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipCl
                       </li>
                     )}
                     renderInput={(params) => (
-                      <TextField {...params} label={t("memberships.assignment.clinic")} required error={!!errors.clinic} helperText={errors.clinic?.message} />
+                      <TextField
+                        {...params}
+                        label={kind === "clinic" ? t("memberships.assignment.clinic") : t("memberships.assignment.patient")}
+                        required
+                        error={!!errors.holder}
+                        helperText={errors.holder?.message}
+                      />
                     )}
                   />
                 )}
@@ -120,6 +198,7 @@ export function AssignMembershipForm({ clinics, plans }: { clinics: MembershipCl
                       <MenuItem key={plan.id} value={plan.id}>
                         {plan.plan} · {monthsLabel(t, plan.months)}
                         {plan.public ? "" : ` · ${t("memberships.hidden")}`}
+                        {kinds.includes("clinic") && plan.clinic ? ` · ${plan.clinic.name}` : ""}
                       </MenuItem>
                     ))}
                   </TextField>

@@ -1,6 +1,6 @@
-import type { AssignedMembership, Membership, MembershipClinic, Paged } from "@clinic/shared";
+import type { AssignedMembership, Membership, MembershipClinic, MembershipHolder, Paged } from "@clinic/shared";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import { Box, Card, CardContent, Chip, IconButton, Tooltip, Typography } from "@mui/material";
+import { Box, Card, CardContent, Chip, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { AssignMembershipForm } from "./AssignMembershipForm.tsx";
 import { type Column, ListTable } from "./ListTable.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 
-/** Which of a clinic's periods this is today: the one its seats come from, one under it, ahead, or over. */
+/** Which of a holder's periods this is today: the one in force (a clinic's seats come from it), one under it, ahead, or over. */
 function StatusChip({ row }: { row: AssignedMembership }) {
   const { t } = useTranslation();
   if (row.current) return <Chip size="small" color="success" label={t("memberships.status.active")} />;
@@ -29,13 +29,22 @@ function StatusChip({ row }: { row: AssignedMembership }) {
 }
 
 /**
- * Assign membership (spec §2 `assign/membership`): admins give a clinic a plan for a period
- * and see every clinic's periods below, removing one after confirming. A clinic sees its own.
+ * Assign membership (spec §2 `assign/membership`; issue 16.8): admins give a clinic a platform
+ * plan, or a patient its clinic's own plan, and see every period below. A clinic with
+ * change_membership gives its patients its own plans; it sees its own periods and its
+ * patients', and removes its patients' after confirming (its own are the platform's to change).
  */
 export function AssignMembershipPage() {
   const { t } = useTranslation();
-  const admin = useSignedIn().isAdmin;
-  const list = usePagedList<AssignedMembership>(ASSIGNED_MEMBERSHIPS_KEY, "/api/assignMemberships/");
+  const session = useSignedIn();
+  const admin = session.isAdmin;
+  const manages = admin || session.permission.codenames.includes("change_membership");
+  const [holder, setHolder] = useState<MembershipHolder | "">("");
+  const list = usePagedList<AssignedMembership>(ASSIGNED_MEMBERSHIPS_KEY, "/api/assignMemberships/", {
+    filters: { holder },
+    showsAdded: (row) => holder === "" || row.holder === holder,
+  });
+  const removable = (row: AssignedMembership) => admin || (manages && row.holder === "patient");
   const [removing, setRemoving] = useState<AssignedMembership | null>(null);
   const remove = useAction((row: AssignedMembership) => deleteAssignment(row.id), {
     invalidate: [[ASSIGNED_MEMBERSHIPS_KEY], [MEMBERSHIPS_KEY], [MEMBERSHIP_SEATS_KEY]],
@@ -45,12 +54,13 @@ export function AssignMembershipPage() {
 
   const columns: Column<AssignedMembership>[] = [
     {
-      title: t("memberships.assignment.clinic"),
+      title: t("memberships.assignment.holder"),
       cell: (row) => (
         <Box>
-          <Typography sx={{ fontWeight: 500 }}>{row.clinic.name}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ display: { xs: "none", sm: "block" } }}>
-            {row.clinic.email}
+          <Typography sx={{ fontWeight: 500 }}>{row.holderName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t(`memberships.holder.${row.holder}`)}
+            {admin && row.holder === "patient" ? ` · ${row.clinic.name}` : ""}
           </Typography>
         </Box>
       ),
@@ -63,32 +73,47 @@ export function AssignMembershipPage() {
     },
     { title: t("memberships.assignment.status"), cell: (row) => <StatusChip row={row} /> },
   ];
-  if (admin) {
+  if (manages) {
     columns.push({
       title: t("catalogue.actions"),
       align: "right",
-      cell: (row) => (
-        <Tooltip title={t("memberships.assignment.remove")}>
-          <IconButton
-            size="small"
-            onClick={() => setRemoving(row)}
-            aria-label={t("memberships.assignment.removeNamed", { clinic: row.clinic.name, plan: row.plan, from: row.from_date })}
-          >
-            <DeleteOutline fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      ),
+      cell: (row) =>
+        removable(row) ? (
+          <Tooltip title={t("memberships.assignment.remove")}>
+            <IconButton
+              size="small"
+              onClick={() => setRemoving(row)}
+              aria-label={t("memberships.assignment.removeNamed", { clinic: row.holderName, plan: row.plan, from: row.from_date })}
+            >
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : null,
     });
   }
 
   return (
     <Box>
-      {admin ? <AssignMembershipFormLoader /> : null}
+      {manages ? <AssignMembershipFormLoader admin={admin} /> : null}
       <Card variant="outlined">
         <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-            {admin ? t("memberships.assignment.title") : t("memberships.assignment.ownTitle")}
-          </Typography>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 2 }}>
+            <Typography variant="h6" component="h2">
+              {admin ? t("memberships.assignment.title") : t("memberships.assignment.ownTitle")}
+            </Typography>
+            <TextField
+              select
+              size="small"
+              label={t("memberships.assignment.holderFilter")}
+              value={holder}
+              onChange={(event) => setHolder(event.target.value as MembershipHolder | "")}
+              sx={{ minWidth: 200 }}
+            >
+              <MenuItem value="">{t("memberships.holder.all")}</MenuItem>
+              <MenuItem value="clinic">{t("memberships.holder.clinic")}</MenuItem>
+              <MenuItem value="patient">{t("memberships.holder.patient")}</MenuItem>
+            </TextField>
+          </Stack>
           <ListTable {...list} columns={columns} searchLabel={t("memberships.assignment.search")} emptyText={t("memberships.assignment.empty")} />
         </CardContent>
       </Card>
@@ -97,7 +122,7 @@ export function AssignMembershipPage() {
         title={t("memberships.assignment.removeTitle")}
         text={
           removing
-            ? t("memberships.assignment.removeText", { clinic: removing.clinic.name, plan: removing.plan, from: removing.from_date, to: removing.to_date })
+            ? t("memberships.assignment.removeText", { clinic: removing.holderName, plan: removing.plan, from: removing.from_date, to: removing.to_date })
             : ""
         }
         confirmLabel={t("memberships.assignment.remove")}
@@ -110,9 +135,23 @@ export function AssignMembershipPage() {
   );
 }
 
-/** The clinics (GET /api/clinic/: every clinic, for admins) and the plans to choose from. */
-function AssignMembershipFormLoader() {
-  const { data: clinics } = useResource<Paged<MembershipClinic>>(["clinics"], "/api/clinic/");
-  const { data: plans } = useResource<Paged<Membership>>([MEMBERSHIPS_KEY, "all"], "/api/memberships/?rowsPerPage=100");
-  return <AssignMembershipForm clinics={clinics?.data ?? []} plans={plans?.data ?? []} />;
+/**
+ * What the form chooses from: for admins the clinics (GET /api/clinic/) and the platform's
+ * plans, and for everyone allowed the clinics' own plans (a clinic's: its own).
+ */
+function AssignMembershipFormLoader({ admin }: { admin: boolean }) {
+  const { data: clinics } = useResource<Paged<MembershipClinic>>(["clinics"], admin ? "/api/clinic/" : null);
+  const { data: platformPlans } = useResource<Paged<Membership>>(
+    [MEMBERSHIPS_KEY, "platform"],
+    admin ? "/api/memberships/?owner=platform&rowsPerPage=100" : null,
+  );
+  const { data: clinicPlans } = useResource<Paged<Membership>>([MEMBERSHIPS_KEY, "clinic"], "/api/memberships/?owner=clinic&rowsPerPage=100");
+  return (
+    <AssignMembershipForm
+      kinds={admin ? ["clinic", "patient"] : ["patient"]}
+      clinics={clinics?.data ?? []}
+      platformPlans={platformPlans?.data ?? []}
+      clinicPlans={clinicPlans?.data ?? []}
+    />
+  );
 }

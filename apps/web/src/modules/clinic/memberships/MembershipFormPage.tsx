@@ -11,7 +11,7 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
 import { ASSIGNED_MEMBERSHIPS_KEY, createMembership, MEMBERSHIPS_KEY, membershipKey, updateMembership } from "./api.ts";
 import { fieldMessage, formatMoney, monthsLabel } from "./format.ts";
-import { MEMBERSHIPS_PATH } from "./MembershipsPage.tsx";
+import { MEMBERSHIPS_PATH } from "./PlansCard.tsx";
 
 /** What the inputs hold: prices as typed (validated by the shared schema), counts as numbers. */
 interface FormValues {
@@ -49,11 +49,20 @@ const valuesOf = (row: Membership): FormValues => ({
   nPatients: row.nPatients,
   public: row.public,
 });
+/**
+ * A clinic's new plan is for its patients: they pay valuePatient, so the clinic prices and
+ * seats (spec §5 still requires every field) start at 0 and the clinic changes them if it wishes.
+ */
+const CLINIC_EMPTY: FormValues = { ...EMPTY, value: "0", valueAnnual: "0", nUsers: 0, nPatients: 0 };
+
 /** A Spanish reader may type 49,90: a lone comma is the decimal point. */
 const decimalText = (text: unknown) => (typeof text === "string" && !text.includes(".") ? text.replace(",", ".") : text);
 const wholeNumber = (text: unknown) => (text === "" || text === null || text === undefined ? undefined : Number(text));
 
-/** Add (`new`) or edit one plan (admins); anyone else reads it. */
+/**
+ * Add (`new`) or edit one plan. Admins: any plan, and new plans are the platform's. A clinic:
+ * its own plans (the server makes a new one the clinic's); a platform plan it only reads.
+ */
 export function MembershipFormPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -63,7 +72,11 @@ export function MembershipFormPage() {
   const id = creating ? null : Number(params.membershipId);
   const { data: current } = useResource<Membership>(membershipKey(id ?? 0), id && Number.isInteger(id) ? `/api/membership/${id}` : null);
 
-  const form = useForm<FormValues, unknown, MembershipValues>({ resolver: zodResolver(membershipInputSchema) as never, defaultValues: EMPTY });
+  const admin = session.isAdmin;
+  const form = useForm<FormValues, unknown, MembershipValues>({
+    resolver: zodResolver(membershipInputSchema) as never,
+    defaultValues: admin ? EMPTY : CLINIC_EMPTY,
+  });
   const { reset } = form;
   useEffect(() => {
     if (current) reset(valuesOf(current));
@@ -79,18 +92,16 @@ export function MembershipFormPage() {
   });
 
   if (id !== null && !Number.isInteger(id)) return <Alert severity="warning">{t("errors.status404")}</Alert>;
-  if (!session.isAdmin) {
-    if (creating) return <Alert severity="warning">{t("errors.status403")}</Alert>;
-    if (!current) return <Loading />;
-    return <PlanView plan={current} language={i18n.language} />;
-  }
   if (id && !current) return <Loading />;
+  if (!admin && current && current.owner === "platform") return <PlanView plan={current} language={i18n.language} />;
+  // Whose plan this is: a clinic's own (new or not) is sold to its patients.
+  const forPatients = admin ? current?.owner === "clinic" : true;
 
   const errors = form.formState.errors;
   const message = (field: FieldPath<FormValues>) => fieldMessage(t, errors[field as keyof FormValues]?.message);
   const money = (field: "value" | "valueAnnual" | "valuePatient") => (
     <TextField
-      label={t(`memberships.${field}`)}
+      label={field === "valuePatient" && forPatients ? t("memberships.own.price") : t(`memberships.${field}`)}
       required
       {...form.register(field, { setValueAs: decimalText })}
       error={!!errors[field]}
@@ -114,6 +125,11 @@ export function MembershipFormPage() {
     <Card variant="outlined" sx={{ maxWidth: 760 }}>
       <CardHeader title={id ? t("memberships.edit") : t("memberships.add")} slotProps={{ title: { component: "h2" } }} />
       <CardContent>
+        {forPatients ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {admin && current?.clinic ? t("memberships.own.ofClinic", { clinic: current.clinic.name }) : t("memberships.own.formHint")}
+          </Alert>
+        ) : null}
         <Box component="form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
           <Stack spacing={2}>
             <TextField
@@ -166,7 +182,7 @@ export function MembershipFormPage() {
                   onChange={(event) => field.onChange(event.target.value === "visible")}
                   onBlur={field.onBlur}
                   error={!!errors.public}
-                  helperText={message("public") ?? t("memberships.visibilityHint")}
+                  helperText={message("public") ?? (forPatients ? t("memberships.own.visibilityHint") : t("memberships.visibilityHint"))}
                   sx={{ maxWidth: { sm: 240 } }}
                 >
                   <MenuItem value="visible">{t("memberships.visible")}</MenuItem>
