@@ -127,7 +127,7 @@ test("an admin deletes an unused plan after confirming", async ({ page }) => {
   await expect(page.getByRole("link", { name: spare, exact: true })).toHaveCount(0);
 });
 
-test("a clinic sees its membership, the plans on offer read-only, and its periods, in English and Spanish", async ({ page }) => {
+test("a clinic sees its membership, the platform's plans read-only beside its own, and its periods, in English and Spanish", async ({ page }) => {
   test.slow();
   await signIn(page, "clinic");
   await visit(page, "/manager/admin/memberships");
@@ -138,14 +138,17 @@ test("a clinic sees its membership, the plans on offer read-only, and its period
   await expect(page.getByRole("heading", { name: "Plans on offer" })).toBeVisible();
   await expect(page.getByText("Starter", { exact: true })).toBeVisible();
   await expect(page.getByText("Pilot (hidden)")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Add membership" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+  // Its own plans, sold to its patients, are its to change; the platform's are not.
+  await expect(page.getByRole("heading", { name: "Plans for your patients" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete Vestibular rehabilitation programme" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Delete Starter" })).toHaveCount(0);
 
   await visit(page, "/manager/admin/assign/membership");
-  await expect(page.getByRole("heading", { name: "Your membership periods" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Memberships of your clinic and its patients" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Clínica Vestibular Norte/ }).first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Assign" })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
+  // Its own platform period is the platform's to change; Paula's programme is the clinic's.
+  await expect(page.getByRole("button", { name: /^Remove Clinic of / })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Remove Vestibular rehabilitation programme of / })).toBeVisible();
 
   await visit(page, "/manager/admin/config");
   await page.getByLabel("Language").click();

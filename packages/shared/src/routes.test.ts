@@ -386,12 +386,17 @@ describe("menus", () => {
 
   it("show every item to the role they are built for, with its default permissions", () => {
     const flags = { clinic: true } as const;
-    const userWith = (permissions: readonly string[], isAdmin = false) => ({ isAdmin, isActive: true, orderActivated: false, permissions });
+    const userWith = (permissions: readonly string[], isAdmin = false, orderActivated = true) => ({ isAdmin, isActive: true, orderActivated, permissions });
     const hidden = (ids: readonly string[], user: ReturnType<typeof userWith>) => ids.filter((id) => !isRouteVisible(routeById(id), { user, flags }));
     expect(hidden(MENUS.admin, userWith([], true))).toEqual([]);
     expect(hidden(MENUS.therapist, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.therapist]))).toEqual([]);
     expect(hidden(["patients", "nutritionPlans"], userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.clinic]))).toEqual([]);
     expect(hidden(MENUS.patient, userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.patient]))).toEqual([]);
+    // A lapsed membership hides the care work and keeps what renewing needs (issue 16).
+    const lapsed = userWith(DEFAULT_GROUP_PERMISSIONS[GROUP.clinic], false, false);
+    expect(hidden(MENUS.clinic, lapsed)).toEqual(expect.arrayContaining(["activities", "assign", "appointments", "schedule"]));
+    expect(hidden(MENUS.clinic, lapsed)).not.toEqual(expect.arrayContaining(["getMembership"]));
+    expect(hidden(["getMembership", "paymentHistory", "memberships", "patients", "users", "config"], lapsed)).toEqual([]);
   });
 
   it("keeps staff screens out of a patient's reach", () => {

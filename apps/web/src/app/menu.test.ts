@@ -93,6 +93,7 @@ describe("side menu", () => {
     expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]], activated: false }))).toEqual([
       "dashboard",
       "users",
+      "patients",
       "memberships",
       "getMembership",
       "paymentHistory",

@@ -22,7 +22,8 @@ async function adminSummary(db: Db, day: string): Promise<DashboardSummary> {
     select ${countAccounts(GROUP.clinic)} as clinics,
       ${countAccounts(GROUP.therapist)} as therapists,
       ${countAccounts(GROUP.patient)} as patients,
-      (select count(*)::int from assigned_memberships where from_date <= ${day} and to_date >= ${day}) as active_memberships`);
+      (select count(*)::int from assigned_memberships am join memberships m on m.id = am.membership_id
+        where m.clinic_id is null and am.from_date <= ${day} and am.to_date >= ${day}) as active_memberships`);
   const row = result.rows[0] as { clinics: number; therapists: number; patients: number; active_memberships: number };
   return { role: "admin", clinics: row.clinics, therapists: row.therapists, patients: row.patients, activeMemberships: row.active_memberships };
 }

@@ -79,7 +79,7 @@ function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUn
 export async function membershipOverview(db: Db, settings: BillingSettings, actor: Actor): Promise<MembershipOverview> {
   const holder = holderOf(actor);
   const [held, paidUntil, patients, plans, [pending], [details], [person]] = await Promise.all([
-    activeMembership(db, holder.id),
+    activeMembership(db, holder.id, today(), holder.kind === "clinic" ? "platform" : "any"),
     paidUntilOf(db, holder.id),
     holder.kind === "clinic" ? patientsOf(db, holder.id) : Promise.resolve(0),
     db.select().from(memberships).where(onSaleTo(holder)).orderBy(memberships.value, memberships.id),

@@ -14,14 +14,20 @@ export const today = (): string => new Date().toLocaleDateString("en-CA");
  * The membership a clinic holds on `day`: the one whose period holds it, the latest started if
  * several. Only platform plans give seats: a clinic's own plans are held by its patients, and
  * the plan's owner is checked too so no such row could ever count as a clinic's seat source.
+ * A patient's own membership (billing's overview) is read with `plans: "any"`.
  */
-export async function activeMembership(db: Db, clinicId: string, day = today()) {
+export async function activeMembership(db: Db, clinicId: string, day = today(), plans: "platform" | "any" = "platform") {
   const [row] = await db
     .select({ membership: memberships, assignment: assignedMemberships })
     .from(assignedMemberships)
     .innerJoin(memberships, eq(memberships.id, assignedMemberships.membershipId))
     .where(
-      and(eq(assignedMemberships.userId, clinicId), isNull(memberships.clinicId), lte(assignedMemberships.fromDate, day), gte(assignedMemberships.toDate, day)),
+      and(
+        eq(assignedMemberships.userId, clinicId),
+        plans === "platform" ? isNull(memberships.clinicId) : undefined,
+        lte(assignedMemberships.fromDate, day),
+        gte(assignedMemberships.toDate, day),
+      ),
     )
     .orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id))
     .limit(1);
