@@ -16,6 +16,8 @@ import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
+import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
+import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -30,6 +32,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   assign: AssignmentOutlined,
   nutritionPlans: RestaurantOutlined,
   memberships: CardMembershipOutlined,
+  getMembership: WorkspacePremiumOutlined,
+  paymentHistory: ReceiptLongOutlined,
   users: ApartmentOutlined,
   patients: PeopleAltOutlined,
   userAdmin: AdminPanelSettingsOutlined,

@@ -39,8 +39,16 @@ export interface QuoteContext {
 }
 
 const WORDS = {
-  en: { months: (n: number) => (n === 1 ? "1 month" : `${n} months`), year: "12 months", patients: (n: number) => `Patients (${n} × months)` },
-  es: { months: (n: number) => (n === 1 ? "1 mes" : `${n} meses`), year: "12 meses", patients: (n: number) => `Pacientes (${n} × meses)` },
+  en: {
+    months: (n: number) => (n === 1 ? "1 month" : `${n} months`),
+    year: "12 months",
+    patients: (n: number, months: string) => `${n === 1 ? "1 patient" : `${n} patients`} × ${months}`,
+  },
+  es: {
+    months: (n: number) => (n === 1 ? "1 mes" : `${n} meses`),
+    year: "12 meses",
+    patients: (n: number, months: string) => `${n === 1 ? "1 paciente" : `${n} pacientes`} × ${months}`,
+  },
 } as const;
 
 /**
@@ -63,7 +71,7 @@ export function quotePlan(plan: Plan, billing: BillingPeriod, settings: BillingS
     const perPatient = centsOf(plan.valuePatient);
     if (perPatient > 0 && context.patients > 0) {
       const quantity = context.patients * months;
-      lines.push({ description: words.patients(context.patients), quantity, unitCents: perPatient, amountCents: perPatient * quantity });
+      lines.push({ description: words.patients(context.patients, words.months(months)), quantity, unitCents: perPatient, amountCents: perPatient * quantity });
     }
   }
   const netCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
