@@ -24,6 +24,17 @@ describe("loadConfig", () => {
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
       jobs: { worker: true, pollingSeconds: 2 },
       reminderHours: 24,
+      billing: {
+        providers: ["manual"],
+        stripe: null,
+        currency: "EUR",
+        taxRateBp: 0,
+        seller: { name: "Therapy Platform", taxId: "", address: "", email: "" },
+        bankDetails: "Bank transfer details are sent by the platform's billing team on request.",
+        graceDays: 7,
+        trialDays: 30,
+        orderDays: 7,
+      },
     });
   });
 

@@ -84,7 +84,7 @@ describe("the membership page and prices", () => {
       holder: { id: clinic.id, kind: "clinic" },
       state: "trial",
       billingDetailsComplete: true,
-      provider: "manual",
+      providers: ["manual"],
       pending: null,
     });
     const ids = overview.offers.map((offer: { id: number }) => offer.id);
