@@ -239,6 +239,13 @@ describe("payment history", () => {
     const own = (await send(clinic, "GET", "/api/billing/orders/?rowsPerPage=10")).json();
     expect(own).toMatchObject({ total: 1, sums: { currency: "EUR", paidCents: 6038, pendingCents: 0 } });
     expect(own.data[0]).toMatchObject({ id: order.id, state: "paid", number: order.number });
+    // A page past the end still says how many orders and how much the filter holds.
+    expect((await send(clinic, "GET", "/api/billing/orders/?rowsPerPage=10&page=3")).json()).toMatchObject({
+      data: [],
+      page: 3,
+      total: 1,
+      sums: { paidCents: 6038 },
+    });
     const other = await makeClinicAccount(t.db);
     expect((await send(other, "GET", "/api/billing/orders/?rowsPerPage=10")).json().total).toBe(0);
     const filtered = (await send("admin", "GET", `/api/billing/orders/?clinic=${clinic.id}&state=paid&since=${today()}&to=${today()}`)).json();

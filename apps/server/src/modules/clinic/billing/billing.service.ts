@@ -27,15 +27,7 @@ function onSaleTo(holder: Holder) {
   return and(eq(memberships.public, true), holder.kind === "clinic" ? isNull(memberships.clinicId) : eq(memberships.clinicId, holder.clinicId));
 }
 
-async function offerOf(
-  db: Db,
-  settings: BillingSettings,
-  actor: Actor,
-  holder: Holder,
-  plan: Plan,
-  paidUntil: string | null,
-  patients: number,
-): Promise<PlanOffer> {
+function offerOf(settings: BillingSettings, actor: Actor, plan: Plan, paidUntil: string | null, patients: number): PlanOffer {
   const context = { patients, from: periodStart(paidUntil), language: actor.language };
   return {
     id: plan.id,
@@ -58,7 +50,7 @@ export async function planOffer(db: Db, settings: BillingSettings, actor: Actor,
     .where(and(eq(memberships.id, id), onSaleTo(holder)));
   if (!plan) throw notFound();
   const [paidUntil, patients] = await Promise.all([paidUntilOf(db, holder.id), holder.kind === "clinic" ? patientsOf(db, holder.id) : 0]);
-  return offerOf(db, settings, actor, holder, plan, paidUntil, patients);
+  return offerOf(settings, actor, plan, paidUntil, patients);
 }
 
 function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUntil: string | null): { state: MembershipState; accessUntil: string | null } {
@@ -117,7 +109,7 @@ export async function membershipOverview(db: Db, settings: BillingSettings, acto
     accessUntil,
     seats,
     pending: pendingDetail,
-    offers: await Promise.all(plans.map((plan) => offerOf(db, settings, actor, holder, plan, paidUntil, patients))),
+    offers: plans.map((plan) => offerOf(settings, actor, plan, paidUntil, patients)),
     billingDetailsComplete: Boolean(details),
     providers: settings.providers,
   };

@@ -2,7 +2,6 @@ import type { CreateOrderInput, OrderDetail, OrderQuery, OrderSummary, PaymentPr
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BillingSettings } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
 import type { Actor } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../../platform/errors.ts";
 import type { JobQueue } from "../../../platform/jobs.ts";
@@ -241,7 +240,7 @@ export async function applyPayment(
   payment: { reference: string | null; decidedBy: string | null },
 ): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order || order.state !== "pending" || !order.buyerId) return false;
+  if (order?.state !== "pending" || !order.buyerId) return false;
   const from = periodStart(await paidUntilOf(tx, order.buyerId));
   const to = periodEnd(from, order.months);
   const [assignment] = await tx
@@ -369,28 +368,28 @@ function listConditions(actor: Actor, query: Omit<OrderQuery, "page" | "rowsPerP
   return and(...conditions);
 }
 
-/** Payment history: a page of orders, newest first, and the sums of every order the filter holds (one statement). */
+/** The count and the sums by state of every order a filter holds: as aggregates, or (`over ()`) beside each row of a page. */
+function filterSums(window: "" | " over ()") {
+  const sumOf = (state: string) => sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = ${state})${sql.raw(window)}, 0)::int`;
+  return { total: sql<number>`(count(*)${sql.raw(window)})::int`, paidCents: sumOf("paid"), pendingCents: sumOf("pending"), refundedCents: sumOf("refunded") };
+}
+
+/**
+ * Payment history: a page of orders, newest first, and the count and sums of every order the
+ * filter holds, in one statement (window aggregates run before the page's LIMIT). Only a page
+ * past the end, which has no row to carry them, asks for the sums on their own.
+ */
 export async function listOrders(deps: Pick<BillingDeps, "db" | "settings">, actor: Actor, query: OrderQuery) {
   if (!actor.isAdmin && actor.role !== "clinic" && actor.role !== "patient") throw forbidden();
   const where = listConditions(actor, query);
-  const limit = query.rowsPerPage;
-  const offset = (query.page - 1) * limit;
-  const [sums] = await deps.db
-    .select({
-      total: sql<number>`count(*)::int`,
-      paidCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'paid'), 0)::int`,
-      pendingCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'pending'), 0)::int`,
-      refundedCents: sql<number>`coalesce(sum(${orders.totalCents}) filter (where ${orders.state} = 'refunded'), 0)::int`,
-    })
-    .from(orders)
-    .where(where);
   const rows = await deps.db
-    .select({ order: orders, ...buyerColumns })
+    .select({ order: orders, ...buyerColumns, ...filterSums(" over ()") })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .offset(offset);
+    .limit(query.rowsPerPage)
+    .offset((query.page - 1) * query.rowsPerPage);
+  const [sums] = rows.length > 0 ? rows : await deps.db.select(filterSums("")).from(orders).where(where);
   return {
     data: rows.map((row) => toSummary({ ...row.order, buyerName: row.buyerName, buyerEmail: row.buyerEmail, invoiceNumber: row.invoiceNumber })),
     page: query.page,

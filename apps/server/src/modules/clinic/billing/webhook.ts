@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../../platform/errors.ts";
 import { type PaymentEvent, WebhookSignatureError } from "../../../platform/payments/port.ts";
@@ -86,7 +86,7 @@ export function registerWebhook(deps: BillingDeps): FastifyPluginAsync {
           await tx
             .update(paymentEvents)
             .set({ outcome: applied.outcome, orderId: applied.orderId })
-            .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.eventId, event.eventId), sql`true`));
+            .where(and(eq(paymentEvents.provider, "stripe"), eq(paymentEvents.eventId, event.eventId)));
           return applied;
         });
         if (result.outcome === "unknown order" || result.outcome === "amount mismatch") {
