@@ -1,42 +1,27 @@
 import { count, eq } from "drizzle-orm";
-import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
+import { createTestApp, type TestApp } from "../../../../test/app.ts";
+import { dayFromToday, idsOf, type Method, type RoleCalls, signInRoles } from "../../../../test/roles.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
-import { holdMembership, type MadeClinic, makeClinic, makeClinicAccount, makeMembership } from "../../../../test/factories.ts";
+import { holdMembership, type MadeClinic, makeClinicAccount, makeMembership } from "../../../../test/factories.ts";
 import { permissions, userPermissions } from "../../../db/schema.ts";
 import { assignedMemberships, memberships } from "./memberships.table.ts";
 import { today } from "./seats.ts";
 
-type Who = "admin" | "clinic" | "therapist" | "patient" | "otherClinic" | "otherTherapist";
-type Method = "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
-
 let t: TestApp;
 let other: MadeClinic;
-const cookies = {} as Record<Who, string>;
+let send: RoleCalls["send"];
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = await makeClinic(t.db);
-  for (const role of ["admin", "clinic", "therapist", "patient"] as const) cookies[role] = await t.loginAs(role);
-  cookies.otherClinic = await t.login(other.clinic.email, other.clinic.password);
-  cookies.otherTherapist = await t.login(other.therapist.email, other.therapist.password);
+  ({ other, send } = await signInRoles(t));
 });
 afterAll(async () => t?.close());
 
-/** One API call as `who` (null: signed out); state-changing calls carry the app's own origin. */
-function send(who: Who | null, method: Method, url: string, payload?: unknown): Promise<InjectResponse> {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = cookies[who];
-  if (method !== "GET") headers.origin = TEST_PUBLIC_URL;
-  return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA");
+const day = dayFromToday;
 const planCount = async () => (await t.db.select({ n: count() }).from(memberships))[0].n;
 const assignmentCount = async () => (await t.db.select({ n: count() }).from(assignedMemberships))[0].n;
 const planRow = async (id: number) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0];
-const idsOf = (response: InjectResponse): number[] => response.json().data.map((row: { id: number }) => row.id);
 
 const validPlan = (label = uniqueSuffix()) => ({
   plan: `Plan ${label}`,
