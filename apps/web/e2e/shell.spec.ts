@@ -106,7 +106,21 @@ test("admins switch modules on the flags screen", async ({ page }) => {
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect
     .poll(() => menuRouteIds(page))
-    .toEqual(["dashboard", "users", "memberships", "activities", "recommendations", "assign", "appointments", "groups", "flags", "config", "userAdmin"]);
+    .toEqual([
+      "dashboard",
+      "users",
+      "memberships",
+      "getMembership",
+      "paymentHistory",
+      "activities",
+      "recommendations",
+      "assign",
+      "appointments",
+      "groups",
+      "flags",
+      "config",
+      "userAdmin",
+    ]);
 });
 
 test.describe("phone width", () => {
