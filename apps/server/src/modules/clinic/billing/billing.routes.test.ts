@@ -3,6 +3,7 @@ import type { LightMyRequestResponse as InjectResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { DETAILS, giveBillingDetails } from "../../../../test/billing.ts";
+import { parsePdf } from "../../../../test/pdf.ts";
 import { holdMembership, type MadeUser, makeClinic, makeClinicAccount, makeMembership, makePatient } from "../../../../test/factories.ts";
 import { mailMessages } from "../../../platform/mail.table.ts";
 import { assignedMemberships } from "../memberships/memberships.table.ts";
@@ -10,7 +11,6 @@ import { today } from "../memberships/seats.ts";
 import { billingDetails, invoices, orders } from "./billing.table.ts";
 import { addDays } from "./gating.ts";
 import { periodEnd } from "./pricing.ts";
-import { pdfText } from "./pdf-text.test-helper.ts";
 
 type Method = "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
 
@@ -175,7 +175,7 @@ describe("ordering and paying by bank transfer", () => {
     const pdf = await send(clinic, "GET", `/api/billing/invoices/${invoice.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
-    const text = await pdfText(pdf.rawPayload);
+    const { text } = await parsePdf(pdf.rawPayload);
     expect(text).toContain(invoice.number);
     expect(text).toContain("60.38");
     // Another clinic sees neither the order nor the invoice.

@@ -1,31 +1,10 @@
 import { formatCents, type Invoice } from "@clinic/shared";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 import { pdfText, renderPdf } from "../../../platform/pdf.ts";
+import { parsePdf } from "../../../../test/pdf.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 
 /** Invoices are parsed back with pdfjs: what a reader's viewer extracts is what is checked. */
-
-interface ParsedPdf {
-  /** Every page's text, whitespace (no-break spaces too) collapsed to single spaces. */
-  text: string;
-  pages: number;
-  title: string | undefined;
-}
-
-async function parsePdf(buffer: Buffer): Promise<ParsedPdf> {
-  const loading = getDocument({ data: new Uint8Array(buffer), verbosity: 0 });
-  const pdf = await loading.promise;
-  const parts: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    for (const item of content.items) if ("str" in item) parts.push(item.str, item.hasEOL ? "\n" : "");
-  }
-  const metadata = await pdf.getMetadata();
-  const pages = pdf.numPages;
-  await loading.destroy();
-  return { text: parts.join("").replace(/\s+/g, " "), pages, title: (metadata.info as { Title?: string }).Title };
-}
 
 /** What formatCents prints, as extracted text shows it (a no-break space reads as a space). */
 const shown = (cents: number, currency: string, language: string) => formatCents(cents, currency, language).replace(/\s+/g, " ");
