@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isRealDate } from "./memberships.ts";
-import { pageQuerySchema, requiredText, rowId, rowIdParam, storableText, userId } from "./schemas.ts";
+import { pageQuerySchema, requiredText, rowId, storableText, userId } from "./schemas.ts";
 
 /**
  * Billing (issue 16): memberships bought through orders, paid through one payment port
@@ -164,7 +164,6 @@ export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
 export const confirmOrderSchema = z.object({ reference: requiredText(100) }).strict();
 export const refundOrderSchema = z.object({ reason: storableText(500).default("") }).strict();
-export const orderIdParamSchema = z.object({ id: rowIdParam() });
 
 const dateQuery = z.string().refine(isRealDate, BILLING_MESSAGES.date).optional();
 

@@ -7,7 +7,7 @@ import {
   membershipOverviewSchema,
   orderDetailSchema,
   orderExportQuerySchema,
-  orderIdParamSchema,
+  numericIdParamSchema,
   orderPageSchema,
   orderQuerySchema,
   planOfferSchema,
@@ -85,7 +85,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A plan on sale to the caller with its prices for each way to buy it (404 when not on sale to them)",
-        params: orderIdParamSchema,
+        params: numericIdParamSchema,
         response: { 200: planOfferSchema },
       },
     },
@@ -148,7 +148,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One order with its invoices and what the caller may do with it",
-        params: orderIdParamSchema,
+        params: numericIdParamSchema,
         response: { 200: orderDetailSchema },
       },
     },
@@ -163,7 +163,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Mark a manual order paid, with the transfer's reference (admins; a clinic for its own plans): activates the membership and issues the invoice",
-        params: orderIdParamSchema,
+        params: numericIdParamSchema,
         body: confirmOrderSchema,
         response: { 200: orderDetailSchema },
       },
@@ -178,7 +178,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/orders/:id/cancel",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "Cancel a pending order (its buyer, its seller or an admin)", params: orderIdParamSchema, response: { 200: orderDetailSchema } },
+      schema: {
+        tags,
+        summary: "Cancel a pending order (its buyer, its seller or an admin)",
+        params: numericIdParamSchema,
+        response: { 200: orderDetailSchema },
+      },
     },
     async (request) =>
       audited(request, { action: "billing.order.cancel", detail: { id: request.params.id } }, () =>
@@ -193,7 +198,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Refund a paid order (admins; a clinic for its own plans): Stripe through its API, manual recorded; issues a credit note",
-        params: orderIdParamSchema,
+        params: numericIdParamSchema,
         body: refundOrderSchema,
         response: { 200: orderDetailSchema },
       },
@@ -208,7 +213,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/invoices/:id/pdf",
     {
       preValidation: signedIn,
-      schema: { tags, summary: "An invoice or credit note as a PDF", params: orderIdParamSchema },
+      schema: { tags, summary: "An invoice or credit note as a PDF", params: numericIdParamSchema },
     },
     async (request, reply) => {
       const { invoice, order, creditsNumber } = await loadInvoice(app.db, requireActor(request), request.params.id);
