@@ -99,3 +99,20 @@ export async function assignToPablo(page: Page, activityName: string, minutes: n
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByText("Activities assigned: 1")).toBeVisible();
 }
+
+/** The admin's side menu with the demo's modules (route ids in order): the roles and shell walkthroughs both expect it. */
+export const ADMIN_MENU = [
+  "dashboard",
+  "users",
+  "memberships",
+  "getMembership",
+  "paymentHistory",
+  "activities",
+  "recommendations",
+  "assign",
+  "appointments",
+  "groups",
+  "flags",
+  "config",
+  "userAdmin",
+] as const;
