@@ -19,3 +19,5 @@ export * from "./health.ts";
 export * from "./user-import.ts";
 export * from "./spreadsheet-cells.ts";
 export * from "./billing.ts";
+export * from "./forms.ts";
+export * from "./form-scoring.ts";
