@@ -30,6 +30,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
+    // As a user who asked for less motion: screens appear without fades, so no step waits for
+    // one (shell.spec.ts walks the shell with motion too).
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

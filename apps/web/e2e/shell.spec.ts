@@ -1,6 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN_MENU, expectAccessible, menuRouteIds, settled, signIn, visit } from "./fixtures.ts";
 
+// The other specs run as a user who asked for less motion; the shell is walked here with its fades.
+test.use({ reducedMotion: "no-preference" });
+
 test("switching to Spanish changes titles and menu, and it is kept", async ({ page }) => {
   await signIn(page, "therapist");
   await visit(page, "/manager/admin/config");

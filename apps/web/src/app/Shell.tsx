@@ -4,6 +4,7 @@ import { Suspense, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
+import { prefersReducedMotion } from "../lib/theme.ts";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "./Notices.tsx";
 import { SideMenu } from "./SideMenu.tsx";
@@ -25,7 +26,7 @@ export function Shell() {
 
   return (
     <Notices>
-      <Fade in appear timeout={SHELL_FADE_IN_MS}>
+      <Fade in appear timeout={prefersReducedMotion ? 0 : SHELL_FADE_IN_MS}>
         <Box sx={{ display: "flex", minHeight: "100vh" }}>
           <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
           <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />

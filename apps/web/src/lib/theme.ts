@@ -1,4 +1,23 @@
-import { createTheme } from "@mui/material/styles";
+import { createTheme, type ThemeOptions } from "@mui/material/styles";
+
+/**
+ * Whether the user asked their system for less motion (WCAG 2.3.3). Many of this platform's
+ * patients have vestibular disorders, for whom sliding and fading can bring on dizziness.
+ * Read once, when the app loads.
+ */
+export const prefersReducedMotion: boolean = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/** Without motion: no transitions, no ripples (dialogs, menus and the shell appear at once). */
+const withoutMotion: ThemeOptions = {
+  transitions: {
+    create: () => "none",
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+  },
+};
 
 /** One Material theme for the app and the sign-in page (login-main.tsx); colours keep WCAG AA contrast on text. */
 export const theme = createTheme({
@@ -17,4 +36,5 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
   },
+  ...(prefersReducedMotion ? withoutMotion : {}),
 });
