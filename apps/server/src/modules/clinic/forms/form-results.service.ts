@@ -15,7 +15,7 @@ type Filters = Pick<FormResultsQuery, "q" | "since" | "to" | "patient" | "form">
 /** Submitted (or reviewed) answers the actor may read, filtered; `since`/`to` are inclusive days of the submission. */
 function resultsWhere(actor: Actor, filters: Filters): SQL {
   const q = filters.q?.trim();
-  const text = q ? sql`%${q.replace(/[\\%_]/g, "\\$&")}%` : undefined;
+  const text = q ? `%${q.replace(/[\\%_]/g, "\\$&")}%` : undefined;
   return and(
     inArray(formAssignments.state, ["submitted", "reviewed"]),
     patientScope(actor, formAssignments.patientId),
