@@ -1,7 +1,7 @@
 import { FORM_MESSAGES, formMessage } from "@clinic/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents } from "../../../db/schema.ts";
+import { auditEvents, users } from "../../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
 import { makePatient } from "../../../../test/factories.ts";
@@ -284,6 +284,12 @@ describe("results, history and export", () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("'=HYPERLINK(1) Test");
     expect(lines[1]).toContain(",1,submitted,9,High,8,Fair,3,yes,15,'+cmd");
+    await t.db.update(users).set({ language: "es" }).where(eq(users.id, t.ids.clinic));
+    const spanish = await r.send("clinic", "GET", `/api/forms/results/export?form=${form.id}&format=csv`);
+    await t.db.update(users).set({ language: "en" }).where(eq(users.id, t.ids.clinic));
+    const spanishLines = spanish.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(spanishLines[0]).toMatch(/^Enviado,Paciente,Formulario,Versión,Estado,Total,Nivel,Body,How are you\?/);
+    expect(spanishLines[1]).toContain(",1,enviado,9,High,8,Fair,3,sí,15,");
     const xlsx = await r.send("clinic", "GET", `/api/forms/results/export?form=${form.id}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
