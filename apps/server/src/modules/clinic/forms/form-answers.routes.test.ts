@@ -287,7 +287,10 @@ describe("results, history and export", () => {
     await t.db.update(users).set({ language: "es" }).where(eq(users.id, t.ids.clinic));
     const spanish = await r.send("clinic", "GET", `/api/forms/results/export?form=${form.id}&format=csv`);
     await t.db.update(users).set({ language: "en" }).where(eq(users.id, t.ids.clinic));
-    const spanishLines = spanish.body.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const spanishLines = spanish.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(spanishLines[0]).toMatch(/^Enviado,Paciente,Formulario,Versión,Estado,Total,Nivel,Body,How are you\?/);
     expect(spanishLines[1]).toContain(",1,enviado,9,High,8,Fair,3,sí,15,");
     const xlsx = await r.send("clinic", "GET", `/api/forms/results/export?form=${form.id}&format=xlsx`);
