@@ -1,10 +1,13 @@
 import { FORM_MESSAGES } from "@clinic/shared";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
 import { uniqueSuffix } from "../../../../test/databases.ts";
+import { holdMembership, makeClinicAccount, makePatient } from "../../../../test/factories.ts";
 import { makeForm, makeFormAssignment, sampleFormInput } from "../../../../test/forms.ts";
 import { type RoleCalls, signInRoles, type Who } from "../../../../test/roles.ts";
+import { addDays } from "../billing/gating.ts";
+import { today } from "../memberships/seats.ts";
 import { dynamicForms, dynamicFormVersions, formAssignments } from "./forms.table.ts";
 
 let t: TestApp;
@@ -202,5 +205,21 @@ describe("DELETE /api/delete-update-form/{id} and PUT /api/forms/{id}/archive", 
     const restored = await r.send("therapist", "PUT", `/api/forms/${form.id}/archive`, { archived: false });
     expect(restored.json().archived).toBe(false);
     expect((await r.send("otherTherapist", "PUT", `/api/forms/${form.id}/archive`, { archived: true })).statusCode).toBe(404);
+  });
+});
+
+describe("activated-order gating", () => {
+  it("refuses a lapsed clinic's staff and patients with 402; admins are exempt", async () => {
+    const clinic = await makeClinicAccount(t.db);
+    await t.db.execute(sql`update users set created_at = now() - make_interval(days => 400) where id = ${clinic.id}`);
+    await holdMembership(t.db, clinic.id, { fromDate: addDays(today(), -100), toDate: addDays(today(), -10) });
+    const patient = await makePatient(t.db, clinic.id);
+    const asClinic = await t.login(clinic.email, clinic.password);
+    const asPatient = await t.login(patient.email, patient.password);
+    const get = (cookie: string, url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+    expect((await get(asClinic, "/api/forms/")).statusCode).toBe(402);
+    expect((await get(asClinic, "/api/resolved-dynamic-forms/")).statusCode).toBe(402);
+    expect((await get(asPatient, "/api/get-forms/")).statusCode).toBe(402);
+    expect((await r.send("admin", "GET", "/api/forms/")).statusCode).toBe(200);
   });
 });
