@@ -90,28 +90,30 @@ export function FormResultsPage() {
             label={t("formResults.export")}
           />
         </Stack>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2, flexWrap: "wrap", rowGap: 2, alignItems: { sm: "flex-start" } }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: "wrap", alignItems: { sm: "flex-start" } }}>
           <SearchField label={t("formResults.filters.search")} value={text} onChange={setText} width={240} />
           <PatientFilter value={patient} onChange={(option) => update({ patient: option?.id ?? "" })} />
           <FormFilter value={form} onChange={(option) => update({ form: option ? Number(option.id) : null })} />
-          <DateField
-            label={t("formResults.filters.since")}
-            size="small"
-            value={filters.since}
-            onChange={(since) => update({ since })}
-            maxDate={filters.to || undefined}
-            sx={{ width: { xs: "100%", sm: 180 } }}
-          />
-          <DateField
-            label={t("formResults.filters.to")}
-            size="small"
-            value={filters.to}
-            onChange={(to) => update({ to })}
-            minDate={filters.since || undefined}
-            error={inverted}
-            helperText={inverted ? t("formResults.messages.sinceAfterTo") : undefined}
-            sx={{ width: { xs: "100%", sm: 180 } }}
-          />
+          <Stack direction="row" spacing={2} useFlexGap>
+            <DateField
+              label={t("formResults.filters.since")}
+              size="small"
+              value={filters.since}
+              onChange={(since) => update({ since })}
+              maxDate={filters.to || undefined}
+              sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 } }}
+            />
+            <DateField
+              label={t("formResults.filters.to")}
+              size="small"
+              value={filters.to}
+              onChange={(to) => update({ to })}
+              minDate={filters.since || undefined}
+              error={inverted}
+              helperText={inverted ? t("formResults.messages.sinceAfterTo") : undefined}
+              sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 } }}
+            />
+          </Stack>
         </Stack>
         <ResultsTable
           rows={rows}

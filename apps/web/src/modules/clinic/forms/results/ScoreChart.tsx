@@ -26,7 +26,7 @@ export function ScoreChart({ points, range, labels }: { points: HistoryPoint[]; 
       ]}
       yAxis={[{ min: range?.min, max: range?.max, width: 48 }]}
       series={[
-        { id: "total", data: points.map((point) => point.total), label: labels.score, color: theme.palette.primary.main, showMark: true },
+        { id: "total", data: points.map((point) => point.total), label: labels.score, color: theme.palette.primary.main, showMark: true, curve: "linear" },
         {
           id: "current",
           data: points.map((point) => (point.current ? point.total : null)),

@@ -66,7 +66,7 @@ export function ScoreHistory({ result }: { result: FormAssignment }) {
               </Box>
             ) : null}
             {points.length === 1 ? <Typography sx={{ mt: 1 }}>{t("formResults.chart.onlyOne")}</Typography> : null}
-            <Box sx={{ overflowX: "auto", mt: 2 }}>
+            <Box sx={{ mt: 2 }}>
               <Table size="small" id={tableId}>
                 <caption style={{ captionSide: "top", textAlign: "left", padding: 0, marginBottom: 4 }}>{t("formResults.chart.tableCaption")}</caption>
                 <TableHead>
@@ -80,7 +80,7 @@ export function ScoreHistory({ result }: { result: FormAssignment }) {
                 <TableBody>
                   {points.map((point) => (
                     <TableRow key={point.id} selected={point.current}>
-                      <TableCell component="th" scope="row" sx={{ whiteSpace: "nowrap" }}>
+                      <TableCell component="th" scope="row">
                         {point.current ? (
                           <>
                             {formatDateTime(point.submittedAt)}{" "}
