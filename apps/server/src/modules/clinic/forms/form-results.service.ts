@@ -1,4 +1,4 @@
-import type { FormAnswerValue, FormField, FormResultsQuery } from "@clinic/shared";
+import type { FormAnswerValue, FormAssignmentState, FormField, FormResultsQuery } from "@clinic/shared";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, patientScope } from "../../../platform/access.ts";
@@ -15,7 +15,7 @@ type Filters = Pick<FormResultsQuery, "q" | "since" | "to" | "patient" | "form">
 /** Submitted (or reviewed) answers the actor may read, filtered; `since`/`to` are inclusive days of the submission. */
 function resultsWhere(actor: Actor, filters: Filters): SQL {
   const q = filters.q?.trim();
-  const text = q ? sql`%${q.replace(/[\\%_]/g, "\\$&")}%` : undefined;
+  const text = q ? `%${q.replace(/[\\%_]/g, "\\$&")}%` : undefined;
   return and(
     inArray(formAssignments.state, ["submitted", "reviewed"]),
     patientScope(actor, formAssignments.patientId),
@@ -51,14 +51,41 @@ export async function patientFormHistory(db: Db, actor: Actor, patientId: string
   return rows.map(toAssignment);
 }
 
+/** The export's own words, in the caller's language (questions and subscales keep the form's). */
+const EXPORT_WORDS = {
+  en: {
+    submitted: "Submitted",
+    patient: "Patient",
+    form: "Form",
+    version: "Version",
+    state: "State",
+    band: "Band",
+    yes: "yes",
+    no: "no",
+    states: { assigned: "assigned", inProgress: "in progress", submitted: "submitted", reviewed: "reviewed" },
+  },
+  es: {
+    submitted: "Enviado",
+    patient: "Paciente",
+    form: "Formulario",
+    version: "Versión",
+    state: "Estado",
+    band: "Nivel",
+    yes: "sí",
+    no: "no",
+    states: { assigned: "asignado", inProgress: "en curso", submitted: "enviado", reviewed: "revisado" },
+  },
+} satisfies Record<string, { states: Record<FormAssignmentState, string> } & Record<string, unknown>>;
+type ExportWords = (typeof EXPORT_WORDS)["en"];
+
 /** An answer as a spreadsheet cell: choices by their labels, yes/no as words. */
-function answerText(field: FormField, value: FormAnswerValue | undefined): string | number | null {
+function answerText(field: FormField, value: FormAnswerValue | undefined, words: ExportWords): string | number | null {
   if (value === undefined || value === null) return null;
   if (field.type === "singleChoice" || field.type === "multipleChoice") {
     const picked = Array.isArray(value) ? value : [String(value)];
     return picked.map((choice) => field.options.find((option) => option.value === choice)?.label ?? choice).join("; ");
   }
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? words.yes : words.no;
   if (Array.isArray(value)) return value.join("; ");
   return value;
 }
@@ -74,6 +101,7 @@ export interface ExportRows {
  * version, matched by key on older versions too (a question added later is empty there).
  */
 export async function exportResults(db: Db, actor: Actor, filters: Filters, maxRows: number): Promise<ExportRows> {
+  const words = EXPORT_WORDS[actor.language === "es" ? "es" : "en"];
   const form = filters.form ? await loadForm(db, actor, filters.form) : null;
   const rows = await selectAssignments(db)
     .where(resultsWhere(actor, filters))
@@ -82,13 +110,13 @@ export async function exportResults(db: Db, actor: Actor, filters: Filters, maxR
   const subscales = new Map<string, string>();
   for (const row of rows) for (const subscale of row.score?.subscales ?? []) if (!subscales.has(subscale.key)) subscales.set(subscale.key, subscale.name);
   const columns: ExportColumn<AssignmentRow>[] = [
-    { header: "Submitted", value: (row) => row.submittedAt?.toISOString().slice(0, 10) ?? null, width: 12 },
-    { header: "Patient", value: (row) => row.patient.name ?? row.patient.email ?? "", width: 28 },
-    { header: "Form", value: (row) => row.formName, width: 32 },
-    { header: "Version", value: (row) => row.version, width: 8 },
-    { header: "State", value: (row) => row.state, width: 10 },
+    { header: words.submitted, value: (row) => row.submittedAt?.toISOString().slice(0, 10) ?? null, width: 12 },
+    { header: words.patient, value: (row) => row.patient.name ?? row.patient.email ?? "", width: 28 },
+    { header: words.form, value: (row) => row.formName, width: 32 },
+    { header: words.version, value: (row) => row.version, width: 8 },
+    { header: words.state, value: (row) => words.states[row.state as FormAssignmentState] ?? row.state, width: 10 },
     { header: "Total", value: (row) => row.score?.total ?? null, width: 8 },
-    { header: "Band", value: (row) => row.score?.band ?? null, width: 16 },
+    { header: words.band, value: (row) => row.score?.band ?? null, width: 16 },
     ...[...subscales].map(
       ([key, name]): ExportColumn<AssignmentRow> => ({
         header: name,
@@ -104,7 +132,7 @@ export async function exportResults(db: Db, actor: Actor, filters: Filters, maxR
         header: field.label,
         value: (row) => {
           const asked = (row.fields as FormField[]).find((candidate) => candidate.key === field.key) ?? field;
-          return answerText(asked, row.answers[field.key]);
+          return answerText(asked, row.answers[field.key], words);
         },
         width: 24,
       });
