@@ -94,14 +94,14 @@ export function FormResultsPage() {
           <SearchField label={t("formResults.filters.search")} value={text} onChange={setText} width={240} />
           <PatientFilter value={patient} onChange={(option) => update({ patient: option?.id ?? "" })} />
           <FormFilter value={form} onChange={(option) => update({ form: option ? Number(option.id) : null })} />
-          <Stack direction="row" spacing={2} useFlexGap>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap>
             <DateField
               label={t("formResults.filters.since")}
               size="small"
               value={filters.since}
               onChange={(since) => update({ since })}
               maxDate={filters.to || undefined}
-              sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 } }}
+              sx={{ width: { xs: "100%", sm: 170 } }}
             />
             <DateField
               label={t("formResults.filters.to")}
@@ -111,7 +111,7 @@ export function FormResultsPage() {
               minDate={filters.since || undefined}
               error={inverted}
               helperText={inverted ? t("formResults.messages.sinceAfterTo") : undefined}
-              sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 } }}
+              sx={{ width: { xs: "100%", sm: 170 } }}
             />
           </Stack>
         </Stack>
