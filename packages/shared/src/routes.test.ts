@@ -325,6 +325,21 @@ describe("built and not-built routes", () => {
     expect(isModuleBuilt("schedule")).toBe(false);
     expect(routeById("scheduleBooking").notBuilt).toBe(true);
   });
+
+  it("opens the form results to staff who view forms, off the menu and behind the activated order", () => {
+    for (const [id, path] of [
+      ["formResults", "/manager/admin/forms/results"],
+      ["formResult", "/manager/admin/forms/results/:assignmentId"],
+    ]) {
+      const route = routeById(id);
+      expect(route.path, id).toBe(path);
+      expect(route.navigation, id).toBe(false);
+      expect(route.permissions, id).toEqual(["view_form"]);
+      expect(route.excludedPermissions, id).toEqual(["is_patient"]);
+      expect(route.userValidations, id).toEqual(["activatedOrder"]);
+      expect(route.notBuilt, id).toBeUndefined();
+    }
+  });
 });
 
 describe("menus", () => {

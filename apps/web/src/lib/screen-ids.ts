@@ -38,6 +38,8 @@ export const BUILT_SCREENS = [
   "groups",
   "appointments",
   "schedule",
+  "formResults",
+  "formResult",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
