@@ -111,6 +111,7 @@ export const ADMIN_MENU = [
   "recommendations",
   "assign",
   "appointments",
+  "forms",
   "groups",
   "flags",
   "config",

@@ -316,11 +316,31 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "forms",
-    notBuilt: true,
     path: "forms",
     section: "clinic",
     title: { en: "Forms", es: "Formularios" },
     permissions: ["view_form", "answer_all_forms", "answer_their_forms"],
+    userValidations: paid,
+  }),
+  clinic({
+    id: "form",
+    // A number, or `add` for a new form.
+    path: "forms/:id",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Form", es: "Formulario" },
+    permissions: ["view_form"],
+    excludedPermissions: notPatient,
+    userValidations: paid,
+  }),
+  clinic({
+    id: "formAnswer",
+    path: "forms/answer/:assignmentId",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Answer a form", es: "Responder un formulario" },
+    // Patients answer their own; staff with answer_all_forms answer on a patient's behalf.
+    permissions: ["answer_their_forms", "answer_all_forms"],
     userValidations: paid,
   }),
   clinic({

@@ -46,4 +46,7 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   groups: lazy(() => import("../modules/people/GroupsPage.tsx").then((m) => ({ default: m.GroupsPage }))),
   appointments: lazy(() => import("../modules/clinic/appointments/AppointmentsPage.tsx").then((m) => ({ default: m.AppointmentsPage }))),
   schedule: lazy(() => import("../modules/clinic/appointments/SchedulePage.tsx").then((m) => ({ default: m.SchedulePage }))),
+  forms: lazy(() => import("../modules/clinic/forms/FormsPage.tsx").then((m) => ({ default: m.FormsPage }))),
+  form: lazy(() => import("../modules/clinic/forms/FormBuilderPage.tsx").then((m) => ({ default: m.FormBuilderPage }))),
+  formAnswer: lazy(() => import("../modules/clinic/forms/FormAnswerPage.tsx").then((m) => ({ default: m.FormAnswerPage }))),
 };

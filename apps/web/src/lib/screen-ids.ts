@@ -38,6 +38,9 @@ export const BUILT_SCREENS = [
   "groups",
   "appointments",
   "schedule",
+  "forms",
+  "form",
+  "formAnswer",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
