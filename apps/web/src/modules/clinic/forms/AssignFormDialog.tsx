@@ -7,6 +7,7 @@ import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
 import { DateField } from "../../../lib/components/DateField.tsx";
 import { useSettledText } from "../../../lib/debounce.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
+import { useSelectedPatient } from "../../../lib/session.ts";
 import { PATIENTS_KEY } from "../../people/api.ts";
 import { ASSIGNED_FORMS_KEY, assignForm } from "./api.ts";
 import { translateFormMessage, withFormMessages } from "./messages.ts";
@@ -43,7 +44,9 @@ function PatientsPicker({ value, onChange, error }: { value: PickerOption[]; onC
 export function AssignFormDialog({ form, onClose }: { form: FormSummary; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [patients, setPatients] = useState<PickerOption[]>([]);
+  const selected = useSelectedPatient();
+  // The patient selected in the top bar is the likeliest one to assign to.
+  const [patients, setPatients] = useState<PickerOption[]>(selected ? [{ id: selected.id, label: `${selected.nombres} ${selected.apellidos}`.trim() }] : []);
   const [dueDate, setDueDate] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const assign = useAction(

@@ -47,14 +47,44 @@ const FIELDS: FormField[] = [
       { value: "o2", label: "Street", score: null },
     ],
   },
-  { type: "scale", key: "q6", label: "Confidence", help: "", required: false, min: 0, max: 4, step: 1, minLabel: "", maxLabel: "", pointLabels: ["None", "Low", "Some", "High", "Full"], scored: true },
-  { type: "scale", key: "q7", label: "Dizziness now", help: "", required: false, min: 0, max: 100, step: 10, minLabel: "None", maxLabel: "Worst", pointLabels: [], scored: true },
+  {
+    type: "scale",
+    key: "q6",
+    label: "Confidence",
+    help: "",
+    required: false,
+    min: 0,
+    max: 4,
+    step: 1,
+    minLabel: "",
+    maxLabel: "",
+    pointLabels: ["None", "Low", "Some", "High", "Full"],
+    scored: true,
+  },
+  {
+    type: "scale",
+    key: "q7",
+    label: "Dizziness now",
+    help: "",
+    required: false,
+    min: 0,
+    max: 100,
+    step: 10,
+    minLabel: "None",
+    maxLabel: "Worst",
+    pointLabels: [],
+    scored: true,
+  },
   { type: "date", key: "q8", label: "First episode", help: "", required: false },
   { type: "yesNo", key: "q9", label: "Do you drive?", help: "", required: false, yesScore: null, noScore: null },
 ];
 
 const render = (element: ReactElement) => renderToString(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
-const textOf = (html: string) => html.replace(/<style[^>]*>.*?<\/style>/gs, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const textOf = (html: string) =>
+  html
+    .replace(/<style[^>]*>.*?<\/style>/gs, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 
 describe("FormView", () => {
   it("renders each question as a labelled input, choices as labelled groups", () => {

@@ -13,6 +13,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../lib/components/DateField.tsx";
@@ -40,7 +41,9 @@ export function FormView({ fields, answers, onChange, errors = {}, readOnly = fa
   const editable = !readOnly && !!onChange;
   return (
     <Stack spacing={3}>
-      {fields.map((field) => {
+      {fields.map((shown, index) => {
+        // The builder's preview shows questions and choices before they have their words.
+        const field = labelled(shown, index, t);
         if (field.type === "section") {
           return (
             <Box key={field.key} sx={{ pt: 1 }}>
@@ -66,6 +69,18 @@ export function FormView({ fields, answers, onChange, errors = {}, readOnly = fa
       {fields.length === 0 ? <Typography color="text.secondary">{t("dynamicForms.view.noQuestions")}</Typography> : null}
     </Stack>
   );
+}
+
+function labelled(field: FormField, index: number, t: TFunction): FormField {
+  const label = field.label.trim() ? field.label : t("dynamicForms.builder.questionNumber", { number: index + 1 });
+  if (field.type !== "singleChoice" && field.type !== "multipleChoice") return { ...field, label };
+  return {
+    ...field,
+    label,
+    options: field.options.map((option, at) =>
+      option.label.trim() ? option : { ...option, label: t("dynamicForms.builder.choiceLabel", { number: at + 1 }) },
+    ),
+  };
 }
 
 function ReadOnlyAnswer({ field, value }: { field: FormField; value: FormAnswerValue | undefined }) {

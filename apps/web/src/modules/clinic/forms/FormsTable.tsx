@@ -30,6 +30,7 @@ import { FORMS_BASE, formPath } from "./api.ts";
 
 /** Columns a phone leaves out (the form opens with them all). */
 const WIDE = { display: { xs: "none", md: "table-cell" } } as const;
+const NOT_PHONE = { display: { xs: "none", sm: "table-cell" } } as const;
 
 /** The forms of one page: name with its marks (platform, validated, archived), counts, and each form's actions. */
 export function FormsTable({
@@ -59,7 +60,9 @@ export function FormsTable({
         <TableHead>
           <TableRow>
             <TableCell>{t("dynamicForms.fields.name")}</TableCell>
-            <TableCell align="right">{t("dynamicForms.list.questions")}</TableCell>
+            <TableCell align="right" sx={NOT_PHONE}>
+              {t("dynamicForms.list.questions")}
+            </TableCell>
             <TableCell sx={WIDE}>{t("accounts.language")}</TableCell>
             <TableCell sx={WIDE}>{t("dynamicForms.list.updated")}</TableCell>
             <TableCell align="right">{t("dynamicForms.list.actions")}</TableCell>
@@ -79,7 +82,9 @@ export function FormsTable({
                   <Chip size="small" variant="outlined" label={t("dynamicForms.list.version", { version: row.version })} />
                 </Stack>
               </TableCell>
-              <TableCell align="right">{row.questionCount}</TableCell>
+              <TableCell align="right" sx={NOT_PHONE}>
+                {row.questionCount}
+              </TableCell>
               <TableCell sx={WIDE}>{t(`accounts.languages.${row.language}`)}</TableCell>
               <TableCell sx={{ ...WIDE, whiteSpace: "nowrap" }}>{formatDate(row.updatedAt)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>

@@ -20,6 +20,8 @@ export function MyFormsCard({ pending = false }: { pending?: boolean }) {
   const titleId = useId();
   const { data, network } = useResource<FormAssignment[]>([ASSIGNED_FORMS_KEY, "mine"], "/api/get-forms/");
   const rows = pending ? data?.filter(isOpen) : data;
+  const actionOf = (assignment: FormAssignment) =>
+    isOpen(assignment) ? (assignment.state === "inProgress" ? t("dynamicForms.mine.continue") : t("dynamicForms.mine.answer")) : t("dynamicForms.mine.view");
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardHeader
@@ -47,13 +49,9 @@ export function MyFormsCard({ pending = false }: { pending?: boolean }) {
                 component={RouterLink}
                 to={answerPath(assignment.id)}
                 sx={{ mt: 0.5, ml: -0.5 }}
-                aria-label={t(isOpen(assignment) ? "dynamicForms.mine.answerNamed" : "dynamicForms.mine.viewNamed", { name: assignment.formName })}
+                aria-label={t("dynamicForms.mine.actionNamed", { action: actionOf(assignment), name: assignment.formName })}
               >
-                {isOpen(assignment)
-                  ? assignment.state === "inProgress"
-                    ? t("dynamicForms.mine.continue")
-                    : t("dynamicForms.mine.answer")
-                  : t("dynamicForms.mine.view")}
+                {actionOf(assignment)}
               </Button>
             </ListItem>
           ))}

@@ -44,7 +44,6 @@ export function QuestionCard(props: QuestionCardProps) {
       ref={sortable.setNodeRef}
       variant="outlined"
       component="li"
-      aria-label={t("dynamicForms.builder.questionNamed", { name: named })}
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
       sx={{ p: 2, listStyle: "none", position: "relative", zIndex: sortable.isDragging ? 2 : undefined, boxShadow: sortable.isDragging ? 6 : undefined }}
     >

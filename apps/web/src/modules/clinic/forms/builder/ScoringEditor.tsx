@@ -76,15 +76,20 @@ export function ScoringEditor({
           </Typography>
           <Stack spacing={1.5} sx={{ mt: 1 }}>
             {subscales.fields.map((subscale, index) => (
-              <Stack key={subscale.id} direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }}>
-                <TextField
-                  size="small"
-                  label={t("dynamicForms.scoring.subscaleName", { number: index + 1 })}
-                  {...register(`scoring.subscales.${index}.name`)}
-                  error={!!errorOf(`scoring.subscales.${index}.name`)}
-                  helperText={errorOf(`scoring.subscales.${index}.name`)}
-                  sx={{ minWidth: 160 }}
-                />
+              <Stack key={subscale.id} spacing={1} sx={{ borderLeft: 3, borderColor: "divider", pl: 1.5 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+                  <TextField
+                    size="small"
+                    label={t("dynamicForms.scoring.subscaleName", { number: index + 1 })}
+                    {...register(`scoring.subscales.${index}.name`)}
+                    error={!!errorOf(`scoring.subscales.${index}.name`)}
+                    helperText={errorOf(`scoring.subscales.${index}.name`)}
+                    sx={{ flex: 1, minWidth: 0 }}
+                  />
+                  <IconButton aria-label={t("dynamicForms.scoring.removeSubscale", { number: index + 1 })} onClick={() => subscales.remove(index)}>
+                    <DeleteOutline />
+                  </IconButton>
+                </Stack>
                 <Controller
                   control={control}
                   name={`scoring.subscales.${index}.fields`}
@@ -97,7 +102,6 @@ export function ScoringEditor({
                       onChange={(_, keys) => field.onChange(keys)}
                       getOptionLabel={labelOf}
                       noOptionsText={t("dynamicForms.scoring.noScored")}
-                      sx={{ flex: 1, minWidth: 0 }}
                       renderInput={(params) => (
                         <TextField
                           {...params}
@@ -109,9 +113,6 @@ export function ScoringEditor({
                     />
                   )}
                 />
-                <IconButton aria-label={t("dynamicForms.scoring.removeSubscale", { number: index + 1 })} onClick={() => subscales.remove(index)}>
-                  <DeleteOutline />
-                </IconButton>
               </Stack>
             ))}
           </Stack>
