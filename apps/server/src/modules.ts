@@ -15,6 +15,8 @@ import { peopleRoutes } from "./modules/people/people.routes.ts";
 import { usersRoutes } from "./modules/people/users.routes.ts";
 import { userImportRoutes } from "./modules/people/import.routes.ts";
 import { billingRoutes } from "./modules/clinic/billing/billing.routes.ts";
+import { formsRoutes } from "./modules/clinic/forms/forms.routes.ts";
+import { formAssignmentsRoutes } from "./modules/clinic/forms/form-assignments.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -38,4 +40,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "people/users", routes: usersRoutes },
   { name: "people/import", routes: userImportRoutes },
   { name: "clinic/billing", routes: billingRoutes },
+  { name: "clinic/forms", routes: formsRoutes, needsActivatedOrder: true },
+  { name: "clinic/form-assignments", routes: formAssignmentsRoutes, needsActivatedOrder: true },
 ];

@@ -9,6 +9,7 @@ import { seedDemoRecommendationAssignments } from "./modules/clinic/assignments/
 import { seedDemoSchedule } from "./modules/clinic/appointments/appointments-demo.ts";
 import { seedDemoMemberships } from "./modules/clinic/memberships/memberships-demo.ts";
 import { seedDemoBilling } from "./modules/clinic/billing/billing-demo.ts";
+import { seedDemoForms } from "./modules/clinic/forms/forms-demo.ts";
 import { type BillingSettings, loadConfig } from "./config.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole } from "./demo-accounts.ts";
@@ -28,7 +29,7 @@ export async function seedDemo(db: Db, billing: BillingSettings = loadConfig({})
     clinicId,
     identification: "THE-0001",
   });
-  await createUser(db, {
+  const patientId = await createUser(db, {
     ...a.patient,
     nombres: "Pablo",
     apellidos: "Díaz",
@@ -52,5 +53,6 @@ export async function seedDemo(db: Db, billing: BillingSettings = loadConfig({})
   await seedDemoBilling(db, billing, { clinicId, adminId, patientId: paulaId });
   await seedDemoRecommendationAssignments(db, adminId, therapistId);
   await seedDemoSchedule(db, therapistId, clinicId);
+  await seedDemoForms(db, { clinicId, therapistId, patientId, patient2Id: paulaId });
   return true;
 }
