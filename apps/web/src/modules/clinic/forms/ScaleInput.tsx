@@ -33,10 +33,11 @@ export function ScaleInput({
   const endsId = useId();
   const points = scalePoints(field);
   const likert = field.pointLabels.some((label) => label.trim() !== "");
+  const sliding = points.length > 0 && !likert && points.length > RADIO_POINTS_MAX;
   const describedBy = [helper ? helpId : null, field.minLabel || field.maxLabel ? endsId : null].filter(Boolean).join(" ") || undefined;
   const ends =
     field.minLabel || field.maxLabel ? (
-      <Box id={endsId} sx={{ display: "flex", justifyContent: "space-between", gap: 2, maxWidth: 560 }}>
+      <Box id={endsId} sx={{ display: "flex", justifyContent: "space-between", gap: 2 }}>
         <Typography variant="caption" color="text.secondary">
           {field.minLabel ? t("dynamicForms.view.scaleEnd", { value: field.min, label: field.minLabel }) : ""}
         </Typography>
@@ -49,7 +50,7 @@ export function ScaleInput({
   let input: ReactNode;
   if (points.length === 0) {
     input = <Typography color="text.secondary">{t("dynamicForms.view.scaleUnset")}</Typography>;
-  } else if (likert || points.length <= RADIO_POINTS_MAX) {
+  } else if (!sliding) {
     input = (
       <RadioGroup
         aria-labelledby={labelId}
@@ -72,7 +73,7 @@ export function ScaleInput({
     );
   } else {
     input = (
-      <Box sx={{ maxWidth: 560, px: 1 }}>
+      <Box sx={{ px: 1 }}>
         <Slider
           aria-labelledby={labelId}
           aria-describedby={describedBy}
@@ -100,8 +101,11 @@ export function ScaleInput({
       <FormLabel component="legend" id={labelId} sx={{ color: "text.primary", fontWeight: 500 }}>
         {field.label}
       </FormLabel>
-      {input}
-      {ends}
+      {/* The end labels sit under the first and last points, as wide as the row of points. */}
+      <Box sx={sliding ? { maxWidth: 560 } : { display: "inline-block", maxWidth: "100%" }}>
+        {input}
+        {ends}
+      </Box>
       {helper ? <FormHelperText id={helpId}>{helper}</FormHelperText> : null}
     </FormControl>
   );
