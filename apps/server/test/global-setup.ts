@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { connectDatabase } from "../src/db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "../src/db/embedded.ts";
 import { runMigrations } from "../src/db/migrate.ts";
+import { syncStandardForms } from "../src/modules/clinic/forms/standard-forms.ts";
 import { syncPermissions } from "../src/platform/bootstrap.ts";
 import { installJobSchema } from "../src/platform/jobs.ts";
 import { databaseUrl, dropDatabasesWithPrefix, uniqueSuffix, withAdminClient } from "./databases.ts";
@@ -44,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     try {
       await runMigrations(database.db);
       await syncPermissions(database.db);
+      await syncStandardForms(database.db);
       await installJobSchema(databaseUrl(serverUrl, template));
     } finally {
       // No session may stay on the template, or PostgreSQL refuses to copy it.

@@ -30,10 +30,20 @@ function isEmpty(value: FormAnswerValue | undefined): boolean {
   return value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * The answer to one question, or undefined when there is none. Only the answers' own keys
+ * count: a question keyed `constructor` or `toString` must not read what every object inherits.
+ */
+function answerOf(answers: FormAnswers, key: string): FormAnswerValue | undefined {
+  return Object.hasOwn(answers, key) ? answers[key] : undefined;
+}
+
 /** Whether `value` sits on a number or scale question's grid (min, or 0, plus whole steps). */
 function onStep(value: number, step: number, base: number): boolean {
   const steps = (value - base) / step;
-  return Math.abs(steps - Math.round(steps)) < 1e-9;
+  // Typed decimals are not exact in binary: near 100 000 a cent step is off by more than 1e-9 steps.
+  const slack = Math.max(1e-9, (8 * Number.EPSILON * Math.max(Math.abs(value), Math.abs(base))) / step);
+  return Math.abs(steps - Math.round(steps)) <= slack;
 }
 
 /** The one message for an answer this question cannot take, or null when it can. */
@@ -90,7 +100,7 @@ export function checkAnswers(definition: FormDefinition, answers: FormAnswers, f
   }
   if (final) {
     for (const field of definition.fields) {
-      if (field.required && field.type !== "section" && isEmpty(answers[field.key])) errors[`answers.${field.key}`] = [FORM_MESSAGES.required];
+      if (field.required && field.type !== "section" && isEmpty(answerOf(answers, field.key))) errors[`answers.${field.key}`] = [FORM_MESSAGES.required];
     }
   }
   return errors;
@@ -168,7 +178,7 @@ export function scoreRange(fields: FormField[], method: FormScoreMethod): ScoreR
 }
 
 function scoreOver(fields: FormField[], answers: FormAnswers, method: FormScoreMethod): number | null {
-  const points = fields.map((field) => answerScore(field, answers[field.key])).filter((score): score is number => score !== null);
+  const points = fields.map((field) => answerScore(field, answerOf(answers, field.key))).filter((score): score is number => score !== null);
   const range = scoreRange(fields, method);
   if (points.length === 0 || !range) return null;
   const sum = points.reduce((total, score) => total + score, 0);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Config } from "../config.ts";
+import { syncStandardForms } from "../modules/clinic/forms/standard-forms.ts";
 import { syncPermissions } from "../platform/bootstrap.ts";
 import { connectDatabase, type Database } from "./client.ts";
 import { type EmbeddedServer, ensureDatabase, startEmbeddedPostgres } from "./embedded.ts";
@@ -41,6 +42,7 @@ export async function startDatabase(config: Config, log: (line: string) => void,
   try {
     await runMigrations(database.db);
     await syncPermissions(database.db);
+    await syncStandardForms(database.db);
   } catch (error) {
     await database.pool.end();
     await server?.stop();

@@ -170,6 +170,20 @@ describe("POST /api/resolved-form/", () => {
     }
     expect(await row(id)).toEqual(before);
   });
+
+  it("takes one of two submissions sent at once, and audits it with its patient", async () => {
+    const form = await demoForm();
+    const id = await assigned(form);
+    const both = await Promise.all([answer("patient", id, { mood: "bad" }, true), answer("clinic", id, { mood: "good" }, true)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((response) => response.statusCode === 200)?.json();
+    expect((await row(id))?.score?.total).toBe(winner.score.total);
+    const audits = await t.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "patient.forms.submit"), eq(auditEvents.subjectUserId, t.ids.patient), eq(auditEvents.outcome, "ok")));
+    expect(audits[0]?.n).toBeGreaterThanOrEqual(1);
+  });
 });
 
 describe("review and withdraw", () => {

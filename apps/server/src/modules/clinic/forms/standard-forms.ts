@@ -2,6 +2,7 @@ import { type FormInput, formInputSchema } from "@clinic/shared";
 import { isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { insertForm } from "./forms.service.ts";
+import { STANDARD_FORMS } from "./standard/index.ts";
 import { dynamicForms } from "./forms.table.ts";
 
 /**
@@ -10,7 +11,7 @@ import { dynamicForms } from "./forms.table.ts";
  * answered is never rewritten under its answers. Several nodes starting at once queue on one
  * transaction lock, so each key is inserted once. Answers how many were added.
  */
-export async function syncStandardForms(db: Db, forms: readonly { key: string; input: FormInput }[]): Promise<number> {
+export async function syncStandardForms(db: Db, forms: readonly { key: string; input: FormInput }[] = STANDARD_FORMS): Promise<number> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('dynamic_forms.standard'))`);
