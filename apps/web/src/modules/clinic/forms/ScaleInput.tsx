@@ -6,6 +6,7 @@ import { scalePoints } from "./builder-model.ts";
 
 /** Up to this many unlabelled points show as a row of radios; more (0–100, say) as a slider. */
 const RADIO_POINTS_MAX = 11;
+const SHORT_LABEL = 6;
 
 /**
  * A scale question: a labelled Likert scale lists its points with their labels; a short numeric
@@ -34,6 +35,8 @@ export function ScaleInput({
   const points = scalePoints(field);
   const likert = field.pointLabels.some((label) => label.trim() !== "");
   const sliding = points.length > 0 && !likert && points.length > RADIO_POINTS_MAX;
+  // Short point labels ("0%" … "100%") read best in a row, as numbers do; sentences one under another.
+  const inRow = !likert || field.pointLabels.every((label) => label.length <= SHORT_LABEL);
   const describedBy = [helper ? helpId : null, field.minLabel || field.maxLabel ? endsId : null].filter(Boolean).join(" ") || undefined;
   const ends =
     field.minLabel || field.maxLabel ? (
@@ -55,7 +58,7 @@ export function ScaleInput({
       <RadioGroup
         aria-labelledby={labelId}
         aria-describedby={describedBy}
-        row={!likert}
+        row={inRow}
         value={value === null ? "" : String(value)}
         onChange={(event) => onChange(Number(event.target.value))}
       >
@@ -65,8 +68,8 @@ export function ScaleInput({
             value={String(point)}
             control={<Radio />}
             label={likert ? field.pointLabels[index] || String(point) : String(point)}
-            labelPlacement={likert ? "end" : "bottom"}
-            sx={likert ? undefined : { mx: 0.25 }}
+            labelPlacement={inRow ? "bottom" : "end"}
+            sx={inRow ? { mx: 0.25 } : undefined}
           />
         ))}
       </RadioGroup>
