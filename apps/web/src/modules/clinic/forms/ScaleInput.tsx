@@ -105,7 +105,7 @@ export function ScaleInput({
         {field.label}
       </FormLabel>
       {/* The end labels sit under the first and last points, as wide as the row of points. */}
-      <Box sx={sliding ? { maxWidth: 560 } : { display: "inline-block", maxWidth: "100%" }}>
+      <Box sx={sliding ? { maxWidth: 560 } : { alignSelf: "flex-start", maxWidth: "100%" }}>
         {input}
         {ends}
       </Box>
