@@ -123,6 +123,7 @@ export const ADMIN_MENU = [
   "recommendations",
   "assign",
   "appointments",
+  "forms",
   "groups",
   "flags",
   "config",

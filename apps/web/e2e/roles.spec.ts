@@ -29,6 +29,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
       "nutritionPlans",
       "appointments",
       "schedule",
+      "forms",
       "config",
     ],
     role: "Clinic",
@@ -36,10 +37,15 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   therapist: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "appointments", "schedule", "config"],
+    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "appointments", "schedule", "forms", "config"],
     role: "Therapist",
   },
-  patient: { home: "/manager/patient", title: "My therapy", menu: ["patientHome", "activities", "recommendations", "appointments", "config"], role: "Patient" },
+  patient: {
+    home: "/manager/patient",
+    title: "My therapy",
+    menu: ["patientHome", "activities", "recommendations", "appointments", "forms", "config"],
+    role: "Patient",
+  },
 };
 
 for (const [role, expected] of Object.entries(EXPECTED) as [DemoRole & keyof typeof EXPECTED, (typeof EXPECTED)["admin"]][]) {

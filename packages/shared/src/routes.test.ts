@@ -386,6 +386,7 @@ describe("menus", () => {
       "nutritionPlans",
       "appointments",
       "schedule",
+      "forms",
       "config",
     ]);
     // Clinics: the admin menu, with the patients and nutrition plans of their daily work.

@@ -316,11 +316,31 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "forms",
-    notBuilt: true,
     path: "forms",
     section: "clinic",
     title: { en: "Forms", es: "Formularios" },
     permissions: ["view_form", "answer_all_forms", "answer_their_forms"],
+    userValidations: paid,
+  }),
+  clinic({
+    id: "form",
+    // A number, or `add` for a new form.
+    path: "forms/:id",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Form", es: "Formulario" },
+    permissions: ["view_form"],
+    excludedPermissions: notPatient,
+    userValidations: paid,
+  }),
+  clinic({
+    id: "formAnswer",
+    path: "forms/answer/:assignmentId",
+    navigation: false,
+    section: "clinic",
+    title: { en: "Answer a form", es: "Responder un formulario" },
+    // Patients answer their own; staff with answer_all_forms answer on a patient's behalf.
+    permissions: ["answer_their_forms", "answer_all_forms"],
     userValidations: paid,
   }),
   clinic({
@@ -682,7 +702,8 @@ export function routeById(id: string): RouteEntry {
  * (group 2) use the admin menu plus three screens of the therapist menu: patients and nutrition
  * plans (their daily work with patients) and the schedule (their therapists' schedules and
  * services). Therapists also get appointments, which §2's therapist menu leaves out although
- * they accept requests and move appointments there (issue 6). Module routes follow each menu,
+ * they accept requests and move appointments there (issue 6), and forms, which they build,
+ * assign and review (issue 17; their group holds view_form). Module routes follow each menu,
  * filtered by visibility.
  */
 export const MENUS = {
@@ -725,7 +746,7 @@ export const MENUS = {
     "config",
     "test",
   ],
-  therapist: ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "appointments", "schedule", "config"],
+  therapist: ["dashboard", "users", "activities", "recommendations", "patients", "statistics", "nutritionPlans", "appointments", "schedule", "forms", "config"],
   patient: ["patientHome", "activities", "recommendations", "appointments", "forms", "config"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -18,6 +18,7 @@ import EventOutlined from "@mui/icons-material/EventOutlined";
 import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlined";
+import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -40,6 +41,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   groups: SecurityOutlined,
   appointments: EventOutlined,
   schedule: ScheduleOutlined,
+  forms: FactCheckOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

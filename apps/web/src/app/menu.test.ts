@@ -50,6 +50,7 @@ describe("side menu", () => {
       "recommendations",
       "assign",
       "appointments",
+      "forms",
       "groups",
       "flags",
       "config",
@@ -69,6 +70,7 @@ describe("side menu", () => {
       "nutritionPlans",
       "appointments",
       "schedule",
+      "forms",
       "config",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
@@ -80,6 +82,7 @@ describe("side menu", () => {
       "nutritionPlans",
       "appointments",
       "schedule",
+      "forms",
       "config",
     ]);
     expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual([
@@ -87,6 +90,7 @@ describe("side menu", () => {
       "activities",
       "recommendations",
       "appointments",
+      "forms",
       "config",
     ]);
     // A clinic whose membership lapsed keeps what it needs to renew, and loses the care pages.

@@ -46,6 +46,9 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   groups: lazy(() => import("../modules/people/GroupsPage.tsx").then((m) => ({ default: m.GroupsPage }))),
   appointments: lazy(() => import("../modules/clinic/appointments/AppointmentsPage.tsx").then((m) => ({ default: m.AppointmentsPage }))),
   schedule: lazy(() => import("../modules/clinic/appointments/SchedulePage.tsx").then((m) => ({ default: m.SchedulePage }))),
+  forms: lazy(() => import("../modules/clinic/forms/FormsPage.tsx").then((m) => ({ default: m.FormsPage }))),
+  form: lazy(() => import("../modules/clinic/forms/FormBuilderPage.tsx").then((m) => ({ default: m.FormBuilderPage }))),
+  formAnswer: lazy(() => import("../modules/clinic/forms/FormAnswerPage.tsx").then((m) => ({ default: m.FormAnswerPage }))),
   formResults: lazy(() => import("../modules/clinic/forms/results/FormResultsPage.tsx").then((m) => ({ default: m.FormResultsPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
 };

@@ -38,6 +38,9 @@ export const BUILT_SCREENS = [
   "groups",
   "appointments",
   "schedule",
+  "forms",
+  "form",
+  "formAnswer",
   "formResults",
   "formResult",
 ] as const;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useCancelAppointment } from "../clinic/appointments/CancelAppointment.tsx";
 import { MyAppointmentsCard } from "../clinic/appointments/MyAppointmentsCard.tsx";
 import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActivitiesCard.tsx";
+import { MyFormsCard } from "../clinic/forms/MyFormsCard.tsx";
 import { PatientMembershipCard } from "../clinic/memberships/PatientMembershipCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { useSignedIn } from "../../lib/session.ts";
@@ -19,7 +20,7 @@ const RequestAppointmentCard = lazy(() => import("../clinic/appointments/Request
  * The patient's home (spec §2): what concerns the patient. Today's and upcoming activities first,
  * then their appointments (upcoming first, requests among them, cancellable while open) beside
  * the form to request one, then their recommendations. Their membership, when they hold one,
- * shows under the welcome (issue 16.8).
+ * shows under the welcome (issue 16.8). The forms still to answer follow their activities (issue 17).
  */
 export function PatientHomePage() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function PatientHomePage() {
   // The same permissions as the appointments calls: a patient kept from them sees no card that would fail.
   const seesAppointments = APPOINTMENT_READ.some((codename) => codenames.includes(codename));
   const requests = APPOINTMENT_CHANGE.some((codename) => codenames.includes(codename));
+  const answersForms = codenames.includes("answer_their_forms");
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <WelcomeCard>
@@ -35,6 +37,7 @@ export function PatientHomePage() {
       </WelcomeCard>
       <PatientMembershipCard />
       <PatientActivitiesCard />
+      {answersForms ? <MyFormsCard pending /> : null}
       {seesAppointments ? (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
           <MyAppointmentsCard onCancel={cancel.ask} />
