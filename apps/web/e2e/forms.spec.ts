@@ -256,6 +256,12 @@ test("a patient who works in Spanish answers the Spanish DHI the demo assigned h
   await settled(page);
   await expectAccessible(page);
 
+  // The screen shows a patient no score; the server stored it: 9 × Sí (4) + 8 × A veces (2) = 52, moderate.
+  const stored = await page.request.get(`/api/resolved-dynamic-forms/?q=${encodeURIComponent("Inventario de Discapacidad")}`);
+  expect(stored.status()).toBe(200);
+  const [result] = (await stored.json()).data as { score: { total: number; band: string } }[];
+  expect(result?.score).toMatchObject({ total: 52, band: "Discapacidad moderada" });
+
   // It is no longer among the forms to answer.
   await visit(page, "/manager/patient");
   await expect(toAnswer).toBeVisible();
