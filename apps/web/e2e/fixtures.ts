@@ -18,7 +18,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 /** The shell has faded in and the page's data has arrived. */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => !document.querySelector('[role="status"]'));
+  // A loading indicator: a status holding a spinner or bar. Other live regions (drag and drop's
+  // announcer, a chart's) stay on their screens.
+  await page.waitForFunction(() => !document.querySelector('[role="status"]:has([role="progressbar"])'));
   await animationsFinished(page);
 }
 

@@ -40,7 +40,7 @@ test("a therapist builds a scored form with every question type and assigns it; 
   await visit(page, "/manager/admin/forms");
   await page.getByRole("link", { name: "New form" }).click();
   await expect(page).toHaveURL(/\/manager\/admin\/forms\/add$/);
-  // Not `settled`: the drag and drop's live region (role status) stays on the builder.
+  await settled(page);
   await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
@@ -187,8 +187,7 @@ test("a therapist builds a scored form with every question type and assigns it; 
   // The result: answers, score and band; marked reviewed with a note.
   await results.getByRole("link").click();
   await expect(page).toHaveURL(/\/manager\/admin\/forms\/results\/\d+$/);
-  // Not `settled`: the score chart keeps a live region (role status) of its own.
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await expect(page.getByRole("heading", { name: `${name}: Pablo Díaz` })).toBeVisible();
   await expect(page.getByLabel("Total score 10")).toBeVisible();
   await expect(page.getByText("Band: Unsteady")).toBeVisible();
@@ -199,7 +198,7 @@ test("a therapist builds a scored form with every question type and assigns it; 
   await expect(page.getByText("Form marked as reviewed")).toBeVisible();
   await expect(page.getByText(/^Reviewed by .+ on /)).toBeVisible();
   await expect(page.getByText(`Improving, ${token}`)).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await expectAccessible(page);
 
   // The results of this form, exported as CSV: the patient's row with the score, band and answers.
