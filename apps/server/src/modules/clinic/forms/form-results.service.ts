@@ -1,10 +1,11 @@
 import type { FormAnswerValue, FormAssignmentState, FormField, FormResultsQuery } from "@clinic/shared";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { type Actor, patientScope } from "../../../platform/access.ts";
+import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
+import { notFound } from "../../../platform/errors.ts";
 import type { ExportColumn } from "../../../platform/exports.ts";
 import { containsText } from "../../../platform/paging.ts";
-import { assertPatientInScope } from "../assignments/patient-check.ts";
+import { patientFound } from "../assignments/patient-check.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, formAssignments } from "./forms.table.ts";
 import { isPatientCaller } from "./form-assignments.service.ts";
@@ -42,9 +43,13 @@ export async function listResults(db: Db, actor: Actor, query: FormResultsQuery)
  * version, oldest first (the score-over-time chart). A patient or form out of scope is not found.
  */
 export async function patientFormHistory(db: Db, actor: Actor, patientId: string, formId: number, filters: Pick<Filters, "q" | "since" | "to">) {
-  await assertPatientInScope(db, actor, patientId);
-  // Patients do not read the catalogue; their answers are their own whatever the form's owner.
-  if (!isPatientCaller(actor)) await loadForm(db, actor, formId);
+  // Both checks in one statement. Patients do not read the catalogue; their answers are their own whatever the form's owner.
+  const formVisible = isPatientCaller(actor)
+    ? sql`true`
+    : sql`exists (select 1 from ${dynamicForms} where ${dynamicForms.id} = ${formId} and ${catalogueScope(actor, dynamicForms.clinicId)})`;
+  const checks = await db.execute<{ patient: boolean; form: boolean }>(sql`select ${patientFound(actor, patientId)} as patient, ${formVisible} as form`);
+  const [found] = checks.rows;
+  if (!found?.patient || !found.form) throw notFound();
   const rows = await selectAssignments(db)
     .where(resultsWhere(actor, { ...filters, patient: patientId, form: formId }))
     .orderBy(asc(formAssignments.submittedAt), asc(formAssignments.id));
