@@ -39,6 +39,10 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   },
   { name: "categories with counts", method: "GET", path: "/api/categories/", role: "clinic", target: "catalogue" },
   { name: "files, first page", method: "GET", path: "/api/files/?rowsPerPage=10", role: "therapist", target: "catalogue" },
+  // Dynamic forms: the builder's list (the shipped questionnaires and the demo clinic's form), and
+  // the results list over the demo's submitted answers (each call also writes its audit record).
+  { name: "forms, first page", method: "GET", path: "/api/forms/?limit=20", role: "therapist", target: "catalogue" },
+  { name: "form results, first page", method: "GET", path: "/api/resolved-dynamic-forms/?rowsPerPage=10", role: "therapist" },
   // Over the BENCH_ACTIVITIES seeded activities (seed-activities.ts): a name search that about
   // 1 % of them match, seen by a clinic's therapist and by an admin, and the unfiltered first page.
   {
