@@ -1,5 +1,6 @@
 import { checkAnswers, type FormAnswers, type FormAnswerValue, keptAnswers, type ResolvedForm } from "@clinic/shared";
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from "@mui/material";
+import ExpandMore from "@mui/icons-material/ExpandMore";
+import { Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Card, CardContent, CardHeader, Divider, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router";
@@ -83,10 +84,24 @@ export function FormAnswerPage() {
             .join(" · ")}
         />
         <CardContent sx={{ pt: 0 }}>
-          {assignment.description ? (
+          {assignment.description && isStaff ? (
             <Typography color="text.secondary" sx={{ whiteSpace: "pre-line", mb: 3 }}>
               {assignment.description}
             </Typography>
+          ) : null}
+          {assignment.description && !isStaff ? (
+            // A questionnaire's description cites its source and scoring, for staff; the patient's
+            // own instructions are its first section. Kept at hand, folded, above the questions.
+            <Accordion disableGutters variant="outlined" sx={{ mb: 3 }}>
+              <AccordionSummary expandIcon={<ExpandMore />}>
+                <Typography>{t("dynamicForms.answer.about")}</Typography>
+              </AccordionSummary>
+              <AccordionDetails>
+                <Typography color="text.secondary" sx={{ whiteSpace: "pre-line" }}>
+                  {assignment.description}
+                </Typography>
+              </AccordionDetails>
+            </Accordion>
           ) : null}
           {done ? <SubmittedNotice assignment={assignment} isStaff={isStaff} /> : null}
           {!done && !assignment.answerable ? (
