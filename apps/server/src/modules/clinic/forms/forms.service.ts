@@ -1,5 +1,5 @@
 import { type DynamicForm, FORM_MESSAGES, type FormInputParsed, type FormsPage, type FormsQuery, type FormSummary, isScored, scoreRange } from "@clinic/shared";
-import { and, asc, eq, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, max, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { conflict, forbidden, notFound } from "../../../platform/errors.ts";
@@ -31,7 +31,22 @@ function selectForms(db: Reader) {
   return db.select(formColumns).from(dynamicForms).innerJoin(dynamicFormVersions, eq(dynamicFormVersions.id, dynamicForms.currentVersionId));
 }
 
-function toSummary(actor: Actor, row: FormRow): FormSummary {
+/**
+ * A list's columns: the questions are counted in the database, so a list never carries every
+ * form's questions (a questionnaire's run to tens of kilobytes) to count them here.
+ */
+const { fields: _fields, scoring: _scoring, ...summaryColumns } = formColumns;
+const questionCount = sql<number>`(select count(*) from jsonb_array_elements(${dynamicFormVersions.fields}) as question where question->>'type' <> 'section')::int`;
+type SummaryRow = Omit<FormRow, "fields" | "scoring"> & { questionCount: number };
+
+function selectSummaries(db: Reader, extra: { total?: SQL<number> } = {}) {
+  return db
+    .select({ ...summaryColumns, questionCount, ...extra })
+    .from(dynamicForms)
+    .innerJoin(dynamicFormVersions, eq(dynamicFormVersions.id, dynamicForms.currentVersionId));
+}
+
+function toSummary(actor: Actor, row: SummaryRow): FormSummary {
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +56,7 @@ function toSummary(actor: Actor, row: FormRow): FormSummary {
     standard: row.standardKey !== null,
     archived: row.archivedAt !== null,
     version: row.version,
-    questionCount: row.fields.filter((field) => field.type !== "section").length,
+    questionCount: row.questionCount,
     editable: row.standardKey === null && canChangeCatalogueRow(actor, row.clinicId),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,7 +64,7 @@ function toSummary(actor: Actor, row: FormRow): FormSummary {
 
 function toForm(actor: Actor, row: FormRow, answeredCount: number): DynamicForm {
   return {
-    ...toSummary(actor, row),
+    ...toSummary(actor, { ...row, questionCount: row.fields.filter((field) => field.type !== "section").length }),
     versionId: row.versionId,
     fields: row.fields,
     scoring: row.scoring,
@@ -80,10 +95,7 @@ async function answeredCountOf(db: Reader, formId: number): Promise<number> {
 export async function listForms(db: Db, actor: Actor, query: FormsQuery): Promise<FormsPage> {
   const where = and(catalogueScope(actor, dynamicForms.clinicId), query.archived ? isNotNull(dynamicForms.archivedAt) : isNull(dynamicForms.archivedAt));
   const offset = query.offset ?? (query.page - 1) * query.limit;
-  const rows = await db
-    .select({ ...formColumns, total: sql<number>`(count(*) over ())::int` })
-    .from(dynamicForms)
-    .innerJoin(dynamicFormVersions, eq(dynamicFormVersions.id, dynamicForms.currentVersionId))
+  const rows = await selectSummaries(db, { total: sql<number>`(count(*) over ())::int` })
     .where(where)
     .orderBy(asc(dynamicForms.name), asc(dynamicForms.id))
     .limit(query.limit)
@@ -99,7 +111,7 @@ async function countForms(db: Db, where: ReturnType<typeof and>): Promise<number
 
 /** `GET /api/search-form/{q}/`: the first 20 assignable forms whose name holds `q`. */
 export async function searchForms(db: Db, actor: Actor, q: string): Promise<FormsPage> {
-  const rows = await selectForms(db)
+  const rows = await selectSummaries(db)
     .where(and(catalogueScope(actor, dynamicForms.clinicId), isNull(dynamicForms.archivedAt), containsText(dynamicForms.name, q.trim())))
     .orderBy(asc(dynamicForms.name), asc(dynamicForms.id))
     .limit(20);
