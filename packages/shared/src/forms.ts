@@ -308,7 +308,13 @@ export type FormsQuery = z.output<typeof formsQuerySchema>;
 export const formsPageSchema = z.object({ data: z.array(formSummarySchema), page: z.number().int(), total: z.number().int() });
 export type FormsPage = z.infer<typeof formsPageSchema>;
 
-export const formSearchParamsSchema = z.object({ q: requiredText(100) });
+/** `{q}` of `GET /api/search-form/{q}/`: 1 to 100 characters, none a control character (a path segment, so bounded by a pattern). */
+export const formSearchParamsSchema = z.object({
+  q: z
+    .string()
+    .regex(/^\P{Cc}{1,100}$/u, "Enter 1 to 100 characters.")
+    .max(100),
+});
 export const formArchiveSchema = z.object({ archived: z.boolean() }).strict();
 
 /** `GET /api/fields/{id}`: the questions of a form's current version. */

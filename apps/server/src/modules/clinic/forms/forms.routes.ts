@@ -1,21 +1,21 @@
-import { formArchiveSchema, formFieldsSchema, formInputSchema, formSchema, formsPageSchema, formsQuerySchema, numericIdParamSchema } from "@clinic/shared";
+import {
+  formArchiveSchema,
+  formFieldsSchema,
+  formInputSchema,
+  formSchema,
+  formSearchParamsSchema,
+  formsPageSchema,
+  formsQuerySchema,
+  numericIdParamSchema,
+} from "@clinic/shared";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
 import { forbidden } from "../../../platform/errors.ts";
 import { isPatientCaller } from "./form-assignments.service.ts";
 import { archiveForm, createForm, deleteForm, formFields, getForm, listForms, searchForms, updateForm } from "./forms.service.ts";
 
 const tags = ["dynamic forms"];
-/** `{q}` of the search: 1 to 100 characters, none a control character (a path segment, so bounded by a pattern). */
-const searchParamsSchema = z.object({
-  q: z
-    .string()
-    .regex(/^\P{Cc}{1,100}$/u, "Enter 1 to 100 characters.")
-    .max(100),
-});
-
 /** Staff: view_form without being a patient (patients reach forms only through their assignments). */
 export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (isPatientCaller(requireActor(request))) throw forbidden();
@@ -45,7 +45,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The first 20 forms not archived whose name holds {q}",
-        params: searchParamsSchema,
+        params: formSearchParamsSchema,
         response: { 200: formsPageSchema },
       },
     },
