@@ -76,3 +76,16 @@ describe("withFormMessages", () => {
     await expect(withFormMessages(Promise.resolve(7), t)).resolves.toBe(7);
   });
 });
+
+describe("the review's refusals and the results' messages (one translator for the forms module)", () => {
+  it("finds the values a message filled in", () => {
+    expect(messageValues("belowMin", formMessage("belowMin", { min: 3 }))).toEqual({ min: "3" });
+    expect(messageValues("offStep", formMessage("offStep", { step: 0.5, min: -1 }))).toEqual({ step: "0.5", min: "-1" });
+    expect(messageValues("notSubmitted", FORM_MESSAGES.notSubmitted)).toEqual({});
+  });
+
+  it("translates a known message by its key, and leaves any other as written", () => {
+    expect(translateFormMessage(formMessage("aboveMax", { max: 10 }), t)).toBe('dynamicForms.messages.aboveMax{"max":"10"}');
+    expect(translateFormMessage("Something else.", t)).toBe("Something else.");
+  });
+});

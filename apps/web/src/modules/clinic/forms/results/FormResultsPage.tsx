@@ -110,7 +110,7 @@ export function FormResultsPage() {
               onChange={(to) => update({ to })}
               minDate={filters.since || undefined}
               error={inverted}
-              helperText={inverted ? t("formResults.messages.sinceAfterTo") : undefined}
+              helperText={inverted ? t("dynamicForms.messages.sinceAfterTo") : undefined}
               sx={{ width: { xs: "100%", sm: 170 } }}
             />
           </Stack>

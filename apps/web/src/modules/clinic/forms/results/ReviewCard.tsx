@@ -7,7 +7,7 @@ import { ApiError } from "../../../../lib/api.ts";
 import { formatDateTime } from "../../../../lib/dates.ts";
 import { useNotices } from "../../../../lib/notices.tsx";
 import { RESULT_KEY, RESULTS_KEY, reviewResult, SCORE_HISTORY_KEY } from "./api.ts";
-import { translateFormMessage } from "./format.ts";
+import { translateFormMessage } from "../messages.ts";
 
 const NOTE_MAX = 2000;
 
@@ -25,7 +25,7 @@ export function ReviewCard({ result }: { result: ResolvedForm }) {
   const [editing, setEditing] = useState(!reviewed);
   const [note, setNote] = useState(result.reviewNote);
   const [error, setError] = useState("");
-  const translate = (message: string) => translateFormMessage((key, options) => t(key, options), message);
+  const translate = (message: string) => translateFormMessage(message, t);
 
   const save = useMutation<ResolvedForm, unknown, string>({
     mutationFn: (text) => reviewResult(result.id, text),
@@ -82,7 +82,7 @@ export function ReviewCard({ result }: { result: ResolvedForm }) {
               minRows={3}
               fullWidth
               error={tooLong || error !== ""}
-              helperText={tooLong ? t("formResults.messages.tooLong") : error || t("formResults.review.noteHint", { max: NOTE_MAX })}
+              helperText={tooLong ? t("dynamicForms.messages.tooLong") : error || t("formResults.review.noteHint", { max: NOTE_MAX })}
             />
             <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
               <Button type="submit" variant="contained" disabled={tooLong || save.isPending}>

@@ -1,6 +1,6 @@
-import { FORM_MESSAGES, type FormField, formFieldSchema, formMessage } from "@clinic/shared";
+import { type FormField, formFieldSchema } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
-import { answerText, formatNumber, formatRange, messageValues, translateFormMessage } from "./format.ts";
+import { answerText, formatNumber, formatRange } from "./format.ts";
 
 const field = (input: Record<string, unknown>): FormField => formFieldSchema.parse({ key: "q1", label: "Question", ...input });
 const en = { yes: "Yes", no: "No", language: "en" };
@@ -59,21 +59,5 @@ describe("scores as text", () => {
     expect(formatNumber(54, "es")).toBe("54");
     expect(formatRange({ min: 0, max: 100 }, "en")).toBe("0–100");
     expect(formatRange({ min: -2.5, max: 3 }, "es")).toBe("-2,5–3");
-  });
-});
-
-describe("server messages", () => {
-  it("finds the values a message filled in", () => {
-    expect(messageValues("belowMin", formMessage("belowMin", { min: 3 }))).toEqual({ min: "3" });
-    expect(messageValues("offStep", formMessage("offStep", { step: 0.5, min: -1 }))).toEqual({ step: "0.5", min: "-1" });
-    expect(messageValues("notSubmitted", FORM_MESSAGES.notSubmitted)).toEqual({});
-  });
-
-  it("translates a known message by its key, and leaves any other as written", () => {
-    const t = (key: string, options: Record<string, string>) => `${key}|${JSON.stringify(options)}`;
-    expect(translateFormMessage(t, formMessage("aboveMax", { max: 10 }))).toBe(
-      `formResults.messages.aboveMax|${JSON.stringify({ max: "10", defaultValue: "Must be at most 10." })}`,
-    );
-    expect(translateFormMessage(t, "Something else.")).toBe("Something else.");
   });
 });

@@ -1,4 +1,4 @@
-import { FORM_MESSAGES, type FormAnswerValue, type FormField, type FormMessage, formMessageKey, type ScoreRange } from "@clinic/shared";
+import type { FormAnswerValue, FormField, ScoreRange } from "@clinic/shared";
 
 /** The words an answer's text needs from the interface's language. */
 export interface AnswerWords {
@@ -60,29 +60,4 @@ export function answerText(field: FormField, value: FormAnswerValue | undefined,
     default:
       return Array.isArray(value) ? value.join(", ") : String(value);
   }
-}
-
-/** The values a server message filled into its placeholders ("Must be at least 3." → { min: "3" }). */
-export function messageValues(key: FormMessage, message: string): Record<string, string> {
-  const names: string[] = [];
-  const source = FORM_MESSAGES[key]
-    .split(/\{(\w+)\}/)
-    .map((part, index) => {
-      if (index % 2 === 0) return part.replace(/[.*+?^$()|[\]\\{}]/g, "\\$&");
-      names.push(part);
-      return "(.+)";
-    })
-    .join("");
-  const match = new RegExp(`^${source}$`).exec(message);
-  return Object.fromEntries(names.map((name, index) => [name, match?.[index + 1] ?? ""]));
-}
-
-/**
- * A message of the forms API in the interface's language: a known one by its key (with the
- * values it carried), anything else as the server wrote it.
- */
-export function translateFormMessage(t: (key: string, options: Record<string, string>) => string, message: string): string {
-  const key = formMessageKey(message);
-  if (!key) return message;
-  return t(`formResults.messages.${key}`, { ...messageValues(key, message), defaultValue: message });
 }
