@@ -21,3 +21,4 @@ export * from "./spreadsheet-cells.ts";
 export * from "./billing.ts";
 export * from "./forms.ts";
 export * from "./form-scoring.ts";
+export * from "./statistics.ts";
