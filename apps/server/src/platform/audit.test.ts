@@ -1,8 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeClinic, type MadeClinic } from "../../test/factories.ts";
+import { countStatements } from "../../test/statements.ts";
 import { auditEvents } from "../db/schema.ts";
+import { verifyAuditTrail } from "./audit-chain.ts";
+import { auditWriter } from "./audit.ts";
 
 let t: TestApp;
 let other: MadeClinic;
@@ -69,5 +72,34 @@ describe("audit records", () => {
     expect(response.statusCode).toBe(400);
     const after = await t.db.select().from(auditEvents).where(eq(auditEvents.action, "user.language.update"));
     expect(after.length).toBe(before.length);
+  });
+});
+
+describe("the audit writer", () => {
+  it("writes records that arrive together in one statement, each once, in a chain that stays intact", async () => {
+    const writer = auditWriter(t.db);
+    const { count, statements } = await countStatements(t.database.pool, () =>
+      Promise.all(Array.from({ length: 40 }, (_, i) => writer.write({ action: `test.batch.${String(i).padStart(2, "0")}`, outcome: "ok", ip: "127.0.0.1" }))),
+    );
+    const written = await t.db.select().from(auditEvents).where(like(auditEvents.action, "test.batch.%")).orderBy(auditEvents.chainSeq);
+    expect(written.map((row) => row.action)).toEqual(Array.from({ length: 40 }, (_, i) => `test.batch.${String(i).padStart(2, "0")}`));
+    // The first goes at once; the 39 that came while it was in flight go together in the next.
+    expect(statements.filter((text) => /^insert into "audit_events"/i.test(text))).toHaveLength(2);
+    expect(count).toBe(2);
+    expect((await verifyAuditTrail(t.db)).breaks).toEqual([]);
+  });
+
+  it("fails only the record that cannot be written, not the ones travelling with it", async () => {
+    const writer = auditWriter(t.db);
+    const results = await Promise.allSettled([
+      writer.write({ action: "test.alone.first", outcome: "ok" }),
+      writer.write({ action: "test.alone.good", outcome: "ok" }),
+      // jsonb refuses the NUL character: this record alone cannot be stored.
+      writer.write({ action: "test.alone.bad", outcome: "ok", detail: { text: "a\u0000b" } }),
+      writer.write({ action: "test.alone.last", outcome: "ok" }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
+    const written = await t.db.select({ action: auditEvents.action }).from(auditEvents).where(like(auditEvents.action, "test.alone.%"));
+    expect(written.map((row) => row.action).sort()).toEqual(["test.alone.first", "test.alone.good", "test.alone.last"]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/client.ts";
 import { auditEvents } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
 
@@ -10,13 +11,69 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
+type AuditRow = typeof auditEvents.$inferInsert;
+
+/** More rows than this wait for the next statement, so one insert stays small. */
+const MAX_BATCH = 200;
+
 /**
- * One statement: the database chains the record as it inserts it (migration 0013), holding
- * the day's chain lock until the write commits. So it runs on its own, never inside a long
- * transaction, which would make every other audit write of the day wait for it.
+ * Group commit of the audit records. The database chains each record as it inserts it
+ * (migration 0013) and holds the day's chain lock until the write commits, so records written
+ * one statement each would commit one at a time: every audited call of the platform would wait
+ * in one line (about 120 a second). Here the records that arrive while a write is in flight go
+ * together in the next one: one statement, one lock, one commit for all of them, in the order
+ * they came. Each call still waits until its own record has committed, so nothing is answered
+ * unaudited; alone, a record is written at once, with no added delay.
  */
-async function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
-  await request.server.db.insert(auditEvents).values({
+export class AuditWriter {
+  private queue: { row: AuditRow; done: (error?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  write(row: AuditRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.writing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await this.db.insert(auditEvents).values(batch.map((entry) => entry.row));
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        // One bad record must not fail the others it happened to travel with: each alone.
+        if (batch.length === 1) (batch[0] as (typeof batch)[number]).done(error);
+        else
+          for (const entry of batch)
+            await this.db
+              .insert(auditEvents)
+              .values(entry.row)
+              .then(() => entry.done(), entry.done);
+      }
+    }
+    this.writing = false;
+  }
+}
+
+const writers = new WeakMap<Db, AuditWriter>();
+
+/** The one writer of a database (per app node): every audit record of the node goes through it. */
+export function auditWriter(db: Db): AuditWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = new AuditWriter(db);
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
+  return auditWriter(request.server.db).write({
     actorId: request.actor?.id ?? null,
     subjectUserId: event.subjectUserId ?? null,
     action: event.action,
