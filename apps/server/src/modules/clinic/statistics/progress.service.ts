@@ -61,11 +61,11 @@ export async function myProgress(db: Db, patientId: string, language: "en" | "es
       (select count(*)::int from ranked, anchor where ranked.day + (ranked.rank - 1)::int = anchor.d) as streak_days,
       (select json_agg(json_build_object(
           'activityId', s.activity_id, 'activityName', act.name, 'buildId', s.build_id, 'family', s.family,
-          'metrics', (select coalesce(json_object_agg(m.name, m.value), '{}') from game_session_metrics m
+          'metrics', (select coalesce(jsonb_object_agg(m.name, m.value), '{}'::jsonb) from game_session_metrics m
                       where m.session_id = s.id and m.name in (${sql.join(
                         MEASURE_NAMES.map((name) => sql`${name}`),
                         sql`, `,
-                      )})) || jsonb_build_object('level_end', s.level_end)::json
+                      )})) || jsonb_build_object('level_end', s.level_end)
         ) order by s.ended_at, s.id)
         from game_sessions s left join activities act on act.id = s.activity_id
         where s.patient_id = ${patientId} and s.ended_at >= now() - ${`${HIGHLIGHT_DAYS} days`}::interval) as recent
