@@ -27,8 +27,22 @@ export function DailyChart({ days, labels }: { days: { day: string; sessions: nu
       ]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[
-        { id: "sessions", data: days.map((day) => day.sessions), label: labels.sessions, color: theme.palette.primary.main, showMark: days.length <= 31, curve: "linear" },
-        { id: "patients", data: days.map((day) => day.patients), label: labels.patients, color: theme.palette.secondary.main, showMark: days.length <= 31, curve: "linear" },
+        {
+          id: "sessions",
+          data: days.map((day) => day.sessions),
+          label: labels.sessions,
+          color: theme.palette.primary.main,
+          showMark: days.length <= 31,
+          curve: "linear",
+        },
+        {
+          id: "patients",
+          data: days.map((day) => day.patients),
+          label: labels.patients,
+          color: theme.palette.secondary.main,
+          showMark: days.length <= 31,
+          curve: "linear",
+        },
       ]}
       slotProps={legend}
     />
@@ -42,7 +56,9 @@ export function WeeklyChart({ weeks, label }: { weeks: { week: string; value: nu
     <BarChart
       height={240}
       skipAnimation
-      xAxis={[{ data: weeks.map((week) => week.week), scaleType: "band", tickLabelInterval: (_, index) => index % Math.max(1, Math.ceil(weeks.length / 8)) === 0 }]}
+      xAxis={[
+        { data: weeks.map((week) => week.week), scaleType: "band", tickLabelInterval: (_, index) => index % Math.max(1, Math.ceil(weeks.length / 8)) === 0 },
+      ]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[{ data: weeks.map((week) => week.value), label, color: theme.palette.primary.main }]}
       slotProps={legend}
@@ -58,7 +74,14 @@ export function RankChart({ rows, label }: { rows: { name: string; value: number
       height={Math.max(120, 36 * rows.length + 60)}
       skipAnimation
       layout="horizontal"
-      yAxis={[{ data: rows.map((row) => row.name), scaleType: "band", width: 150, valueFormatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name) }]}
+      yAxis={[
+        {
+          data: rows.map((row) => row.name),
+          scaleType: "band",
+          width: 150,
+          valueFormatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name),
+        },
+      ]}
       xAxis={[{ min: 0 }]}
       series={[{ data: rows.map((row) => row.value), label, color: theme.palette.primary.main }]}
       slotProps={legend}

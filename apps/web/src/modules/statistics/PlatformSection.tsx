@@ -55,7 +55,12 @@ export function PlatformSection<Row>(props: {
                 <Suspense fallback={<Skeleton variant="rounded" height={260} />}>{props.chart}</Suspense>
               </Box>
             ) : null}
-            <Box sx={{ overflowX: "auto", ...(props.scroll ? { maxHeight: 320, overflowY: "auto" } : {}) }} tabIndex={props.scroll ? 0 : undefined} aria-labelledby={headingId} role={props.scroll ? "region" : undefined}>
+            <Box
+              sx={{ overflowX: "auto", ...(props.scroll ? { maxHeight: 320, overflowY: "auto" } : {}) }}
+              tabIndex={props.scroll ? 0 : undefined}
+              aria-labelledby={headingId}
+              role={props.scroll ? "region" : undefined}
+            >
               <Table size="small" id={tableId} stickyHeader={props.scroll}>
                 <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{props.title}</caption>
                 <TableHead>

@@ -79,7 +79,9 @@ export function StatisticsAppPage() {
 
       {network.error ? <Alert severity="error">{t("statisticsApp.error")}</Alert> : null}
       {!data ? (
-        network.error ? null : <Skeleton variant="rounded" height={320} aria-hidden />
+        network.error ? null : (
+          <Skeleton variant="rounded" height={320} aria-hidden />
+        )
       ) : (
         <>
           <Tiles
@@ -111,7 +113,12 @@ export function StatisticsAppPage() {
               since: data.since,
               to: data.to,
             })}
-            chart={<DailyChart days={data.sessionsPerDay} labels={{ sessions: t("statisticsApp.columns.sessions"), patients: t("statisticsApp.columns.patients") }} />}
+            chart={
+              <DailyChart
+                days={data.sessionsPerDay}
+                labels={{ sessions: t("statisticsApp.columns.sessions"), patients: t("statisticsApp.columns.patients") }}
+              />
+            }
             columns={[
               { header: t("statisticsApp.columns.day"), cell: (row) => row.day },
               { header: t("statisticsApp.columns.sessions"), cell: (row) => number(row.sessions), numeric: true },
@@ -127,7 +134,9 @@ export function StatisticsAppPage() {
               rowKey={(row) => String(row.id)}
               empty={t("statisticsApp.none")}
               summary={t("statisticsApp.activities.summary", { count: data.topActivities.length, first: data.topActivities[0]?.name ?? "" })}
-              chart={<RankChart rows={data.topActivities.map((row) => ({ name: row.name, value: row.sessions }))} label={t("statisticsApp.columns.sessions")} />}
+              chart={
+                <RankChart rows={data.topActivities.map((row) => ({ name: row.name, value: row.sessions }))} label={t("statisticsApp.columns.sessions")} />
+              }
               columns={[
                 { header: t("statisticsApp.columns.activity"), cell: (row) => row.name },
                 { header: t("statisticsApp.columns.sessions"), cell: (row) => number(row.sessions), numeric: true },
@@ -141,8 +150,16 @@ export function StatisticsAppPage() {
               rows={data.topBuilds}
               rowKey={(row) => row.buildId}
               empty={t("statisticsApp.none")}
-              summary={t("statisticsApp.builds.summary", { count: data.topBuilds.length, first: data.topBuilds[0] ? buildName(data.topBuilds[0].buildId) : "" })}
-              chart={<RankChart rows={data.topBuilds.map((row) => ({ name: buildName(row.buildId), value: row.sessions }))} label={t("statisticsApp.columns.sessions")} />}
+              summary={t("statisticsApp.builds.summary", {
+                count: data.topBuilds.length,
+                first: data.topBuilds[0] ? buildName(data.topBuilds[0].buildId) : "",
+              })}
+              chart={
+                <RankChart
+                  rows={data.topBuilds.map((row) => ({ name: buildName(row.buildId), value: row.sessions }))}
+                  label={t("statisticsApp.columns.sessions")}
+                />
+              }
               columns={[
                 { header: t("statisticsApp.columns.game"), cell: (row) => buildName(row.buildId) },
                 { header: t("statisticsApp.columns.family"), cell: (row) => row.family },
@@ -159,7 +176,10 @@ export function StatisticsAppPage() {
               empty={t("statisticsApp.none")}
               summary={t("statisticsApp.appointments.summary", { appointments: data.totals.appointments, weeks: data.appointmentsPerWeek.length })}
               chart={
-                <WeeklyChart weeks={data.appointmentsPerWeek.map((row) => ({ week: row.week, value: row.appointments }))} label={t("statisticsApp.columns.appointments")} />
+                <WeeklyChart
+                  weeks={data.appointmentsPerWeek.map((row) => ({ week: row.week, value: row.appointments }))}
+                  label={t("statisticsApp.columns.appointments")}
+                />
               }
               columns={[
                 { header: t("statisticsApp.columns.week"), cell: (row) => row.week },
@@ -194,7 +214,15 @@ export function StatisticsAppPage() {
 function Tiles({ label, items }: { label: string; items: [string, ReactNode][] }) {
   return (
     <Box component="section" aria-label={label}>
-      <Box component="dl" sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", xl: "repeat(7, minmax(0, 1fr))" } }}>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", xl: "repeat(7, minmax(0, 1fr))" },
+        }}
+      >
         {items.map(([name, value]) => (
           <Card key={name} variant="outlined" sx={{ display: "flex", flexDirection: "column-reverse", justifyContent: "flex-end", p: 2 }}>
             <Typography component="dt" variant="body2" color="text.secondary">
