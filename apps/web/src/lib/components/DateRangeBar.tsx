@@ -90,7 +90,7 @@ export function DateRangeBar({
           value={draft.since}
           onChange={(day) => change({ ...draft, since: day })}
           maxDate={draft.to || undefined}
-          sx={{ width: { xs: "50%", sm: 170 } }}
+          sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 }, minWidth: 0 }}
         />
         <DateField
           label={t("dateRange.to")}
@@ -100,7 +100,7 @@ export function DateRangeBar({
           minDate={draft.since || undefined}
           error={problem === "order" || problem === "length"}
           helperText={problem === "order" ? t("dateRange.sinceAfterTo") : problem === "length" ? t("dateRange.tooLong") : undefined}
-          sx={{ width: { xs: "50%", sm: 170 } }}
+          sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 }, minWidth: 0 }}
         />
       </Stack>
     </Stack>

@@ -16,6 +16,13 @@ const DailyChart = lazy(() => import("./PlatformCharts.tsx").then((m) => ({ defa
 const WeeklyChart = lazy(() => import("./PlatformCharts.tsx").then((m) => ({ default: m.WeeklyChart })));
 const RankChart = lazy(() => import("./PlatformCharts.tsx").then((m) => ({ default: m.RankChart })));
 
+/** A family's name as the games catalogue writes it (Reactor, Optimizer VR). */
+const familyName = (family: string) =>
+  family
+    .split("-")
+    .map((word) => (word === "vr" ? "VR" : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(" ");
+
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The range and clinic as the address holds them (so a view can be linked); today by default (spec §9). */
@@ -54,8 +61,9 @@ export function StatisticsAppPage() {
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       <Card variant="outlined" component="section" aria-labelledby={headingId}>
         <CardContent>
-          <Typography id={headingId} variant="h5" component="h1" sx={{ mb: 1 }}>
-            {t("statisticsApp.title")}
+          {/* The shell's top bar holds the page's h1 ("Statistics app"). */}
+          <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t("statisticsApp.filters")}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t("statisticsApp.intro")}
@@ -162,7 +170,7 @@ export function StatisticsAppPage() {
               }
               columns={[
                 { header: t("statisticsApp.columns.game"), cell: (row) => buildName(row.buildId) },
-                { header: t("statisticsApp.columns.family"), cell: (row) => row.family },
+                { header: t("statisticsApp.columns.family"), cell: (row) => familyName(row.family) },
                 { header: t("statisticsApp.columns.sessions"), cell: (row) => number(row.sessions), numeric: true },
                 { header: t("statisticsApp.columns.patients"), cell: (row) => number(row.patients), numeric: true },
               ]}
