@@ -27,19 +27,22 @@ export function DailyChart({ days, labels }: { days: { day: string; sessions: nu
       ]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[
+        // Sessions as a light area, patients as a line over it: on days when each patient played once
+        // the two coincide, and both still show.
         {
           id: "sessions",
           data: days.map((day) => day.sessions),
           label: labels.sessions,
-          color: theme.palette.primary.main,
-          showMark: days.length <= 31,
+          color: theme.palette.primary.light,
+          area: true,
+          showMark: false,
           curve: "linear",
         },
         {
           id: "patients",
           data: days.map((day) => day.patients),
           label: labels.patients,
-          color: theme.palette.secondary.main,
+          color: theme.palette.secondary.dark,
           showMark: days.length <= 31,
           curve: "linear",
         },
@@ -57,7 +60,14 @@ export function WeeklyChart({ weeks, label }: { weeks: { week: string; value: nu
       height={240}
       skipAnimation
       xAxis={[
-        { data: weeks.map((week) => week.week), scaleType: "band", tickLabelInterval: (_, index) => index % Math.max(1, Math.ceil(weeks.length / 8)) === 0 },
+        {
+          data: weeks.map((week) => week.week),
+          scaleType: "band",
+          // Slanted, and at most about eight of them: ten-character days side by side overlap.
+          tickLabelStyle: { angle: -40, textAnchor: "end", fontSize: 11 },
+          height: 64,
+          tickLabelInterval: (_, index) => index % Math.max(1, Math.ceil(weeks.length / 8)) === 0,
+        },
       ]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[{ data: weeks.map((week) => week.value), label, color: theme.palette.primary.main }]}
