@@ -57,9 +57,10 @@ export function PlatformSection<Row>(props: {
             ) : null}
             <Box
               sx={{ overflowX: "auto", ...(props.scroll ? { maxHeight: 320, overflowY: "auto" } : {}) }}
+              // A scrolling table is a stop for the keyboard, named apart from its section.
               tabIndex={props.scroll ? 0 : undefined}
-              aria-labelledby={headingId}
               role={props.scroll ? "region" : undefined}
+              aria-label={props.scroll ? t("statisticsApp.tableOf", { table: props.title }) : undefined}
             >
               <Table size="small" id={tableId} stickyHeader={props.scroll}>
                 <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{props.title}</caption>
