@@ -672,7 +672,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "statisticsApp",
-    notBuilt: true,
     path: "/statistics/app",
     section: "apps",
     modules: ["statistics"],

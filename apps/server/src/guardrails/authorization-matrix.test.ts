@@ -2,6 +2,7 @@ import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { BUILT_MODULES } from "@clinic/shared";
 import type { FastifyInstance, HTTPMethods, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
@@ -56,7 +57,9 @@ async function buildCollectingRoutes(): Promise<{ t: TestApp; routes: Set<string
   let t: TestApp;
   try {
     // A route a plugin adds at the last moment, as a module would: the collector must see it.
+    // Every module that exists switched on: a switched-off module answers 404 to everyone, which would hide its guards.
     t = await createTestApp({
+      env: { FEATURE_FLAGS: BUILT_MODULES.join(",") },
       beforeReady: async (app) => {
         await app.register(
           async (plugin) => {

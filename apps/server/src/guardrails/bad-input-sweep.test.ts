@@ -1,4 +1,5 @@
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import { BUILT_MODULES } from "@clinic/shared";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -138,7 +139,8 @@ beforeAll(async () => {
   };
   subscribe("fastify.initialization", onInit);
   try {
-    t = await createTestApp();
+    // Every module that exists switched on, so hostile input reaches each route's validation.
+    t = await createTestApp({ env: { FEATURE_FLAGS: BUILT_MODULES.join(",") } });
   } finally {
     unsubscribe("fastify.initialization", onInit);
   }

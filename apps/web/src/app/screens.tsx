@@ -50,5 +50,6 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   form: lazy(() => import("../modules/clinic/forms/FormBuilderPage.tsx").then((m) => ({ default: m.FormBuilderPage }))),
   formAnswer: lazy(() => import("../modules/clinic/forms/FormAnswerPage.tsx").then((m) => ({ default: m.FormAnswerPage }))),
   formResults: lazy(() => import("../modules/clinic/forms/results/FormResultsPage.tsx").then((m) => ({ default: m.FormResultsPage }))),
+  statisticsApp: lazy(() => import("../modules/statistics/StatisticsAppPage.tsx").then((m) => ({ default: m.StatisticsAppPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
 };

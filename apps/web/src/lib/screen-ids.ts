@@ -43,6 +43,7 @@ export const BUILT_SCREENS = [
   "formAnswer",
   "formResults",
   "formResult",
+  "statisticsApp",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

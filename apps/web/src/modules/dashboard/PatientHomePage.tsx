@@ -5,6 +5,7 @@ import { useCancelAppointment } from "../clinic/appointments/CancelAppointment.t
 import { MyAppointmentsCard } from "../clinic/appointments/MyAppointmentsCard.tsx";
 import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActivitiesCard.tsx";
 import { MyFormsCard } from "../clinic/forms/MyFormsCard.tsx";
+import { ProgressCard } from "../clinic/statistics/ProgressCard.tsx";
 import { PatientMembershipCard } from "../clinic/memberships/PatientMembershipCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { useSignedIn } from "../../lib/session.ts";
@@ -20,7 +21,8 @@ const RequestAppointmentCard = lazy(() => import("../clinic/appointments/Request
  * The patient's home (spec §2): what concerns the patient. Today's and upcoming activities first,
  * then their appointments (upcoming first, requests among them, cancellable while open) beside
  * the form to request one, then their recommendations. Their membership, when they hold one,
- * shows under the welcome (issue 16.8). The forms still to answer follow their activities (issue 17).
+ * shows under the welcome (issue 16.8). Their progress card follows their activities (issue 18.5), then
+ * the forms still to answer (issue 17).
  */
 export function PatientHomePage() {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ export function PatientHomePage() {
       </WelcomeCard>
       <PatientMembershipCard />
       <PatientActivitiesCard />
+      <ProgressCard />
       {answersForms ? <MyFormsCard pending /> : null}
       {seesAppointments ? (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
