@@ -154,7 +154,8 @@ type SessionTuple = [number, number, Family, number | null, number, number, numb
 
 interface RangeSession {
   id: number;
-  endedAt: number;
+  /** ISO, made once per session: the points of every measure and the dizziness share it. */
+  endedAt: string;
   family: Family;
   activityId: number | null;
   levelEnd: number;
@@ -241,7 +242,7 @@ function familiesOf(sessions: readonly RangeSession[]): FamilyStatistics[] {
     const measures = FAMILY_MEASURES[family].map((measure) => {
       const points = ofFamily.flatMap((session) => {
         const value = measure.name === "level_end" ? session.levelEnd : session.measures[measure.name];
-        return value === undefined || value === null ? [] : [{ sessionId: session.id, endedAt: isoOf(session.endedAt), value: Number(value) }];
+        return value === undefined || value === null ? [] : [{ sessionId: session.id, endedAt: session.endedAt, value: Number(value) }];
       });
       return { name: measure.name, unit: measure.unit, better: measure.better, points, trend: measureTrend(points, measure) };
     });
@@ -276,7 +277,7 @@ export async function patientStatistics(db: Reader, actor: Actor, query: Statist
   const days: AdherenceDay[] = (figures.days ?? []).map(([day, assigned, done]) => ({ day, assigned: Number(assigned), done: Number(done) }));
   const sessions: RangeSession[] = (figures.sessions ?? []).map(([id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures]) => ({
     id,
-    endedAt,
+    endedAt: isoOf(endedAt),
     family,
     activityId,
     levelEnd,
@@ -316,7 +317,7 @@ export async function patientStatistics(db: Reader, actor: Actor, query: Statist
       families: familiesOf(sessions),
       dizziness: sessions.map((session) => ({
         sessionId: session.id,
-        endedAt: isoOf(session.endedAt),
+        endedAt: session.endedAt,
         activityName: session.activityId === null ? null : (activityNames.get(session.activityId) ?? null),
         before: session.before,
         after: session.after,
