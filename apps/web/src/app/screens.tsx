@@ -51,4 +51,6 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   formAnswer: lazy(() => import("../modules/clinic/forms/FormAnswerPage.tsx").then((m) => ({ default: m.FormAnswerPage }))),
   formResults: lazy(() => import("../modules/clinic/forms/results/FormResultsPage.tsx").then((m) => ({ default: m.FormResultsPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
+  statistics: lazy(() => import("../modules/clinic/statistics/StatisticsPage.tsx").then((m) => ({ default: m.StatisticsPage }))),
+  statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),
 };

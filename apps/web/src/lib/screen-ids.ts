@@ -43,6 +43,8 @@ export const BUILT_SCREENS = [
   "formAnswer",
   "formResults",
   "formResult",
+  "statistics",
+  "statistic",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
