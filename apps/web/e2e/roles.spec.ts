@@ -30,6 +30,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
       "appointments",
       "schedule",
       "forms",
+      "statistics",
       "config",
     ],
     role: "Clinic",
@@ -37,7 +38,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   therapist: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "appointments", "schedule", "forms", "config"],
+    menu: ["dashboard", "users", "patients", "activities", "recommendations", "statistics", "nutritionPlans", "appointments", "schedule", "forms", "config"],
     role: "Therapist",
   },
   patient: {
