@@ -120,7 +120,7 @@ function StatisticsOf(props: {
       ) : (
         <>
           {data.data.totals.assigned === 0 && data.data.totals.sessions === 0 && data.data.totals.done === 0 ? (
-            <EmptyRange scope={scope} today={props.today} onRange={props.onRange} />
+            <EmptyRange scope={scope} today={props.today} firstDay={data.data.totals.firstDay} onRange={props.onRange} />
           ) : null}
           {props.children(data, scope)}
         </>
@@ -129,24 +129,37 @@ function StatisticsOf(props: {
   );
 }
 
-/** Nothing in the range: say so, and offer the last 30 days (or everything) in one click. */
-function EmptyRange({ scope, today, onRange }: { scope: StatisticsScope; today: string; onRange: (range: DayRange) => void }) {
+/**
+ * Nothing in the range: say so and suggest a longer one, with everything since the patient's
+ * first record one click away; a patient with no record at all is told apart.
+ */
+function EmptyRange({
+  scope,
+  today,
+  firstDay,
+  onRange,
+}: {
+  scope: StatisticsScope;
+  today: string;
+  firstDay: string | null;
+  onRange: (range: DayRange) => void;
+}) {
   const { t } = useTranslation();
-  const month = quickRange("30", today, null);
-  const longer = scope.since > month.since;
+  const all = quickRange("all", today, firstDay);
+  const wider = firstDay !== null && (all.since < scope.since || all.to > scope.to);
   return (
     <Alert
       severity="info"
       data-testid="statistics-empty"
       action={
-        longer ? (
-          <Button color="inherit" size="small" onClick={() => onRange(month)}>
-            {t("statistics.empty.longer")}
+        wider ? (
+          <Button color="inherit" size="small" onClick={() => onRange(all)}>
+            {t("statistics.empty.all", { day: all.since })}
           </Button>
         ) : undefined
       }
     >
-      {t("statistics.empty.text", { since: scope.since, to: scope.to })}
+      {firstDay === null ? t("statistics.empty.never") : t("statistics.empty.text", { since: scope.since, to: scope.to })}
     </Alert>
   );
 }

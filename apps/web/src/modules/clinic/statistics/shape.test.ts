@@ -96,9 +96,7 @@ describe("a family's measures", () => {
     expect(trendSentence(en, "en", series)).toBe("Improving: 510 ms → 440 ms over 6 sessions.");
     expect(trendSentence(es, "es", series)).toBe("Mejora: 510 ms → 440 ms en 6 sesiones.");
     const two = points.slice(0, 2);
-    expect(trendSentence(en, "en", { ...series, points: two, trend: measureTrend(two, reaction) })).toBe(
-      "500 ms (2 sessions: too few to call a trend).",
-    );
+    expect(trendSentence(en, "en", { ...series, points: two, trend: measureTrend(two, reaction) })).toBe("500 ms (2 sessions: too few to call a trend).");
     expect(trendSentence(en, "en", { ...series, points: [], trend: null })).toBeNull();
   });
 });
