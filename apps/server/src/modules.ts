@@ -17,6 +17,7 @@ import { userImportRoutes } from "./modules/people/import.routes.ts";
 import { billingRoutes } from "./modules/clinic/billing/billing.routes.ts";
 import { formsRoutes } from "./modules/clinic/forms/forms.routes.ts";
 import { formAssignmentsRoutes } from "./modules/clinic/forms/form-assignments.routes.ts";
+import { statisticsRoutes } from "./modules/clinic/statistics/statistics.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -42,4 +43,5 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "clinic/billing", routes: billingRoutes },
   { name: "clinic/forms", routes: formsRoutes, needsActivatedOrder: true },
   { name: "clinic/form-assignments", routes: formAssignmentsRoutes, needsActivatedOrder: true },
+  { name: "clinic/statistics", routes: statisticsRoutes, needsActivatedOrder: true },
 ];

@@ -43,6 +43,10 @@ export const gameSessions = pgTable(
     // The next session of a build starts at the level the patient's last one ended on.
     index("game_sessions_patient_build_idx").on(table.patientId, table.buildId, table.endedAt),
     index("game_sessions_assignment_idx").on(table.assignmentId),
+    // A patient's statistics read their sessions over a range of days (clinic/statistics).
+    index("game_sessions_patient_ended_idx").on(table.patientId, table.endedAt),
+    // Figures across every patient in scope over a range (global activities, the platform's statistics).
+    index("game_sessions_ended_idx").on(table.endedAt),
   ],
 );
 

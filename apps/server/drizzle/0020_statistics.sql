@@ -1,0 +1,2 @@
+CREATE INDEX "game_sessions_patient_ended_idx" ON "game_sessions" USING btree ("patient_id","ended_at");--> statement-breakpoint
+CREATE INDEX "game_sessions_ended_idx" ON "game_sessions" USING btree ("ended_at");
