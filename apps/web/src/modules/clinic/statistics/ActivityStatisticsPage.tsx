@@ -42,7 +42,7 @@ export function ActivityStatisticsPage() {
               </Button>
             </Box>
             {game ? null : <Alert severity="info">{t("statistics.notAGame", { name: data.activity?.name ?? "" })}</Alert>}
-            <TotalsCard totals={data.data.totals} title={t("statistics.totals.ofActivity")} />
+            <TotalsCard totals={data.data.totals} title={t("statistics.totals.ofActivity")} games={game} />
             <AdherenceCard data={data.data} scope={scope} />
             {game ? data.data.families.map((family) => <FamilyCard key={family.family} family={family} scope={scope} />) : null}
             {game ? <DizzinessCard points={data.data.dizziness} scope={scope} showActivity={false} /> : null}

@@ -47,10 +47,11 @@ export function ChartFigure({ summary, tableId, children }: { summary: string; t
  * A chart's figures as a table: the alternative for screen readers and for exact numbers. Long
  * ones scroll inside their own box (focusable, so a keyboard scrolls it too).
  */
-export function FiguresTable({ id, caption, children }: { id: string; caption: string; children: ReactNode }) {
+export function FiguresTable({ id, caption, children, scrolls = true }: { id: string; caption: string; children: ReactNode; scrolls?: boolean }) {
   return (
-    <TableContainer sx={{ mt: 2, maxHeight: 320, overflow: "auto" }} tabIndex={0} role="region" aria-label={caption}>
-      <Table size="small" stickyHeader id={id}>
+    <TableContainer sx={{ mt: 2, maxHeight: scrolls ? 320 : undefined, overflow: "auto" }} tabIndex={0} role="region" aria-label={caption}>
+      {/* Days and times keep to one line: the table scrolls sideways on a phone instead. */}
+      <Table size="small" stickyHeader id={id} sx={{ "& th[scope=row]": { whiteSpace: "nowrap" } }}>
         <caption style={{ captionSide: "top", textAlign: "left", padding: "0 0 4px" }}>{caption}</caption>
         {children}
       </Table>

@@ -70,7 +70,7 @@ export function RecentSessionsCard({ sessions, scope }: { sessions: StatisticsSe
       {sessions.length === 0 ? (
         <Typography color="text.secondary">{t("statistics.noSessions")}</Typography>
       ) : (
-        <Stack component="ol" spacing={2} sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" }, gap: 3 }}>
           {sessions.map((session) => (
             <Box component="li" key={session.id}>
               <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: "baseline", flexWrap: "wrap", mb: 0.5 }}>
@@ -92,7 +92,7 @@ export function RecentSessionsCard({ sessions, scope }: { sessions: StatisticsSe
               </Button>
             </Box>
           ))}
-        </Stack>
+        </Box>
       )}
       {open ? <TrialsDialog session={open} patientId={scope.user} onClose={() => setOpen(null)} /> : null}
     </SectionCard>
@@ -125,7 +125,7 @@ export function ActivitySessionsCard({ sessions, scope }: { sessions: Statistics
         <Typography color="text.secondary">{t("statistics.noSessions")}</Typography>
       ) : (
         <>
-          <FiguresTable id={tableId} caption={t("statistics.sessions.caption")}>
+          <FiguresTable id={tableId} caption={t("statistics.sessions.caption")} scrolls={false}>
             <TableHead>
               <TableRow>
                 <TableCell>{t("statistics.columns.session")}</TableCell>
@@ -144,7 +144,9 @@ export function ActivitySessionsCard({ sessions, scope }: { sessions: Statistics
                   <TableCell component="th" scope="row" sx={{ whiteSpace: "nowrap" }}>
                     {formatDateTime(session.endedAt)}
                   </TableCell>
-                  <TableCell align="right">{t("gameResults.levelRange", { start: session.levelStart, end: session.levelEnd })}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {t("gameResults.levelRange", { start: session.levelStart, end: session.levelEnd })}
+                  </TableCell>
                   <TableCell align="right">{metric(session, "accuracy", (value) => formatPercent(language, value))}</TableCell>
                   <TableCell align="right">
                     {metric(session, "rt_median_ms", (value) => t("gameResults.ms", { value: formatNumber(language, value) }))}

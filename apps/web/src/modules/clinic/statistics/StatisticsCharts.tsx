@@ -63,7 +63,16 @@ export function MeasureChart(props: {
           tickNumber: 3,
         },
       ]}
-      yAxis={[{ width: 56, valueFormatter: axisNumber, min: unit === "ratio" ? 0 : undefined, max: unit === "ratio" ? 100 : undefined }]}
+      yAxis={[
+        {
+          width: 56,
+          valueFormatter: axisNumber,
+          min: unit === "ratio" ? 0 : undefined,
+          max: unit === "ratio" ? 100 : undefined,
+          // Levels and spans are whole steps: no "19.5" between them.
+          tickMinStep: unit === "level" || unit === "items" ? 1 : undefined,
+        },
+      ]}
       series={[
         {
           id: "measure",
@@ -108,6 +117,7 @@ export function DizzinessChart(props: {
           label: props.labels.before,
           color: theme.palette.warning.main,
           showMark: true,
+          curve: "linear",
           valueFormatter: level,
         },
         {
@@ -117,6 +127,7 @@ export function DizzinessChart(props: {
           color: theme.palette.secondary.main,
           showMark: true,
           shape: "diamond",
+          curve: "linear",
           valueFormatter: level,
         },
       ]}

@@ -117,17 +117,17 @@ function StatisticsOf(props: {
         <Alert severity="error">{t("statistics.failed")}</Alert>
       ) : !data ? (
         <StatisticsSkeleton />
+      ) : isEmpty(data) ? (
+        // An empty range says so once, rather than in every section.
+        <EmptyRange scope={scope} today={props.today} firstDay={data.data.totals.firstDay} onRange={props.onRange} />
       ) : (
-        <>
-          {data.data.totals.assigned === 0 && data.data.totals.sessions === 0 && data.data.totals.done === 0 ? (
-            <EmptyRange scope={scope} today={props.today} firstDay={data.data.totals.firstDay} onRange={props.onRange} />
-          ) : null}
-          {props.children(data, scope)}
-        </>
+        props.children(data, scope)
       )}
     </Stack>
   );
 }
+
+const isEmpty = ({ data }: PatientStatistics) => data.totals.assigned === 0 && data.totals.done === 0 && data.totals.sessions === 0;
 
 /**
  * Nothing in the range: say so and suggest a longer one, with everything since the patient's

@@ -1,6 +1,7 @@
 import { Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { ActivitiesCard } from "./ActivitiesCard.tsx";
+import { SectionCard } from "./ChartFigure.tsx";
 import { AdherenceCard } from "./AdherenceCard.tsx";
 import { DizzinessCard } from "./DizzinessCard.tsx";
 import { FamilyCard } from "./FamilyCard.tsx";
@@ -22,7 +23,9 @@ export function StatisticsPage() {
           <TotalsCard totals={data.data.totals} />
           <AdherenceCard data={data.data} scope={scope} />
           {data.data.families.length === 0 ? (
-            <Typography color="text.secondary">{t("statistics.family.none")}</Typography>
+            <SectionCard title={t("statistics.family.title")}>
+              <Typography color="text.secondary">{t("statistics.family.none")}</Typography>
+            </SectionCard>
           ) : (
             <Stack spacing={3}>
               {data.data.families.map((family) => (

@@ -5,12 +5,12 @@ import { SectionCard } from "./ChartFigure.tsx";
 import { totalsTiles } from "./shape.ts";
 
 /** The range at a glance: assigned, done, adherence, sessions, played time, active days. */
-export function TotalsCard({ totals, title }: { totals: PatientStatistics["data"]["totals"]; title?: string }) {
+export function TotalsCard({ totals, title, games = true }: { totals: PatientStatistics["data"]["totals"]; title?: string; games?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
     <SectionCard title={title ?? t("statistics.totals.title")} testId="statistics-totals">
       <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr 1fr", sm: "repeat(3, 1fr)", md: "repeat(6, 1fr)" }, gap: 1.5, m: 0 }}>
-        {totalsTiles(t, i18n.language, totals).map(([label, value]) => (
+        {totalsTiles(t, i18n.language, totals, games).map(([label, value]) => (
           <Box key={label} sx={{ px: 1.5, py: 1, border: 1, borderColor: "divider", borderRadius: 1, minWidth: 0 }}>
             <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: "block" }}>
               {label}

@@ -84,15 +84,20 @@ export function dizzinessMeans(points: readonly { before: number; after: number 
 }
 
 /** The totals' tiles, label and value, in the order a therapist reads them. */
-export function totalsTiles(t: TFunction, language: string, totals: PatientStatistics["data"]["totals"]): [string, string][] {
-  return [
+export function totalsTiles(t: TFunction, language: string, totals: PatientStatistics["data"]["totals"], games = true): [string, string][] {
+  const tiles: [string, string][] = [
     [t("statistics.totals.assigned"), formatNumber(language, totals.assigned)],
     [t("statistics.totals.done"), formatNumber(language, totals.done)],
     [t("statistics.totals.adherence"), totals.adherence === null ? t("statistics.none") : formatPercent(language, totals.adherence)],
-    [t("statistics.totals.sessions"), formatNumber(language, totals.sessions)],
-    [t("statistics.totals.played"), formatDuration(t, language, totals.playedMs)],
-    [t("statistics.totals.activeDays"), formatNumber(language, totals.activeDays)],
   ];
+  // An activity that is not a game plays no sessions: its tiles would only say zero.
+  if (games)
+    tiles.push(
+      [t("statistics.totals.sessions"), formatNumber(language, totals.sessions)],
+      [t("statistics.totals.played"), formatDuration(t, language, totals.playedMs)],
+    );
+  tiles.push([t("statistics.totals.activeDays"), formatNumber(language, totals.activeDays)]);
+  return tiles;
 }
 
 /** One row of a family's table: a session, with each measure's value where it has one. */
