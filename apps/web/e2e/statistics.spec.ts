@@ -55,7 +55,7 @@ test("a therapist reads Pablo's statistics over 30 days, opens a game's sessions
   const xlsx = page.waitForEvent("download");
   await page.getByRole("group", { name: "Export: Every session" }).getByText("XLSX").click();
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile((await (await xlsx).path()) as string));
+  await workbook.xlsx.readFile(await (await xlsx).path());
   const sheet = workbook.worksheets[0];
   expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(["Ended", "Activity", "Dizziness before"]));
   expect(sheet?.getRow(2).values).toEqual(expect.arrayContaining(["Reaction lights"]));

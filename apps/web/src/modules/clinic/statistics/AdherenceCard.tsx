@@ -35,6 +35,7 @@ export function AdherenceCard({ data, scope }: { data: PatientStatistics["data"]
       ) : (
         <>
           <ChartFigure
+            points={buckets.length}
             tableId={tableId}
             summary={t("statistics.adherence.summary", {
               done: formatNumber(language, totals.done),

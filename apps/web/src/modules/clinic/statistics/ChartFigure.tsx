@@ -34,8 +34,10 @@ export function SectionCard(props: { title: string; subtitle?: string; actions?:
 /**
  * A chart as one image for screen readers: its summary as the label, its table (beside it, by
  * id) as the description. The drawing itself waits for the charts' chunk behind a skeleton.
+ * A single point or bar draws nothing a sentence and the table do not already say: no chart.
  */
-export function ChartFigure({ summary, tableId, children }: { summary: string; tableId: string; children: ReactNode }) {
+export function ChartFigure({ summary, tableId, points, children }: { summary: string; tableId: string; points: number; children: ReactNode }) {
+  if (points < 2) return null;
   return (
     <Box role="img" aria-label={summary} aria-describedby={tableId} sx={{ mt: 1, minWidth: 0 }}>
       <Suspense fallback={<Skeleton variant="rounded" height={240} />}>{children}</Suspense>

@@ -34,6 +34,7 @@ export function DizzinessCard({ points, scope, showActivity = true }: { points: 
             {t("statistics.dizziness.means", { before: one(means.before), after: one(means.after), count: points.length })}
           </Typography>
           <ChartFigure
+            points={points.length}
             tableId={tableId}
             summary={t("statistics.dizziness.summary", { count: points.length, before: one(means.before), after: one(means.after) })}
           >

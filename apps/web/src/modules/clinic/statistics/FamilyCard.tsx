@@ -95,7 +95,7 @@ function MeasureBlock({ measure, tableId }: { measure: FamilyMeasureSeries; tabl
       <Typography variant="caption" color="text.secondary">
         {better}
       </Typography>
-      <ChartFigure tableId={tableId} summary={t("statistics.family.summary", { measure: name, trend: sentence ?? "" })}>
+      <ChartFigure points={measure.points.length} tableId={tableId} summary={t("statistics.family.summary", { measure: name, trend: sentence ?? "" })}>
         <MeasureChart
           points={measure.points}
           unit={measure.unit}

@@ -23,7 +23,16 @@ export function AdherenceChart(props: { buckets: AdherenceBucket[]; language: st
     <BarChart
       height={HEIGHT}
       skipAnimation
-      xAxis={[{ data: props.buckets.map((bucket) => bucket.day), scaleType: "band", tickLabelInterval: "auto", valueFormatter: (day: string) => day.slice(5) }]}
+      xAxis={[
+        {
+          data: props.buckets.map((bucket) => bucket.day),
+          scaleType: "band",
+          tickLabelInterval: "auto",
+          valueFormatter: (day: string) => day.slice(5),
+          // A week of days keeps slim bars rather than blocks across the card.
+          categoryGapRatio: props.buckets.length <= 8 ? 0.5 : 0.2,
+        },
+      ]}
       yAxis={[{ width: 36, tickMinStep: 1, valueFormatter: (value: number) => formatNumber(props.language, value) }]}
       series={[
         {
