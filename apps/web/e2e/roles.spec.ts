@@ -83,6 +83,6 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  await visit(page, "/manager/admin/statistics");
+  await visit(page, "/manager/admin/test");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
