@@ -21,6 +21,8 @@
 //   BENCH_APPOINTMENTS appointments of the demo therapist seeded before the run for the free-slot
 //                      query (default 10000; 0 skips it; none are added when the therapist already
 //                      has that many)
+//   BENCH_TRIALS       game trials seeded before the run for the statistics call (default 1000000;
+//                      0 skips it; none are added when the table already holds that many)
 //   BENCH_FRAMES       seconds of game frames taken per build in Chromium (default 5; 0 skips);
 //                      CHROMIUM_PATH names the browser (default /usr/bin/chromium)
 //   BENCH_PAGES        1 (default) weighs the scripts of the login page, the staff home and the
@@ -42,6 +44,7 @@ import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLe
 import { seedActivities } from "./seed-activities.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
+import { seedGameTrials } from "./seed-game-trials.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -64,6 +67,7 @@ function readSettings() {
       warmup: intSetting("BENCH_WARMUP", 2, 0),
       activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
       appointments: intSetting("BENCH_APPOINTMENTS", 10_000, 0),
+      trials: intSetting("BENCH_TRIALS", 1_000_000, 0),
       highConnections: intSetting("BENCH_HIGH_CONNECTIONS", 100, 0),
       highDuration: intSetting("BENCH_HIGH_DURATION", 5, 1),
       frames: intSetting("BENCH_FRAMES", 5, 0),
@@ -161,7 +165,13 @@ async function measure(label: string, target: Target, group?: TargetGroup): Prom
 
 const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
 
-function reportApi(report: Report, hello: Measured, floor: Measured, measured: Measured[], seeded: { activities: string; appointments: string }): boolean {
+function reportApi(
+  report: Report,
+  hello: Measured,
+  floor: Measured,
+  measured: Measured[],
+  seeded: { activities: string; appointments: string; trials: string },
+): boolean {
   const all = [hello, floor, ...measured];
   const high = settings.highConnections > 0;
   const header = ["endpoint", "req/s", "p50 ms", "p95 ms", "p99 ms", "vs floor", "vs hello-world", "failed"];
@@ -189,6 +199,7 @@ function reportApi(report: Report, hello: Measured, floor: Measured, measured: M
   report.line(`Database: ${settings.databaseUrl ? redact(settings.databaseUrl) : "embedded PostgreSQL in a temp dir"}`);
   report.line(`Activities: ${seeded.activities}`);
   report.line(`Appointments: ${seeded.appointments}`);
+  report.line(`Game trials: ${seeded.trials}`);
   report.gap();
   report.table(rows);
   report.gap();
@@ -274,9 +285,11 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   children.push(floor);
   await waitUntilAnswers(floor, `${floorUrl}/`, 30_000);
   const appointments = await seedBenchAppointments(server, embeddedPort);
+  const trials = await seedBenchTrials(server, embeddedPort);
+  const placeholders = { ...appointments.placeholders, ...trials.placeholders };
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !settings.only || endpoint.name.includes(settings.only));
   const endpoints = chosen.flatMap((endpoint) => {
-    const filled = fillPlaceholders(endpoint.path, appointments.placeholders);
+    const filled = fillPlaceholders(endpoint.path, placeholders);
     if (filled === undefined) log(`leaving out ${endpoint.name}: ${endpoint.path}, its seeding was skipped`);
     return filled === undefined ? [] : [{ endpoint, filled }];
   });
@@ -325,7 +338,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     helloFigures,
     floorFigures,
     targets.map((item) => item.measured),
-    { activities, appointments: appointments.line },
+    { activities, appointments: appointments.line, trials: trials.line },
   );
   report.gap();
   report.line("The calls:");
@@ -428,6 +441,22 @@ async function seedBenchAppointments(
   return {
     line: `${seeded.total} of the demo therapist, ${made} (${share})`,
     placeholders: { slotService: String(seeded.serviceId), today: seeded.from, "today+27": seeded.to },
+  };
+}
+
+/** Seeds the game trials the statistics call reads; answers a line for the report and the path placeholders. */
+async function seedBenchTrials(
+  server: Child,
+  embeddedPort: () => RegExpMatchArray | undefined,
+): Promise<{ line: string; placeholders: Record<string, string> }> {
+  if (settings.trials === 0) return { line: "none seeded (BENCH_TRIALS=0)", placeholders: {} };
+  const url = await databaseUrl(server, embeddedPort);
+  log(`seeding ${settings.trials} game trials`);
+  const seeded = await seedGameTrials(url, settings.trials, log);
+  const made = seeded.inserted === 0 ? "already there" : `${seeded.inserted} seeded in ${seeded.seconds.toFixed(1)} s`;
+  return {
+    line: `${seeded.total} in ${seeded.sessions} sessions, ${made}; the demo patient has ${seeded.targetSessions} sessions from ${seeded.since} to ${seeded.to}`,
+    placeholders: { statsPatient: seeded.patientId, "today-89": seeded.since, statsToday: seeded.to },
   };
 }
 

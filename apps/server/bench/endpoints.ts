@@ -75,4 +75,19 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       return `${slots.length} free slots`;
     },
   },
+  // Over the BENCH_TRIALS seeded game trials (seed-game-trials.ts): the demo patient's statistics
+  // for the last 90 days (about 270 sessions), as the therapist's screen asks for them (each call
+  // also writes its audit record).
+  {
+    name: "statistics, 90 days",
+    method: "GET",
+    path: "/api/statistics/?user={statsPatient}&since={today-89}&to={statsToday}",
+    role: "therapist",
+    target: "statistics",
+    check: (body) => {
+      const totals = (body as { data?: { totals?: { sessions?: number; assigned?: number } } }).data?.totals;
+      if (!totals?.sessions) throw new Error("the answer counts no session");
+      return `${totals.sessions} sessions, ${totals.assigned} assigned`;
+    },
+  },
 ];

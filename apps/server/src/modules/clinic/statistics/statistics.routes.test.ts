@@ -502,3 +502,22 @@ describe("GET /api/global-activities/", () => {
     expect(rows[1]).toEqual(["Quick check (stats)", "game", "Reactor", "reactor-quick", "3", "2", "3", "4", "2026-03-07", "1"]);
   });
 });
+
+describe("the API document", () => {
+  it("lists every statistics call with its summary (spec §7)", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+      paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+    };
+    for (const [path, method] of [
+      ["/api/statistics/", "get"],
+      ["/api/statistics/export", "get"],
+      ["/api/statistics/report", "post"],
+      ["/api/global-activities/", "get"],
+      ["/api/global-activities/export", "get"],
+    ] as const) {
+      const operation = document.paths[path]?.[method];
+      expect(operation?.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation?.tags).toEqual(["statistics"]);
+    }
+  });
+});

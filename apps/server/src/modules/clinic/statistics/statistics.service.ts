@@ -149,7 +149,24 @@ async function checkPatient(db: Reader, actor: Actor, query: Pick<StatisticsQuer
   return { patient: row.patient, activity: row.activity, firstDay: row.first_day };
 }
 
-interface SessionJson {
+/** A session of the range, compact: [id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures]. */
+type SessionTuple = [number, number, Family, number | null, number, number, number, number, Record<string, number> | null];
+
+interface RangeSession {
+  id: number;
+  endedAt: number;
+  family: Family;
+  activityId: number | null;
+  levelEnd: number;
+  before: number;
+  after: number;
+  durationMs: number;
+  /** Only the families' main measures. */
+  measures: Record<string, number>;
+}
+
+/** One of the sessions listed, with every figure and every metric. */
+interface ListedJson {
   id: number;
   buildId: string;
   family: Family;
@@ -164,30 +181,29 @@ interface SessionJson {
   dizzinessAfter: number;
   trialCount: number;
   activityId: number | null;
-  activityName: string | null;
-  /** Only the families' measures, except for the newest sessions listed, which carry every metric. */
   metrics: Record<string, number> | null;
-  listed: boolean;
 }
 
 interface DataRow {
   days: [string, number, number][] | null;
-  sessions: SessionJson[] | null;
+  sessions: SessionTuple[] | null;
+  listed: ListedJson[] | null;
   activities: ActivityJson[] | null;
   active_days: number;
 }
 
 /**
  * Statement 2: every figure of the range at once. `s` is the patient's sessions of the range
- * (narrowed to the activity and the family), numbered newest first so only the listed ones
- * carry every metric; `a` the assignments dated in the range (narrowed to the activity).
+ * (narrowed to the activity and the family), `a` the assignments dated in the range (narrowed to
+ * the activity). Every session of the range comes as a compact array with only the families'
+ * measures (building an object per session made the statement several times slower); the newest
+ * few, listed, come whole with every metric. Activity names come with the per-activity rows.
  */
 async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow> {
   const listed = query.activity === undefined ? STATISTICS_RECENT_SESSIONS : STATISTICS_ACTIVITY_SESSIONS;
   const names = sql.raw(`array[${MEASURE_NAMES.map((name) => `'${name}'`).join(", ")}]::text[]`);
   const result = await db.execute<DataRow & Record<string, unknown>>(sql`with s as (
-      select gs.*, row_number() over (order by gs.ended_at desc, gs.id desc) as recency
-      from game_sessions gs
+      select gs.* from game_sessions gs
       where gs.patient_id = ${query.user} and gs.ended_at >= ${startOf(query.since)}::timestamptz and gs.ended_at < ${startOf(dayAfter(query.to))}::timestamptz
         ${query.activity === undefined ? sql`` : sql`and gs.activity_id = ${query.activity}`}
         ${query.family === undefined ? sql`` : sql`and gs.family = ${query.family}`}
@@ -200,15 +216,17 @@ async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow>
       (select json_agg(json_build_array(d.day::date::text, coalesce(x.assigned, 0), coalesce(x.done, 0)) order by d.day)
         from generate_series(${query.since}::date, ${query.to}::date, interval '1 day') as d(day)
         left join (select date, count(*) as assigned, count(*) filter (where done) as done from a group by date) x on x.date = d.day::date) as days,
+      (select json_agg(json_build_array(s.id, ${epochMs("s.ended_at")}, s.family, s.activity_id, s.level_end, s.dizziness_before, s.dizziness_after,
+                                        s.duration_ms, m.measures) order by s.ended_at, s.id)
+        from s left join lateral (select json_object_agg(gm.name, gm.value) as measures from game_session_metrics gm
+                                  where gm.session_id = s.id and gm.name = any(${names})) m on true) as sessions,
       (select json_agg(json_build_object(
-          'id', s.id, 'buildId', s.build_id, 'family', s.family, 'startedAt', ${epochMs("s.started_at")}, 'endedAt', ${epochMs("s.ended_at")},
-          'durationMs', s.duration_ms, 'levelStart', s.level_start, 'levelEnd', s.level_end, 'motion', s.motion, 'ended', s.ended,
-          'dizzinessBefore', s.dizziness_before, 'dizzinessAfter', s.dizziness_after, 'trialCount', s.trial_count,
-          'activityId', s.activity_id, 'activityName', act.name, 'listed', s.recency <= ${listed},
-          'metrics', (select json_object_agg(m.name, m.value) from game_session_metrics m
-                      where m.session_id = s.id and (s.recency <= ${listed} or m.name = any(${names}))))
-          order by s.ended_at, s.id)
-        from s left join activities act on act.id = s.activity_id) as sessions,
+          'id', r.id, 'buildId', r.build_id, 'family', r.family, 'startedAt', ${epochMs("r.started_at")}, 'endedAt', ${epochMs("r.ended_at")},
+          'durationMs', r.duration_ms, 'levelStart', r.level_start, 'levelEnd', r.level_end, 'motion', r.motion, 'ended', r.ended,
+          'dizzinessBefore', r.dizziness_before, 'dizzinessAfter', r.dizziness_after, 'trialCount', r.trial_count, 'activityId', r.activity_id,
+          'metrics', (select json_object_agg(gm.name, gm.value) from game_session_metrics gm where gm.session_id = r.id))
+          order by r.ended_at desc, r.id desc)
+        from (select * from s order by s.ended_at desc, s.id desc limit ${listed}) r) as listed,
       ${perActivityJson} as activities,
       (select count(*) from (select date from a where done union select (ended_at at time zone 'UTC')::date from s) active)::int as active_days`);
   const [row] = result.rows;
@@ -216,13 +234,13 @@ async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow>
   return row;
 }
 
-function familiesOf(sessions: readonly SessionJson[]): FamilyStatistics[] {
+function familiesOf(sessions: readonly RangeSession[]): FamilyStatistics[] {
   return FAMILIES.flatMap((family) => {
     const ofFamily = sessions.filter((session) => session.family === family);
     if (ofFamily.length === 0) return [];
     const measures = FAMILY_MEASURES[family].map((measure) => {
       const points = ofFamily.flatMap((session) => {
-        const value = measure.name === "level_end" ? session.levelEnd : session.metrics?.[measure.name];
+        const value = measure.name === "level_end" ? session.levelEnd : session.measures[measure.name];
         return value === undefined || value === null ? [] : [{ sessionId: session.id, endedAt: isoOf(session.endedAt), value: Number(value) }];
       });
       return { name: measure.name, unit: measure.unit, better: measure.better, points, trend: measureTrend(points, measure) };
@@ -231,7 +249,7 @@ function familiesOf(sessions: readonly SessionJson[]): FamilyStatistics[] {
   });
 }
 
-function toSession(session: SessionJson): StatisticsSession {
+function toSession(session: ListedJson, names: ReadonlyMap<number, string>): StatisticsSession {
   return {
     id: session.id,
     buildId: session.buildId,
@@ -247,7 +265,7 @@ function toSession(session: SessionJson): StatisticsSession {
     trialCount: session.trialCount,
     metrics: session.metrics ?? {},
     family: session.family,
-    activity: session.activityId === null || session.activityName === null ? null : { id: session.activityId, name: session.activityName },
+    activity: session.activityId === null ? null : { id: session.activityId, name: names.get(session.activityId) ?? "" },
   };
 }
 
@@ -256,13 +274,25 @@ export async function patientStatistics(db: Reader, actor: Actor, query: Statist
   const checked = await checkPatient(db, actor, query);
   const figures = await readFigures(db, query);
   const days: AdherenceDay[] = (figures.days ?? []).map(([day, assigned, done]) => ({ day, assigned: Number(assigned), done: Number(done) }));
-  const sessions = figures.sessions ?? [];
+  const sessions: RangeSession[] = (figures.sessions ?? []).map(([id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures]) => ({
+    id,
+    endedAt,
+    family,
+    activityId,
+    levelEnd,
+    before,
+    after,
+    durationMs,
+    measures: measures ?? {},
+  }));
   const assigned = days.reduce((sum, day) => sum + day.assigned, 0);
   const done = days.reduce((sum, day) => sum + day.done, 0);
   const activityRows: StatisticsActivity[] = (figures.activities ?? []).map((row) => {
     const { patients: _patients, ...activity } = toActivity(row);
     return activity;
   });
+  // Every activity with a session in the range has its row, so the sessions take their names from there.
+  const activityNames = new Map(activityRows.map((row) => [row.id, row.name]));
   const language = checked.patient.language === "es" ? "es" : "en";
   return {
     patient: { id: checked.patient.id, name: nameOf(checked.patient), language },
@@ -287,14 +317,11 @@ export async function patientStatistics(db: Reader, actor: Actor, query: Statist
       dizziness: sessions.map((session) => ({
         sessionId: session.id,
         endedAt: isoOf(session.endedAt),
-        activityName: session.activityName,
-        before: session.dizzinessBefore,
-        after: session.dizzinessAfter,
+        activityName: session.activityId === null ? null : (activityNames.get(session.activityId) ?? null),
+        before: session.before,
+        after: session.after,
       })),
-      sessions: sessions
-        .filter((session) => session.listed)
-        .reverse()
-        .map(toSession),
+      sessions: (figures.listed ?? []).map((session) => toSession(session, activityNames)),
     },
     activities: activityRows,
   };
