@@ -8,7 +8,7 @@ import { useResource } from "../../../lib/resource.ts";
 import { useSelectedPatient } from "../../../lib/session.ts";
 import { PatientPicker } from "../../dashboard/PatientPicker.tsx";
 import { STATISTICS_KEY, type StatisticsScope, statisticsPath } from "./api.ts";
-import { type DayRange, parseRange, quickRange, rangeSearch, todayOf } from "./range.ts";
+import { type DayRange, parseRange, quickRange, rangeProblem, rangeSearch, todayOf } from "./range.ts";
 import { RangeBar } from "./RangeBar.tsx";
 import { ReportButton } from "./ReportDialog.tsx";
 
@@ -93,7 +93,9 @@ function StatisticsOf(props: {
   const { t } = useTranslation();
   const { scope } = props;
   const path = statisticsPath(scope);
-  const { data, network } = useResource<PatientStatistics>([STATISTICS_KEY, path], path);
+  // A hand-edited address the server would refuse is not sent: the reason shows instead.
+  const problem = rangeProblem(scope);
+  const { data, network } = useResource<PatientStatistics>([STATISTICS_KEY, path], problem ? null : path);
   // The first day with any record, for the `all` quick range: kept across ranges once known.
   const [firstDay, setFirstDay] = useState<string | null>(null);
   if (data && data.data.totals.firstDay !== firstDay) setFirstDay(data.data.totals.firstDay);
@@ -111,7 +113,9 @@ function StatisticsOf(props: {
         </Stack>
       </Stack>
       <RangeBar range={scope} today={props.today} firstDay={firstDay} onChange={props.onRange} />
-      {notFound ? (
+      {problem ? (
+        <Alert severity="warning">{t(`statistics.messages.${problem}`)}</Alert>
+      ) : notFound ? (
         <Alert severity="warning">{t(scope.activity === undefined ? "statistics.notFound" : "statistics.activityNotFound")}</Alert>
       ) : network.error && !data ? (
         <Alert severity="error">{t("statistics.failed")}</Alert>

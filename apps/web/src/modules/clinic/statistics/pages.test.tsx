@@ -177,6 +177,12 @@ describe("the statistics screen", () => {
     expect(text).not.toContain("Adherence over time");
   });
 
+  it("does not ask the server for a range it would refuse, and says why", () => {
+    const text = textOf(render(<StatisticsPage />, `/statistics?patient=${PATIENT.id}&since=2026-03-05&to=2026-03-01`, "/statistics", undefined, statistics()));
+    expect(text).toContain("Must be on or after the start date.");
+    expect(text).not.toContain("Statistics of Pablo Díaz");
+  });
+
   it("asks for a patient when no link or badge names one", () => {
     const text = textOf(render(<StatisticsPage />, "/statistics", "/statistics", undefined, statistics()));
     expect(text).toContain("Choose the patient whose statistics you want to see.");
