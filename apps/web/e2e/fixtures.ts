@@ -131,6 +131,7 @@ export const ADMIN_MENU = [
   "assign",
   "appointments",
   "forms",
+  "statistics",
   "groups",
   "flags",
   "config",

@@ -30,6 +30,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
       "appointments",
       "schedule",
       "forms",
+      "statistics",
       "config",
     ],
     role: "Clinic",
@@ -37,7 +38,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
   therapist: {
     home: "/manager/admin/dashboard",
     title: "Dashboard",
-    menu: ["dashboard", "users", "patients", "activities", "recommendations", "nutritionPlans", "appointments", "schedule", "forms", "config"],
+    menu: ["dashboard", "users", "patients", "activities", "recommendations", "statistics", "nutritionPlans", "appointments", "schedule", "forms", "config"],
     role: "Therapist",
   },
   patient: {
@@ -82,6 +83,6 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  await visit(page, "/manager/admin/statistics");
+  await visit(page, "/manager/admin/test");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

@@ -365,7 +365,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "statistics",
-    notBuilt: true,
     path: "statistics",
     section: "clinic",
     title: { en: "Statistics", es: "Estadísticas" },
@@ -375,11 +374,10 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({
     id: "statistic",
-    notBuilt: true,
     path: "statistics/:id",
     navigation: false,
     section: "clinic",
-    title: { en: "Patient statistics", es: "Estadísticas del paciente" },
+    title: { en: "Activity statistics", es: "Estadísticas de la actividad" },
     permissions: ["view_statistics"],
     excludedPermissions: notPatient,
     userValidations: paid,

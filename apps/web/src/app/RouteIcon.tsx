@@ -19,6 +19,7 @@ import ScheduleOutlined from "@mui/icons-material/ScheduleOutlined";
 import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
+import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -42,6 +43,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   appointments: EventOutlined,
   schedule: ScheduleOutlined,
   forms: FactCheckOutlined,
+  statistics: InsightsOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

@@ -51,6 +51,7 @@ describe("side menu", () => {
       "assign",
       "appointments",
       "forms",
+      "statistics",
       "groups",
       "flags",
       "config",
@@ -71,6 +72,7 @@ describe("side menu", () => {
       "appointments",
       "schedule",
       "forms",
+      "statistics",
       "config",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
@@ -79,6 +81,7 @@ describe("side menu", () => {
       "patients",
       "activities",
       "recommendations",
+      "statistics",
       "nutritionPlans",
       "appointments",
       "schedule",

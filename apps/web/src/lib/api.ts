@@ -51,6 +51,50 @@ export async function api<T>(method: Method, path: string, body?: unknown, signa
   return parsed as T;
 }
 
+/** The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first), or null. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * A call that answers a file (a PDF report): the same session cookie, JSON body and ApiError
+ * contract as `api`, the answer as a Blob with the name the server gives it.
+ */
+export async function download(method: Method, path: string, body?: unknown): Promise<{ blob: Blob; filename: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { detail: "The server could not be reached." });
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = { detail: text };
+    }
+    throw new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {});
+  }
+  return { blob: await response.blob(), filename: dispositionFilename(response.headers.get("content-disposition")) };
+}
+
 export const get = <T>(path: string, signal?: AbortSignal) => api<T>("GET", path, undefined, signal);
 export const post = <T>(path: string, body?: unknown) => api<T>("POST", path, body ?? {});
 export const put = <T>(path: string, body?: unknown) => api<T>("PUT", path, body ?? {});

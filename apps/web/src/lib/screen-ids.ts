@@ -43,6 +43,8 @@ export const BUILT_SCREENS = [
   "formAnswer",
   "formResults",
   "formResult",
+  "statistics",
+  "statistic",
   "statisticsApp",
 ] as const;
 
