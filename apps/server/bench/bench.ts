@@ -108,6 +108,8 @@ interface Measured {
   latency: Latency;
   /** The high-connection pass, when it ran. */
   high?: { result: autocannon.Result; latency: Latency };
+  /** One connection, one request at a time: what a person waiting on the screen sees (the statistics target). */
+  alone?: Latency;
 }
 
 /** Signs in as a demo account the way the web app does; answers the Cookie header to send. */
@@ -160,7 +162,12 @@ async function measure(label: string, target: Target, group?: TargetGroup): Prom
   await checkAnswers(label, target);
   if (settings.warmup > 0) await load(target, settings.warmup, settings.connections);
   log(`measuring ${label} for ${settings.duration} s`);
-  return { label, group, ...(await load(target, settings.duration, settings.connections)) };
+  const measured: Measured = { label, group, ...(await load(target, settings.duration, settings.connections)) };
+  if (group === "statistics") {
+    log(`measuring ${label} one request at a time for ${settings.duration} s`);
+    measured.alone = (await load(target, settings.duration, 1)).latency;
+  }
+  return measured;
 }
 
 const problems = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
@@ -215,12 +222,13 @@ function reportApi(
   report.line("Targets (issue 14; a miss is reported, it does not fail the run):");
   const checks = targetChecks(
     floor.result.requests.mean,
-    measured.map(({ label, group, result, latency, high: loaded }) => ({
+    measured.map(({ label, group, result, latency, high: loaded, alone }) => ({
       label,
       group,
       reqPerSec: result.requests.mean,
       latency,
       highP99: loaded?.latency.p99,
+      alone,
     })),
     settings.highConnections,
   );

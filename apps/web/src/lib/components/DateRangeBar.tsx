@@ -1,85 +1,47 @@
-import { daysBetween, isRealDate, STATISTICS_MAX_DAYS, STATISTICS_QUICK_RANGES, type StatisticsQuickRange } from "@clinic/shared";
+import { STATISTICS_QUICK_RANGES, type StatisticsQuickRange } from "@clinic/shared";
 import { Stack, ToggleButton, ToggleButtonGroup } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { activeQuickRange, type DayRange, quickRange, rangeProblem } from "../date-range.ts";
 import { DateField } from "./DateField.tsx";
 
-const DAY_MS = 86_400_000;
-/** Today as the statistics count days: in UTC, as the server does. */
-export const utcToday = (): string => new Date().toISOString().slice(0, 10);
-const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10);
-
 /**
- * The days a quick range covers, ending today. `all` starts at `firstDay` (the first record),
- * today when there is none, and five years back when the screen does not know it.
+ * The range of days a screen shows (both statistics screens): a quick range (today, 7, 30, 90 days, since the first record) or two
+ * typed days. A typed pair that the server would refuse (the end before the start, over five
+ * years) stays in the fields with the reason, and the screen keeps the last good range.
  */
-export function quickRange(range: StatisticsQuickRange, firstDay?: string | null, today = utcToday()): { since: string; to: string } {
-  if (range === "today") return { since: today, to: today };
-  if (range === "all") {
-    if (firstDay === undefined) return { since: daysBefore(today, STATISTICS_MAX_DAYS - 1), to: today };
-    return { since: firstDay && firstDay < today ? firstDay : today, to: today };
-  }
-  return { since: daysBefore(today, Number(range) - 1), to: today };
-}
-
-/** What is wrong with a typed range, in the contract's terms; null when it can be asked for. */
-function rangeProblem(since: string, to: string): "since" | "order" | "length" | null {
-  if (!isRealDate(since) || !isRealDate(to)) return "since";
-  if (since > to) return "order";
-  if (daysBetween(since, to) > STATISTICS_MAX_DAYS) return "length";
-  return null;
-}
-
-/**
- * The statistics screens' range: quick ranges (today, 7, 30, 90 days, all) and the two days
- * typed or picked. `onChange` hears only ranges the API accepts (real days, in order, at most
- * five years); a range being typed stays here, its field marked, until it is one.
- */
-export function DateRangeBar({
-  since,
-  to,
-  onChange,
-  firstDay,
-}: {
-  since: string;
-  to: string;
-  onChange: (since: string, to: string) => void;
-  firstDay?: string | null;
-}) {
+export function DateRangeBar(props: { range: DayRange; today: string; firstDay?: string | null; onChange: (range: DayRange) => void }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState({ since, to });
-  const [shown, setShown] = useState({ since, to });
-  // A range set from outside (a quick range, the address) replaces what was typed.
-  if (shown.since !== since || shown.to !== to) {
-    setShown({ since, to });
-    setDraft({ since, to });
+  const { range, today, firstDay } = props;
+  const [draft, setDraft] = useState(range);
+  // A new range from outside (a quick range, the address) replaces what the fields hold.
+  const [shown, setShown] = useState(range);
+  if (shown.since !== range.since || shown.to !== range.to) {
+    setShown(range);
+    setDraft(range);
   }
-  const today = utcToday();
-  const selected = STATISTICS_QUICK_RANGES.find((range) => {
-    const days = quickRange(range, firstDay, today);
-    return days.since === since && days.to === to;
-  });
-  const problem = draft.since === "" || draft.to === "" ? null : rangeProblem(draft.since, draft.to);
-  const change = (next: { since: string; to: string }) => {
+  const problem = draft.since && draft.to ? rangeProblem(draft) : null;
+  const edit = (change: Partial<DayRange>) => {
+    const next = { ...draft, ...change };
     setDraft(next);
-    if (rangeProblem(next.since, next.to) === null) onChange(next.since, next.to);
+    // An unfinished day is "" (DateField): nothing to show yet.
+    if (next.since && next.to && !rangeProblem(next)) props.onChange(next);
   };
-
+  const active = activeQuickRange(range, today, firstDay, STATISTICS_QUICK_RANGES);
   return (
     <Stack direction={{ xs: "column", md: "row" }} spacing={2} useFlexGap sx={{ alignItems: { md: "flex-start" }, flexWrap: "wrap" }}>
       <ToggleButtonGroup
-        size="small"
         exclusive
-        value={selected ?? null}
-        onChange={(_, range: StatisticsQuickRange | null) => {
-          if (range) change(quickRange(range, firstDay, today));
-        }}
+        size="small"
+        color="primary"
+        value={active}
         aria-label={t("dateRange.quick")}
+        onChange={(_, quick: StatisticsQuickRange | null) => quick && props.onChange(quickRange(quick, today, firstDay))}
         sx={{ flexWrap: "wrap" }}
       >
-        {STATISTICS_QUICK_RANGES.map((range) => (
-          <ToggleButton key={range} value={range} sx={{ px: 1.5 }}>
-            {t(`dateRange.ranges.${range}`)}
+        {STATISTICS_QUICK_RANGES.map((quick) => (
+          <ToggleButton key={quick} value={quick} sx={{ px: 1.5 }}>
+            {t(`dateRange.ranges.${quick}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
@@ -88,19 +50,19 @@ export function DateRangeBar({
           label={t("dateRange.since")}
           size="small"
           value={draft.since}
-          onChange={(day) => change({ ...draft, since: day })}
+          onChange={(since) => edit({ since })}
           maxDate={draft.to || undefined}
-          sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 }, minWidth: 0 }}
+          sx={{ width: { xs: "50%", sm: 170 } }}
         />
         <DateField
           label={t("dateRange.to")}
           size="small"
           value={draft.to}
-          onChange={(day) => change({ ...draft, to: day })}
+          onChange={(to) => edit({ to })}
           minDate={draft.since || undefined}
-          error={problem === "order" || problem === "length"}
-          helperText={problem === "order" ? t("dateRange.sinceAfterTo") : problem === "length" ? t("dateRange.tooLong") : undefined}
-          sx={{ flex: { xs: 1, sm: "none" }, width: { sm: 170 }, minWidth: 0 }}
+          error={problem !== null}
+          helperText={problem ? t(`dateRange.messages.${problem}`) : undefined}
+          sx={{ width: { xs: "50%", sm: 170 } }}
         />
       </Stack>
     </Stack>

@@ -4,7 +4,8 @@ import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from "@mui
 import { lazy, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { DateRangeBar, utcToday } from "../../lib/components/DateRangeBar.tsx";
+import { DateRangeBar } from "../../lib/components/DateRangeBar.tsx";
+import { todayOf } from "../../lib/date-range.ts";
 import { type PickerOption, SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../lib/resource.ts";
 import { CLINICS_KEY } from "../people/api.ts";
@@ -28,7 +29,7 @@ const isDay = (value: string | null): value is string => value !== null && /^\d{
 /** The range and clinic as the address holds them (so a view can be linked); today by default (spec §9). */
 function useAddressFilters() {
   const [params, setParams] = useSearchParams();
-  const today = utcToday();
+  const today = todayOf();
   const since = params.get("since");
   const to = params.get("to");
   const filters: PlatformFilters = { since: isDay(since) ? since : today, to: isDay(to) ? to : today, clinic: params.get("clinic") ?? "" };
@@ -69,7 +70,7 @@ export function StatisticsAppPage() {
             {t("statisticsApp.intro")}
           </Typography>
           <Stack direction={{ xs: "column", lg: "row" }} spacing={2} useFlexGap sx={{ alignItems: { lg: "flex-start" }, flexWrap: "wrap" }}>
-            <DateRangeBar since={filters.since} to={filters.to} onChange={(since, to) => update({ since, to })} />
+            <DateRangeBar range={{ since: filters.since, to: filters.to }} today={todayOf()} onChange={update} />
             <SearchPicker<ClinicRow>
               path="/api/clinics/?rowsPerPage=20"
               queryKey={[CLINICS_KEY, "statistics-picker"]}

@@ -4,12 +4,13 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } fr
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { DateRangeBar } from "../../../lib/components/DateRangeBar.tsx";
+import { type DayRange, parseRange, quickRange, rangeProblem, rangeSearch, todayOf } from "../../../lib/date-range.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { useSelectedPatient } from "../../../lib/session.ts";
 import { PatientPicker } from "../../dashboard/PatientPicker.tsx";
 import { STATISTICS_KEY, type StatisticsScope, statisticsPath } from "./api.ts";
-import { type DayRange, parseRange, quickRange, rangeProblem, rangeSearch, todayOf } from "./range.ts";
-import { RangeBar } from "./RangeBar.tsx";
+
 import { ReportButton } from "./ReportDialog.tsx";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,7 +113,7 @@ function StatisticsOf(props: {
           {data ? <ReportButton scope={scope} patientName={data.patient.name} /> : null}
         </Stack>
       </Stack>
-      <RangeBar range={scope} today={props.today} firstDay={firstDay} onChange={props.onRange} />
+      <DateRangeBar range={scope} today={props.today} firstDay={firstDay} onChange={props.onRange} />
       {problem ? (
         <Alert severity="warning">{t(`statistics.messages.${problem}`)}</Alert>
       ) : notFound ? (

@@ -1,6 +1,6 @@
 import type { StatisticsReportInput, StatisticsTable } from "@clinic/shared";
 import { download } from "../../../lib/api.ts";
-import type { DayRange } from "./range.ts";
+import type { DayRange } from "../../../lib/date-range.ts";
 
 /** Query key root of a patient's statistics: one per patient, range and activity. */
 export const STATISTICS_KEY = "statistics";

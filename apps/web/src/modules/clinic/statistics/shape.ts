@@ -1,7 +1,11 @@
-import type { FamilyMeasureSeries, MeasureUnit, PatientStatistics, TrendDirection } from "@clinic/shared";
+import { daysBetween, type FamilyMeasureSeries, type MeasureUnit, type PatientStatistics, type TrendDirection } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
-import { adherencePerWeek, type DayRange } from "./range.ts";
+import type { DayRange } from "../../../lib/date-range.ts";
+
+/** Up to a month, adherence reads per day; longer ranges per week (a bar a day would be too thin on a phone). */
+export const ADHERENCE_DAILY_MAX_DAYS = 31;
+export const adherencePerWeek = (range: DayRange) => daysBetween(range.since, range.to) > ADHERENCE_DAILY_MAX_DAYS;
 
 /** One bar pair of the adherence chart and one row of its table: a day, or a week by its Monday. */
 export interface AdherenceBucket {

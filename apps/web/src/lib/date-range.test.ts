@@ -1,7 +1,8 @@
 import { STATISTICS_QUICK_RANGES } from "@clinic/shared";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
-import { activeQuickRange, adherencePerWeek, parseRange, quickRange, rangeProblem, rangeSearch, todayOf } from "./range.ts";
+import { adherencePerWeek } from "../modules/clinic/statistics/shape.ts";
+import { activeQuickRange, parseRange, quickRange, rangeProblem, rangeSearch, todayOf } from "./date-range.ts";
 
 const today = "2026-03-15";
 
@@ -23,6 +24,9 @@ describe("the statistics' range", () => {
     expect(quickRange("all", today, "2026-01-02")).toEqual({ since: "2026-01-02", to: today });
     expect(quickRange("all", today, null)).toEqual({ since: today, to: today });
     expect(quickRange("all", today, "2026-04-01")).toEqual({ since: today, to: today });
+    // Without a first record to know (the platform's figures): the longest range, 5 × 366 days with today.
+    expect(quickRange("all", today, undefined)).toEqual({ since: "2021-03-12", to: today });
+    expect(rangeProblem(quickRange("all", today, undefined))).toBeNull();
   });
 
   it("names the quick range a range is, preferring today to an `all` that is only today", () => {

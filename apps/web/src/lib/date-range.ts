@@ -2,7 +2,7 @@ import { daysBetween, isRealDate, STATISTICS_MAX_DAYS, type STATISTICS_MESSAGES,
 import dayjs from "dayjs";
 
 /**
- * The range of days a statistics screen shows, as its address holds it (`?since=…&to=…`), so
+ * The range of days a screen shows (the statistics), as its address holds it (`?since=…&to=…`), so
  * that a reload or a bookmark keeps it. Without a range the screens show today (spec §9).
  */
 export interface DayRange {
@@ -26,10 +26,13 @@ export function parseRange(params: URLSearchParams, today: string): DayRange {
 
 /**
  * The days of a quick range ending today: `today`, the last 7, 30 or 90 days (today included),
- * or `all`, from the patient's first record (today when they have none yet).
+ * or `all`, from the patient's first record (today when they have none yet; five years back
+ * when the screen has no first record to know).
  */
-export function quickRange(quick: StatisticsQuickRange, today: string, firstDay: string | null): DayRange {
+export function quickRange(quick: StatisticsQuickRange, today: string, firstDay: string | null | undefined): DayRange {
   if (quick === "today") return { since: today, to: today };
+  // Not known (the platform's figures): as far back as a range may reach.
+  if (quick === "all" && firstDay === undefined) return { since: addDays(today, 1 - STATISTICS_MAX_DAYS), to: today };
   if (quick === "all") return { since: firstDay && firstDay < today ? firstDay : today, to: today };
   return { since: addDays(today, 1 - Number(quick)), to: today };
 }
@@ -38,7 +41,7 @@ export function quickRange(quick: StatisticsQuickRange, today: string, firstDay:
 export function activeQuickRange(
   range: DayRange,
   today: string,
-  firstDay: string | null,
+  firstDay: string | null | undefined,
   quicks: readonly StatisticsQuickRange[],
 ): StatisticsQuickRange | null {
   return (
@@ -56,10 +59,6 @@ export function rangeProblem(range: DayRange): keyof typeof STATISTICS_MESSAGES 
   if (daysBetween(range.since, range.to) > STATISTICS_MAX_DAYS) return "rangeTooLong";
   return null;
 }
-
-/** Up to a month, adherence reads per day; longer ranges per week (a bar a day would be too thin on a phone). */
-export const ADHERENCE_DAILY_MAX_DAYS = 31;
-export const adherencePerWeek = (range: DayRange) => daysBetween(range.since, range.to) > ADHERENCE_DAILY_MAX_DAYS;
 
 /** The address of a range with the rest of the query kept (`patient`, say). */
 export function rangeSearch(current: URLSearchParams, range: DayRange): URLSearchParams {
