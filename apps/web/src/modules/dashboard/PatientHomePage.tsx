@@ -37,9 +37,10 @@ export function PatientHomePage() {
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
+      {/* A few encouraging figures before the day's work; small, so the activities stay near the top. */}
+      <ProgressCard />
       <PatientMembershipCard />
       <PatientActivitiesCard />
-      <ProgressCard />
       {answersForms ? <MyFormsCard pending /> : null}
       {seesAppointments ? (
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>

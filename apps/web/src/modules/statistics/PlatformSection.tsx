@@ -57,10 +57,10 @@ export function PlatformSection<Row>(props: {
             ) : null}
             <Box
               sx={{ overflowX: "auto", ...(props.scroll ? { maxHeight: 320, overflowY: "auto" } : {}) }}
-              // A scrolling table is a stop for the keyboard, named apart from its section.
-              tabIndex={props.scroll ? 0 : undefined}
-              role={props.scroll ? "region" : undefined}
-              aria-label={props.scroll ? t("statisticsApp.tableOf", { table: props.title }) : undefined}
+              // Every table may scroll (sideways on a phone): a stop for the keyboard, named apart from its section.
+              tabIndex={0}
+              role="region"
+              aria-label={t("statisticsApp.tableOf", { table: props.title })}
             >
               <Table size="small" id={tableId} stickyHeader={props.scroll}>
                 <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{props.title}</caption>
