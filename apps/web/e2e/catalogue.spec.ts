@@ -24,6 +24,8 @@ test("a therapist files a recommendation under a new category, edits it and dele
   await expectAccessible(page);
 
   await page.getByRole("link", { name: "Add recommendation" }).click();
+  // The form's own heading first: until its screen has loaded, the category's list is still shown.
+  await expect(page.getByRole("heading", { name: "Add recommendation" })).toBeVisible();
   await settled(page);
   await page.getByLabel("Name").fill("Optokinetic video");
   await page.getByLabel("Description").fill("Watch the moving stripes video for two minutes, seated.");
@@ -34,6 +36,8 @@ test("a therapist files a recommendation under a new category, edits it and dele
   await expect(page.getByRole("link", { name: "Optokinetic video", exact: true })).toBeVisible();
 
   await page.getByRole("link", { name: "Edit Optokinetic video" }).click();
+  // Filled in once the recommendation has loaded: typing before would be overwritten.
+  await expect(page.getByLabel("Name")).toHaveValue("Optokinetic video");
   await settled(page);
   await page.getByLabel("Name").fill("Optokinetic stripes");
   await page.getByRole("button", { name: "Save" }).click();
