@@ -1,5 +1,5 @@
 import type { PatientStatistics } from "@clinic/shared";
-import { pdfFields, pdfHeading, pdfPageFooters, pdfParagraphs, pdfTable, renderPdf } from "../../../platform/pdf.ts";
+import { type PdfColumn, type PdfDocument, pdfFields, pdfHeading, pdfPageFooters, pdfParagraphs, pdfTable, renderPdf } from "../../../platform/pdf.ts";
 import { familyName, formatMeasure, formatNumber, languageOf, STATISTICS_LABELS } from "./statistics.labels.ts";
 
 /**
@@ -18,6 +18,13 @@ export interface ReportContext {
 
 const percent = (done: number, assigned: number, language: "en" | "es") => (assigned === 0 ? "–" : `${formatNumber((done / assigned) * 100, language, 0)} %`);
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** A section of the report: its heading, then its table, or a sentence when it has no rows. */
+function tableSection(doc: PdfDocument, heading: string, empty: string, columns: readonly PdfColumn[], rows: ReadonlyArray<readonly string[]>): void {
+  pdfHeading(doc, heading, 2);
+  if (rows.length === 0) pdfParagraphs(doc, [empty]);
+  else pdfTable(doc, columns, rows);
+}
 
 export function reportTitle(stats: Pick<PatientStatistics, "patient">): string {
   return `${STATISTICS_LABELS[languageOf(stats.patient.language)].reportTitle} – ${stats.patient.name}`;
@@ -63,35 +70,34 @@ export function renderStatisticsReport(stats: PatientStatistics, context: Report
         stats.data.weeks.map((week) => [week.week, String(week.assigned), String(week.done), percent(week.done, week.assigned, language)]),
       );
 
-      pdfHeading(doc, t.trends, 2);
-      if (stats.data.families.length === 0) pdfParagraphs(doc, [t.noSessions]);
-      else
-        pdfTable(
-          doc,
-          [
-            { header: t.family, width: 16 },
-            { header: t.measure, width: 30 },
-            { header: t.sessions, width: 12, align: "right" },
-            { header: t.start, width: 14, align: "right" },
-            { header: t.end, width: 14, align: "right" },
-            { header: t.direction, width: 16 },
-          ],
-          stats.data.families.flatMap((family) =>
-            family.measures
-              .filter((measure) => measure.trend)
-              .map((measure) => {
-                const trend = measure.trend as NonNullable<typeof measure.trend>;
-                return [
-                  familyName(family.family),
-                  t.measures[measure.name] ?? measure.name,
-                  String(trend.sessions),
-                  formatMeasure(trend.start, measure.unit, language),
-                  formatMeasure(trend.end, measure.unit, language),
-                  trend.direction ? t.directions[trend.direction] : t.tooFew,
-                ];
-              }),
-          ),
-        );
+      tableSection(
+        doc,
+        t.trends,
+        t.noSessions,
+        [
+          { header: t.family, width: 16 },
+          { header: t.measure, width: 30 },
+          { header: t.sessions, width: 12, align: "right" },
+          { header: t.start, width: 14, align: "right" },
+          { header: t.end, width: 14, align: "right" },
+          { header: t.direction, width: 16 },
+        ],
+        stats.data.families.flatMap((family) =>
+          family.measures
+            .filter((measure) => measure.trend)
+            .map((measure) => {
+              const trend = measure.trend as NonNullable<typeof measure.trend>;
+              return [
+                familyName(family.family),
+                t.measures[measure.name] ?? measure.name,
+                String(trend.sessions),
+                formatMeasure(trend.start, measure.unit, language),
+                formatMeasure(trend.end, measure.unit, language),
+                trend.direction ? t.directions[trend.direction] : t.tooFew,
+              ];
+            }),
+        ),
+      );
 
       pdfHeading(doc, t.dizziness, 2);
       const dizziness = stats.data.dizziness;
@@ -106,28 +112,27 @@ export function renderStatisticsReport(stats: PatientStatistics, context: Report
       ]);
       doc.moveDown();
 
-      pdfHeading(doc, t.lastSessions, 2);
-      if (stats.data.sessions.length === 0) pdfParagraphs(doc, [t.noSessions]);
-      else
-        pdfTable(
-          doc,
-          [
-            { header: t.ended, width: 20 },
-            { header: t.activity, width: 30 },
-            { header: t.levelEnd, width: 12, align: "right" },
-            { header: t.accuracy, width: 14, align: "right" },
-            { header: t.before, width: 12, align: "right" },
-            { header: t.after, width: 12, align: "right" },
-          ],
-          stats.data.sessions.map((session) => [
-            session.endedAt.slice(0, 16).replace("T", " "),
-            session.activity?.name ?? familyName(session.family),
-            String(session.levelEnd),
-            session.metrics.accuracy === undefined ? "–" : formatMeasure(session.metrics.accuracy, "ratio", language),
-            String(session.dizzinessBefore),
-            String(session.dizzinessAfter),
-          ]),
-        );
+      tableSection(
+        doc,
+        t.lastSessions,
+        t.noSessions,
+        [
+          { header: t.ended, width: 20 },
+          { header: t.activity, width: 30 },
+          { header: t.levelEnd, width: 12, align: "right" },
+          { header: t.accuracy, width: 14, align: "right" },
+          { header: t.before, width: 12, align: "right" },
+          { header: t.after, width: 12, align: "right" },
+        ],
+        stats.data.sessions.map((session) => [
+          session.endedAt.slice(0, 16).replace("T", " "),
+          session.activity?.name ?? familyName(session.family),
+          String(session.levelEnd),
+          session.metrics.accuracy === undefined ? "–" : formatMeasure(session.metrics.accuracy, "ratio", language),
+          String(session.dizzinessBefore),
+          String(session.dizzinessAfter),
+        ]),
+      );
 
       pdfHeading(doc, t.note, 2);
       pdfParagraphs(doc, [context.note.trim() || t.noNote]);

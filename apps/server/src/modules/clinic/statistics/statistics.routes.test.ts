@@ -319,7 +319,9 @@ describe("GET /api/statistics/", () => {
     const missing = await r.send("therapist", "GET", `/api/statistics/?user=${patient.id}`);
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json()).sort()).toEqual(["since", "to"]);
-    expect((await stats("therapist", { family: "juggler" })).statusCode).toBe(400);
+    const family = await stats("therapist", { family: "juggler" });
+    expect(family.statusCode).toBe(400);
+    expect(Object.keys(family.json())).toEqual(["family"]);
 
     const unknownPatient = await r.send("therapist", "GET", url({ user: randomUUID(), since: SINCE, to: TO }));
     expect(unknownPatient.statusCode).toBe(404);
@@ -388,7 +390,7 @@ describe("GET /api/statistics/export", () => {
     expect(activities[2]?.slice(0, 7)).toEqual(["Reading (stats)", "text", "", "", 2, 1, 0]);
   });
 
-  it("refuses another clinic's staff and bad tables", async () => {
+  it("refuses another clinic's staff, bad tables, formats and languages", async () => {
     const foreign = await r.send(
       "otherTherapist",
       "GET",
@@ -396,6 +398,10 @@ describe("GET /api/statistics/export", () => {
     );
     expect(foreign.statusCode).toBe(404);
     expect((await exportOf("secrets", "csv")).statusCode).toBe(400);
+    expect((await exportOf("weeks", "pdf")).statusCode).toBe(400);
+    const language = await exportOf("weeks", "csv", { language: "fr" });
+    expect(language.statusCode).toBe(400);
+    expect(Object.keys(language.json())).toContain("language");
   });
 });
 
