@@ -1,13 +1,12 @@
 import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
+import { dateAxis, LEGEND_ON_TOP } from "../../lib/chart-axes.ts";
 
 /**
  * The statistics app's charts (MUI X Charts, in a chunk of their own, loaded with the page's
  * figures). Screen readers get each section's table instead (PlatformSection).
  */
-
-const legend = { legend: { direction: "horizontal", position: { vertical: "top", horizontal: "center" } } } as const;
 
 /** Sessions and distinct patients per day. */
 export function DailyChart({ days, labels }: { days: { day: string; sessions: number; patients: number }[]; labels: { sessions: string; patients: string } }) {
@@ -17,14 +16,7 @@ export function DailyChart({ days, labels }: { days: { day: string; sessions: nu
     <LineChart
       height={260}
       skipAnimation
-      xAxis={[
-        {
-          data: x,
-          scaleType: days.length > 1 ? "time" : "point",
-          valueFormatter: (value: Date) => value.toISOString().slice(0, 10),
-          tickNumber: 5,
-        },
-      ]}
+      xAxis={[dateAxis(x, 5, (value) => value.toISOString().slice(0, 10))]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[
         // Sessions as a light area, patients as a line over it: on days when each patient played once
@@ -47,7 +39,7 @@ export function DailyChart({ days, labels }: { days: { day: string; sessions: nu
           curve: "linear",
         },
       ]}
-      slotProps={legend}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }
@@ -71,7 +63,7 @@ export function WeeklyChart({ weeks, label }: { weeks: { week: string; value: nu
       ]}
       yAxis={[{ min: 0, width: 40 }]}
       series={[{ data: weeks.map((week) => week.value), label, color: theme.palette.primary.main }]}
-      slotProps={legend}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }
@@ -94,7 +86,7 @@ export function RankChart({ rows, label }: { rows: { name: string; value: number
       ]}
       xAxis={[{ min: 0 }]}
       series={[{ data: rows.map((row) => row.value), label, color: theme.palette.primary.main }]}
-      slotProps={legend}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }

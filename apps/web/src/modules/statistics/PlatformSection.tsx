@@ -1,7 +1,8 @@
 import type { PlatformTable } from "@clinic/shared";
-import { Box, Card, CardContent, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { type ReactNode, Suspense, useId } from "react";
+import { TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { ChartFigure, FiguresTable, SectionCard } from "../../lib/components/ChartFigure.tsx";
 import { ExportButtons } from "../people/ExportButtons.tsx";
 import { exportFilters, PLATFORM_EXPORT_PATH, type PlatformFilters } from "./api.ts";
 
@@ -30,70 +31,58 @@ export function PlatformSection<Row>(props: {
   scroll?: boolean;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const tableId = useId();
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 1 }}>
-          <Typography id={headingId} variant="h6" component="h2">
-            {props.title}
-          </Typography>
-          <ExportButtons
-            path={PLATFORM_EXPORT_PATH}
-            search=""
-            filters={exportFilters(props.filters, props.table)}
-            label={t("statisticsApp.exportOf", { table: props.title })}
-          />
-        </Stack>
-        {props.rows.length === 0 ? (
-          <Typography color="text.secondary">{props.empty}</Typography>
-        ) : (
-          <>
-            {props.chart ? (
-              <Box role="img" aria-label={props.summary} aria-describedby={tableId} sx={{ mb: 2 }}>
-                <Suspense fallback={<Skeleton variant="rounded" height={260} />}>{props.chart}</Suspense>
-              </Box>
-            ) : null}
-            <Box
-              sx={{ overflowX: "auto", ...(props.scroll ? { maxHeight: 320, overflowY: "auto" } : {}) }}
-              // Every table may scroll (sideways on a phone): a stop for the keyboard, named apart from its section.
-              tabIndex={0}
-              role="region"
-              aria-label={t("statisticsApp.tableOf", { table: props.title })}
-            >
-              <Table size="small" id={tableId} stickyHeader={props.scroll}>
-                <caption style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>{props.title}</caption>
-                <TableHead>
-                  <TableRow>
-                    {props.columns.map((column) => (
-                      <TableCell key={column.header} align={column.numeric ? "right" : "left"}>
-                        {column.header}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {props.rows.map((row) => (
-                    <TableRow key={props.rowKey(row)}>
-                      {props.columns.map((column, index) => (
-                        <TableCell
-                          key={column.header}
-                          align={column.numeric ? "right" : "left"}
-                          component={index === 0 ? "th" : "td"}
-                          scope={index === 0 ? "row" : undefined}
-                        >
-                          {column.cell(row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
+    <SectionCard
+      title={props.title}
+      actions={
+        <ExportButtons
+          path={PLATFORM_EXPORT_PATH}
+          search=""
+          filters={exportFilters(props.filters, props.table)}
+          label={t("statisticsApp.exportOf", { table: props.title })}
+        />
+      }
+    >
+      {props.rows.length === 0 ? (
+        <Typography color="text.secondary">{props.empty}</Typography>
+      ) : (
+        <>
+          {props.chart ? (
+            <ChartFigure summary={props.summary ?? props.title} tableId={tableId} points={props.rows.length} height={260}>
+              {props.chart}
+            </ChartFigure>
+          ) : null}
+          {/* Named apart from its section: the table is a keyboard stop of its own. */}
+          <FiguresTable id={tableId} caption={t("statisticsApp.tableOf", { table: props.title })} scrolls={props.scroll ?? false} captionHidden>
+            <TableHead>
+              <TableRow>
+                {props.columns.map((column) => (
+                  <TableCell key={column.header} align={column.numeric ? "right" : "left"}>
+                    {column.header}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {props.rows.map((row) => (
+                <TableRow key={props.rowKey(row)}>
+                  {props.columns.map((column, index) => (
+                    <TableCell
+                      key={column.header}
+                      align={column.numeric ? "right" : "left"}
+                      component={index === 0 ? "th" : "td"}
+                      scope={index === 0 ? "row" : undefined}
+                    >
+                      {column.cell(row)}
+                    </TableCell>
                   ))}
-                </TableBody>
-              </Table>
-            </Box>
-          </>
-        )}
-      </CardContent>
-    </Card>
+                </TableRow>
+              ))}
+            </TableBody>
+          </FiguresTable>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope, statisticsScreen } from "./api.ts";
-import { FiguresTable, SectionCard } from "./ChartFigure.tsx";
+import { FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { formatPercent } from "./shape.ts";
 
 /** Per activity assigned or played in the range, each opening its own statistics in the same range. */

@@ -4,7 +4,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
-import { AdherenceChart, ChartFigure, FiguresTable, SectionCard } from "./ChartFigure.tsx";
+import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
+import { AdherenceChart } from "./charts.ts";
 import { formatNumber } from "../assign/activity/gameFigures.ts";
 import { adherenceBuckets, formatPercent, hasAdherence } from "./shape.ts";
 

@@ -6,7 +6,8 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { formatNumber } from "../assign/activity/gameFigures.ts";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
-import { ChartFigure, DizzinessChart, FiguresTable, SectionCard } from "./ChartFigure.tsx";
+import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
+import { DizzinessChart } from "./charts.ts";
 import { dizzinessChange, dizzinessMeans } from "./shape.ts";
 
 /** Dizziness (0–10) before and after each session of the range: a chart and its table. */

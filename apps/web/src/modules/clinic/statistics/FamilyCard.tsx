@@ -6,7 +6,8 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { formatNumber } from "../assign/activity/gameFigures.ts";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
-import { ChartFigure, FiguresTable, MeasureChart, SectionCard } from "./ChartFigure.tsx";
+import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
+import { MeasureChart } from "./charts.ts";
 import { familyRows, formatMeasure, measureName, TREND_COLOR, trendSentence } from "./shape.ts";
 
 /** One game family's main measures, session by session: a chart and a trend each, one table for all. */

@@ -1,27 +1,13 @@
 import type { StatisticsSession } from "@clinic/shared";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Stack, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
-import { SessionFigureList, SessionTrials } from "../assign/activity/SessionResults.tsx";
+import { SessionDialog, SessionFigureList, SessionTrials } from "../assign/activity/SessionResults.tsx";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
-import { FiguresTable, SectionCard } from "./ChartFigure.tsx";
+import { FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { formatPercent } from "./shape.ts";
 
 const PAGE = 10;
@@ -29,26 +15,16 @@ const PAGE = 10;
 /** A session's trials (and figures), opened from either list of sessions. */
 function TrialsDialog({ session, patientId, onClose }: { session: StatisticsSession; patientId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Dialog
-      open
+    <SessionDialog
+      title={t("statistics.sessions.trialsTitle", {
+        name: session.activity?.name ?? t(`games.families.${session.family}`),
+        date: formatDateTime(session.endedAt),
+      })}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="md"
-      sx={{ "& .MuiDialog-paper": { mx: { xs: 1, sm: 4 }, width: { xs: "calc(100% - 16px)", sm: undefined } } }}
     >
-      <DialogTitle id={titleId}>
-        {t("statistics.sessions.trialsTitle", { name: session.activity?.name ?? t(`games.families.${session.family}`), date: formatDateTime(session.endedAt) })}
-      </DialogTitle>
-      <DialogContent>
-        <SessionTrials patientId={patientId} sessionId={session.id} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t("gameResults.close")}</Button>
-      </DialogActions>
-    </Dialog>
+      <SessionTrials patientId={patientId} sessionId={session.id} />
+    </SessionDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import type { MeasureUnit } from "@clinic/shared";
 import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
-import { formatDate } from "../../../lib/dates.ts";
+import { dateAxis, LEGEND_ON_TOP } from "../../../lib/chart-axes.ts";
 import { formatNumber } from "../assign/activity/gameFigures.ts";
 import type { AdherenceBucket } from "./shape.ts";
 import { chartValue } from "./shape.ts";
@@ -13,7 +13,6 @@ import { chartValue } from "./shape.ts";
  * and tick counts keep them legible at a phone's 390 px.
  */
 const HEIGHT = 240;
-const legend = { legend: { direction: "horizontal", position: { vertical: "top", horizontal: "center" } } } as const;
 
 /** Assigned against done, a pair of bars per day or per week. */
 export function AdherenceChart(props: { buckets: AdherenceBucket[]; language: string; labels: { assigned: string; done: string } }) {
@@ -44,7 +43,7 @@ export function AdherenceChart(props: { buckets: AdherenceBucket[]; language: st
         },
         { id: "done", data: props.buckets.map((bucket) => bucket.done), label: props.labels.done, color: theme.palette.primary.main, valueFormatter: count },
       ]}
-      slotProps={legend}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }
@@ -65,12 +64,10 @@ export function MeasureChart(props: {
       height={HEIGHT}
       skipAnimation
       xAxis={[
-        {
-          data: props.points.map((point) => new Date(point.endedAt)),
-          scaleType: props.points.length > 1 ? "time" : "point",
-          valueFormatter: (value: Date) => formatDate(value),
-          tickNumber: 3,
-        },
+        dateAxis(
+          props.points.map((point) => new Date(point.endedAt)),
+          3,
+        ),
       ]}
       yAxis={[
         {
@@ -111,12 +108,10 @@ export function DizzinessChart(props: {
       height={HEIGHT}
       skipAnimation
       xAxis={[
-        {
-          data: props.points.map((point) => new Date(point.endedAt)),
-          scaleType: props.points.length > 1 ? "time" : "point",
-          valueFormatter: (value: Date) => formatDate(value),
-          tickNumber: 3,
-        },
+        dateAxis(
+          props.points.map((point) => new Date(point.endedAt)),
+          3,
+        ),
       ]}
       yAxis={[{ width: 36, min: 0, max: 10, valueFormatter: (value: number) => formatNumber(props.language, value) }]}
       series={[
@@ -140,7 +135,7 @@ export function DizzinessChart(props: {
           valueFormatter: level,
         },
       ]}
-      slotProps={legend}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { ActivitiesCard } from "./ActivitiesCard.tsx";
-import { SectionCard } from "./ChartFigure.tsx";
+import { SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { AdherenceCard } from "./AdherenceCard.tsx";
 import { DizzinessCard } from "./DizzinessCard.tsx";
 import { FamilyCard } from "./FamilyCard.tsx";

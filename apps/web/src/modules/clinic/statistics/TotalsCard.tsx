@@ -1,7 +1,7 @@
 import type { PatientStatistics } from "@clinic/shared";
 import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { SectionCard } from "./ChartFigure.tsx";
+import { SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { totalsTiles } from "./shape.ts";
 
 /** The range at a glance: assigned, done, adherence, sessions, played time, active days. */

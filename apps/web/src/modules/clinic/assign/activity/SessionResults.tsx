@@ -1,6 +1,21 @@
 import type { GameSessionFigures, GameTrial, Paged } from "@clinic/shared";
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from "@mui/material";
-import { useState } from "react";
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListLoading } from "../../../../lib/components/ListPagination.tsx";
 import { useResource } from "../../../../lib/resource.ts";
@@ -17,6 +32,31 @@ import { formatNumber, sessionFigures } from "./gameFigures.ts";
  */
 export const SESSIONS_KEY = "game-sessions";
 const TRIALS_PAGE = 25;
+
+/**
+ * The dialog that shows a session's results. On a phone it takes nearly the whole width: the
+ * trials table scrolls sideways inside it.
+ */
+export function SessionDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="md"
+      sx={{ "& .MuiDialog-paper": { mx: { xs: 1, sm: 4 }, width: { xs: "calc(100% - 16px)", sm: undefined } } }}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("gameResults.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /** A session's figures as a definition list: label over value, wrapping to two columns on phones. */
 export function SessionFigureList({ session, dense }: { session: GameSessionFigures; dense?: boolean }) {

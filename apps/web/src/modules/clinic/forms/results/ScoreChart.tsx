@@ -1,7 +1,7 @@
 import type { ScoreRange } from "@clinic/shared";
 import { useTheme } from "@mui/material";
 import { LineChart } from "@mui/x-charts/LineChart";
-import { formatDate } from "../../../../lib/dates.ts";
+import { dateAxis, LEGEND_ON_TOP } from "../../../../lib/chart-axes.ts";
 import type { HistoryPoint } from "./history.ts";
 
 /**
@@ -16,14 +16,7 @@ export function ScoreChart({ points, range, labels }: { points: HistoryPoint[]; 
     <LineChart
       height={280}
       skipAnimation
-      xAxis={[
-        {
-          data: dates,
-          scaleType: points.length > 1 ? "time" : "point",
-          valueFormatter: (value: Date) => formatDate(value),
-          tickNumber: 4,
-        },
-      ]}
+      xAxis={[dateAxis(dates, 4)]}
       yAxis={[{ min: range?.min, max: range?.max, width: 48 }]}
       series={[
         { id: "total", data: points.map((point) => point.total), label: labels.score, color: theme.palette.primary.main, showMark: true, curve: "linear" },
@@ -36,7 +29,7 @@ export function ScoreChart({ points, range, labels }: { points: HistoryPoint[]; 
           shape: "diamond",
         },
       ]}
-      slotProps={{ legend: { direction: "horizontal", position: { vertical: "top", horizontal: "center" } } }}
+      slotProps={LEGEND_ON_TOP}
     />
   );
 }

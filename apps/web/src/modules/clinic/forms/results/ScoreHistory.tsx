@@ -1,8 +1,9 @@
 import type { FormAssignment } from "@clinic/shared";
-import { Box, Card, CardContent, Link, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { lazy, Suspense, useId } from "react";
+import { Card, CardContent, Link, Skeleton, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { lazy, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
+import { ChartFigure, FiguresTable } from "../../../../lib/components/ChartFigure.tsx";
 import { formatDate, formatDateTime } from "../../../../lib/dates.ts";
 import { useResource } from "../../../../lib/resource.ts";
 import { resultScreen, SCORE_HISTORY_KEY, scoreHistoryPath } from "./api.ts";
@@ -48,60 +49,55 @@ export function ScoreHistory({ result }: { result: FormAssignment }) {
         ) : (
           <>
             {first && last ? (
-              <Box
-                role="img"
-                aria-label={t("formResults.chart.summary", {
+              <ChartFigure
+                summary={t("formResults.chart.summary", {
                   number: points.length,
                   from: formatDate(first.submittedAt),
                   to: formatDate(last.submittedAt),
                   first: formatNumber(first.total, language),
                   last: formatNumber(last.total, language),
                 })}
-                aria-describedby={tableId}
-                sx={{ mt: 1 }}
+                tableId={tableId}
+                points={points.length}
+                height={280}
               >
-                <Suspense fallback={<Skeleton variant="rounded" height={280} />}>
-                  <ScoreChart points={points} range={range} labels={{ score: t("formResults.chart.series"), current: t("formResults.chart.current") }} />
-                </Suspense>
-              </Box>
+                <ScoreChart points={points} range={range} labels={{ score: t("formResults.chart.series"), current: t("formResults.chart.current") }} />
+              </ChartFigure>
             ) : null}
             {points.length === 1 ? <Typography sx={{ mt: 1 }}>{t("formResults.chart.onlyOne")}</Typography> : null}
-            <Box sx={{ mt: 2 }}>
-              <Table size="small" id={tableId}>
-                <caption style={{ captionSide: "top", textAlign: "left", padding: 0, marginBottom: 4 }}>{t("formResults.chart.tableCaption")}</caption>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t("formResults.columns.submitted")}</TableCell>
-                    <TableCell align="right">{t("formResults.columns.score")}</TableCell>
-                    <TableCell>{t("formResults.columns.band")}</TableCell>
-                    <TableCell>{t("formResults.columns.version")}</TableCell>
+            <FiguresTable id={tableId} caption={t("formResults.chart.tableCaption")} scrolls={false}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t("formResults.columns.submitted")}</TableCell>
+                  <TableCell align="right">{t("formResults.columns.score")}</TableCell>
+                  <TableCell>{t("formResults.columns.band")}</TableCell>
+                  <TableCell>{t("formResults.columns.version")}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {points.map((point) => (
+                  <TableRow key={point.id} selected={point.current}>
+                    <TableCell component="th" scope="row">
+                      {point.current ? (
+                        <>
+                          {formatDateTime(point.submittedAt)}{" "}
+                          <Typography component="span" variant="caption" sx={{ fontWeight: 600 }}>
+                            {t("formResults.chart.thisOne")}
+                          </Typography>
+                        </>
+                      ) : (
+                        <Link component={RouterLink} to={resultScreen(point.id)}>
+                          {formatDateTime(point.submittedAt)}
+                        </Link>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatNumber(point.total, language)}</TableCell>
+                    <TableCell>{point.band ?? "—"}</TableCell>
+                    <TableCell>{point.version}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {points.map((point) => (
-                    <TableRow key={point.id} selected={point.current}>
-                      <TableCell component="th" scope="row">
-                        {point.current ? (
-                          <>
-                            {formatDateTime(point.submittedAt)}{" "}
-                            <Typography component="span" variant="caption" sx={{ fontWeight: 600 }}>
-                              {t("formResults.chart.thisOne")}
-                            </Typography>
-                          </>
-                        ) : (
-                          <Link component={RouterLink} to={resultScreen(point.id)}>
-                            {formatDateTime(point.submittedAt)}
-                          </Link>
-                        )}
-                      </TableCell>
-                      <TableCell align="right">{formatNumber(point.total, language)}</TableCell>
-                      <TableCell>{point.band ?? "—"}</TableCell>
-                      <TableCell>{point.version}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+                ))}
+              </TableBody>
+            </FiguresTable>
           </>
         )}
       </CardContent>
