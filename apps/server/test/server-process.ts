@@ -16,7 +16,7 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 let bundle: Promise<string> | undefined;
 /**
- * main.ts bundled once per test file, as `npm start` runs it (apps/server/build.mjs), into a
+ * main.ts bundled once per test file (until `cleanUpServers()`), as `npm start` runs it (apps/server/build.mjs), into a
  * folder of its own under the ignored dist/ (so the migrations are found from it): transforming
  * the sources afresh in each of many starts would cost seconds each on a busy machine.
  */
@@ -231,4 +231,7 @@ export async function cleanUpServers(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   folders.clear();
+  // The bundle's folder went with the others: a later file in this worker (modules are shared
+  // between files, vitest.config.ts) bundles afresh.
+  bundle = undefined;
 }
