@@ -3,9 +3,10 @@ import { expectAccessible, settled, signIn, visit } from "./fixtures.ts";
 
 const CHECKS = ["Database", "Migrations", "Job queue", "File storage", "Email", "Versions"];
 
-/** The signed-in user's saved language, changed on the configuration screen (labels in the current language). */
+/** The signed-in user's saved language, changed on the configuration screen (labels in the current language; its axe check is its own spec's). */
 async function setLanguage(page: Page, option: string, label: string, save: string) {
-  await visit(page, "/manager/admin/config");
+  await page.goto("/manager/admin/config");
+  await settled(page);
   await page.getByLabel(label).click();
   await page.getByRole("option", { name: option }).click();
   await page.getByRole("button", { name: save }).click();
