@@ -20,6 +20,7 @@ import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
 import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-headers.ts";
 import { registerSessions } from "./platform/session.ts";
+import { systemCheckRoutes } from "./platform/system-check.routes.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
 import { registerWebApp } from "./platform/web-app.ts";
 import { registerGated } from "./modules/clinic/billing/gating.ts";
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
   await app.register(healthRoutes);
+  await app.register(systemCheckRoutes);
   for (const module of SERVER_MODULES) {
     if (module.needsActivatedOrder) await registerGated(app, config.billing, module.routes);
     else await app.register(module.routes);

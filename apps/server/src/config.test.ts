@@ -22,7 +22,8 @@ describe("loadConfig", () => {
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 5000 },
       exports: { maxRows: 20_000 },
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
-      jobs: { worker: true, pollingSeconds: 2 },
+      jobs: { worker: true, pollingSeconds: 2, overdueMinutes: 15 },
+      commit: undefined,
       reminderHours: 24,
       billing: {
         providers: ["manual"],
@@ -49,10 +50,11 @@ describe("loadConfig", () => {
   });
 
   it("reads the job and reminder settings, and refuses values out of range", () => {
-    expect(loadConfig({ JOBS_WORKER: "false", JOBS_POLL_SECONDS: "0.5", REMINDER_HOURS: "48" })).toMatchObject({
-      jobs: { worker: false, pollingSeconds: 0.5 },
+    expect(loadConfig({ JOBS_WORKER: "false", JOBS_POLL_SECONDS: "0.5", JOBS_OVERDUE_MINUTES: "30", REMINDER_HOURS: "48" })).toMatchObject({
+      jobs: { worker: false, pollingSeconds: 0.5, overdueMinutes: 30 },
       reminderHours: 48,
     });
+    expect(() => loadConfig({ JOBS_OVERDUE_MINUTES: "0" })).toThrow(/JOBS_OVERDUE_MINUTES/);
     expect(() => loadConfig({ REMINDER_HOURS: "0" })).toThrow(/REMINDER_HOURS/);
     expect(() => loadConfig({ JOBS_POLL_SECONDS: "0.1" })).toThrow(/JOBS_POLL_SECONDS/);
     expect(() => loadConfig({ JOBS_WORKER: "maybe" })).toThrow(/JOBS_WORKER/);

@@ -58,6 +58,13 @@ const envSchema = z.object({
     .default(120),
   JOBS_WORKER: bool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOBS_OVERDUE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
+  APP_COMMIT: z.string().max(64).optional(),
   REMINDER_HOURS: z.coerce
     .number()
     .int()
@@ -123,8 +130,13 @@ export interface Config {
   bundles: { maxZipBytes: number; maxUnpackedBytes: number; maxFileBytes: number; maxFiles: number; accessMinutes: number };
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
   mail: { smtpUrl: string | undefined; from: string };
-  /** pg-boss: whether this node runs workers, and how often an idle queue is polled. */
-  jobs: { worker: boolean; pollingSeconds: number };
+  /**
+   * pg-boss: whether this node runs workers, how often an idle queue is polled, and how long a
+   * due job may wait before the system check calls the queue stalled.
+   */
+  jobs: { worker: boolean; pollingSeconds: number; overdueMinutes: number };
+  /** The source commit of this build, when the deployment says (APP_COMMIT); shown by the system check. */
+  commit: string | undefined;
   /** Hours before an appointment its reminder email goes out. */
   reminderHours: number;
   /** User import: the largest file and the most data rows one import reads; exports: the most rows one file holds. */
@@ -216,7 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accessMinutes: e.BUNDLE_ACCESS_MINUTES,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
-    jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS },
+    jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS, overdueMinutes: e.JOBS_OVERDUE_MINUTES },
+    commit: e.APP_COMMIT,
     reminderHours: e.REMINDER_HOURS,
     imports: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
     exports: { maxRows: e.EXPORT_MAX_ROWS },

@@ -135,5 +135,6 @@ export const ADMIN_MENU = [
   "groups",
   "flags",
   "config",
+  "test",
   "userAdmin",
 ] as const;

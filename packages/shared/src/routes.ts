@@ -411,7 +411,7 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({ id: "flags", path: "flags", section: "settings", modules: [], title: { en: "Modules", es: "Módulos" }, userValidations: ["isAdmin"] }),
   clinic({ id: "config", path: "config", section: "settings", modules: [], title: { en: "Configuration", es: "Configuración" } }),
-  clinic({ id: "test", notBuilt: true, path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
+  clinic({ id: "test", path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
   route({ id: "profile", path: "/user/profile", navigation: false, section: "settings", title: { en: "My profile", es: "Mi perfil" } }),
   route({ id: "userAdmin", path: "/user/admin", section: "settings", title: { en: "Users", es: "Usuarios" }, userValidations: ["isAdmin"] }),
   route({

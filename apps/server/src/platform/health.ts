@@ -6,18 +6,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/client.ts";
 import { migrationsFolder } from "../db/migrate.ts";
 
+/** Every migration this build ships, oldest first, as the committed journal lists them. */
+export function migrationJournal(folder = migrationsFolder()): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  return journal.entries.map(({ tag, when }) => ({ tag, when })).sort((a, b) => a.when - b.when);
+}
+
 /** The newest migration this build ships; Drizzle records each applied one under its journal `when`. */
 export function latestMigration(folder = migrationsFolder()): { tag: string; when: number } {
-  const journal = JSON.parse(readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
-  const latest = journal.entries.reduce((newest, entry) => (entry.when > newest.when ? entry : newest));
-  return { tag: latest.tag, when: latest.when };
+  const entries = migrationJournal(folder);
+  return entries[entries.length - 1] as { tag: string; when: number };
 }
 
 /** A probe that waits longer than its caller's own timeout tells it nothing: answer first. */
 const CHECK_TIMEOUT_MS = 5_000;
 const UNREACHABLE = "The database is not reachable right now.";
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${ms / 1000} s`), { code: "ETIMEDOUT" })), ms);

@@ -32,6 +32,8 @@ export interface JobQueue {
   /** Creates the declared queues and, when this node works, starts its workers. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Started and not stopped: this node can enqueue (and, with `worker`, works its queues). */
+  isRunning(): boolean;
 }
 
 export interface JobSettings {
@@ -55,6 +57,7 @@ export async function createJobQueue(connectionString: string, settings: JobSett
   await boss.start();
   const queues = new Map<string, QueueDefinition>();
   const schedules = new Map<string, string>();
+  let running = false;
 
   async function run(name: string, job: { id: string; data: unknown; retryCount: number }) {
     const definition = queues.get(name);
@@ -100,10 +103,13 @@ export async function createJobQueue(connectionString: string, settings: JobSett
         }
       }
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: "UTC" });
+      running = true;
     },
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
+    isRunning: () => running,
   };
 }
 
@@ -112,4 +118,36 @@ export async function installJobSchema(connectionString: string): Promise<void> 
   const boss = new PgBoss({ connectionString, max: 1, schema: "pgboss", supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false, close: true });
+}
+
+export interface JobCounts {
+  /** Waiting to run: due now or later (retries included). */
+  queued: number;
+  active: number;
+  /** Failed for good and still kept (pg-boss deletes finished jobs after their retention): a rolling count. */
+  failed: number;
+  /** Seconds the oldest job that is due now has waited past its start time; null when none is due. */
+  oldestDueSeconds: number | null;
+}
+
+/**
+ * Live counts over every queue, read from pg-boss's job table (its cached per-queue counts are
+ * only refreshed by a supervising node, which a node with JOBS_WORKER=false is not).
+ */
+export async function jobCounts(db: Db): Promise<JobCounts> {
+  const result = await db.execute<{ queued: string; active: string; failed: string; oldest_due_seconds: number | null }>(sql`
+    select
+      count(*) filter (where state in ('created', 'retry')) as queued,
+      count(*) filter (where state = 'active') as active,
+      count(*) filter (where state = 'failed') as failed,
+      floor(extract(epoch from now() - min(start_after) filter (where state in ('created', 'retry') and start_after <= now() and not blocked)))::int
+        as oldest_due_seconds
+    from pgboss.job`);
+  const row = result.rows[0];
+  return {
+    queued: Number(row?.queued ?? 0),
+    active: Number(row?.active ?? 0),
+    failed: Number(row?.failed ?? 0),
+    oldestDueSeconds: row?.oldest_due_seconds ?? null,
+  };
 }

@@ -28,6 +28,8 @@ export interface MailOutcome {
 export interface MailTransport {
   from: string;
   send(message: { from: string; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }): Promise<unknown>;
+  /** Connects and signs in without sending (the admins' system check); throws what the server said. */
+  verify?(): Promise<unknown>;
   close(): void;
 }
 
@@ -39,7 +41,7 @@ export interface MailTransport {
  */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
-  return { from, send: (message) => transporter.sendMail(message), close: () => transporter.close() };
+  return { from, send: (message) => transporter.sendMail(message), verify: () => transporter.verify(), close: () => transporter.close() };
 }
 
 /**

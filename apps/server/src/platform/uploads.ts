@@ -200,7 +200,18 @@ export function newStorageKey(): string {
   return `${name.slice(0, 2)}/${name.slice(2, 4)}/${name}`;
 }
 
-const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f]{32}$/;
+/**
+ * Where the admins' system check writes its probe object: a prefix no upload's key can take, so
+ * a probe left behind (the process died between write and delete) is known for what it is.
+ */
+export const PROBE_KEY_PREFIX = "system-check/";
+
+/** A fresh key for one storage probe, under the reserved prefix. */
+export function newProbeKey(): string {
+  return `${PROBE_KEY_PREFIX}${randomBytes(16).toString("hex")}`;
+}
+
+const KEY_PATTERN = /^(?:[0-9a-f]{2}\/[0-9a-f]{2}|system-check)\/[0-9a-f]{32}$/;
 
 export class LocalDiskStore implements BlobStore {
   readonly stagingDir: string;

@@ -55,6 +55,7 @@ describe("side menu", () => {
       "groups",
       "flags",
       "config",
+      "test",
       "userAdmin",
     ]);
     // Clinics: the admin menu plus their patients and nutrition plans.

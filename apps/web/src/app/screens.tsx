@@ -54,4 +54,5 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
   statistics: lazy(() => import("../modules/clinic/statistics/StatisticsPage.tsx").then((m) => ({ default: m.StatisticsPage }))),
   statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),
+  test: lazy(() => import("../modules/system/SystemCheckPage.tsx").then((m) => ({ default: m.SystemCheckPage }))),
 };

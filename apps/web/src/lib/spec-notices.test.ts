@@ -46,6 +46,7 @@ const NOTICES: { text: string; key: string; firedIn: string[] }[] = [
   { text: "DynamicForm created succefully", key: "dynamicForms.notices.created", firedIn: ["modules/clinic/forms/FormBuilderPage.tsx"] },
   { text: "DynamicForm updated succefully", key: "dynamicForms.notices.updated", firedIn: ["modules/clinic/forms/FormBuilderPage.tsx"] },
   { text: "DynamicForm removed succefully", key: "dynamicForms.notices.removed", firedIn: ["modules/clinic/forms/FormsList.tsx"] },
+  { text: "Test email message sent successfully", key: "systemCheck.email.sent", firedIn: ["modules/system/TestEmailCard.tsx"] },
 ];
 
 type Tree = { [key: string]: string | Tree };

@@ -21,7 +21,11 @@ const extraApps: FastifyInstance[] = [];
 
 /** Another app node on the same database (a restart, or a second node), its worker on or off. */
 async function node(worker: boolean): Promise<FastifyInstance> {
-  const app = await buildApp({ config: { ...t.config, jobs: { worker, pollingSeconds: 0.5 } }, database: t.database, authSecret: TEST_AUTH_SECRET });
+  const app = await buildApp({
+    config: { ...t.config, jobs: { ...t.config.jobs, worker, pollingSeconds: 0.5 } },
+    database: t.database,
+    authSecret: TEST_AUTH_SECRET,
+  });
   await app.ready();
   extraApps.push(app);
   return app;

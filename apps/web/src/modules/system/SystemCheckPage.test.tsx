@@ -1,0 +1,79 @@
+import type { SystemCheckReport } from "@clinic/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import i18next from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { localeResources } from "../../lib/i18n.ts";
+import { SystemCheckPage } from "./SystemCheckPage.tsx";
+
+/** The page rendered to HTML (the web project runs without a DOM) with the server's report already cached. */
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  const resources = await localeResources();
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+const REPORT: SystemCheckReport = {
+  ok: false,
+  checkedAt: "2026-11-27T10:00:00.000Z",
+  checks: [
+    { name: "database", ok: true, reason: null, detail: null, figures: { serverVersion: "17.2", poolWaiting: 0 }, ms: 3 },
+    {
+      name: "storage",
+      ok: false,
+      reason: "error",
+      detail: "EACCES: permission denied",
+      figures: { backend: "disk", location: "/srv/uploads" },
+      ms: 4,
+    },
+    { name: "jobs", ok: false, reason: "jobsOverdue", detail: null, figures: { overdueAfterMinutes: 15, worker: false }, ms: 2 },
+    { name: "mail", ok: false, reason: "timedOut", detail: "no answer within 5 s", figures: { transport: "smtp", timeoutSeconds: 5 }, ms: 5000 },
+  ],
+};
+
+async function render(language: "en" | "es") {
+  await i18n.changeLanguage(language);
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
+  client.setQueryData(["system-check"], REPORT);
+  const html = renderToString(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <SystemCheckPage />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return html
+    .replace(/<style[^>]*>.*?<\/style>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+}
+
+describe("SystemCheckPage", () => {
+  it("says green and red in words, with each red check's reason, its own message and its figures", async () => {
+    const text = await render("en");
+    expect(text).toContain("3 of 4 checks failed.");
+    expect(text).toMatch(/Database Passed The database answers\./);
+    expect(text).toMatch(/File storage Failed The check failed with an error\. Details: EACCES: permission denied/);
+    expect(text).toContain("Storage Local disk");
+    expect(text).toContain("A job has waited more than 15 minutes past its time");
+    expect(text).toContain("This server works jobs No");
+    expect(text).toContain("Email Failed No answer within 5 s. Delivery SMTP");
+    expect(text).toContain("Run again");
+    expect(text).toContain("Send test email");
+  });
+
+  it("speaks Spanish", async () => {
+    const text = await render("es");
+    expect(text).toContain("Han fallado 3 de 4 comprobaciones.");
+    expect(text).toMatch(/Almacenamiento de archivos Fallido La comprobación falló con un error\./);
+    expect(text).toContain("Volver a comprobar");
+    expect(text).toContain("Enviar correo de prueba");
+  });
+});
