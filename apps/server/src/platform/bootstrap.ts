@@ -11,7 +11,7 @@ export async function syncPermissions(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(groups)
-      .values(GROUP_IDS.map((id) => ({ id, name: GROUP_NAMES[id].en })))
+      .values(GROUP_IDS.map((id) => ({ id, name: GROUP_NAMES[id].en, nameEs: GROUP_NAMES[id].es, builtin: true })))
       .onConflictDoNothing();
     const created = await tx
       .insert(permissions)
