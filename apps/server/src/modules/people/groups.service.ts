@@ -155,7 +155,7 @@ export async function setGroupPermissions(db: Db, id: number, codenames: readonl
     // that does not exist. A grant held from before may stay (or go); it cannot be added.
     const unavailable = wanted.filter((codename) => !isPermissionAvailable(codename) && !before.has(codename));
     if (unavailable.length > 0) throw badRequest({ permissions: [`Not available yet (their module is not built): ${unavailable.sort().join(", ")}.`] });
-    const ids = await permissionIds(tx as unknown as Db, wanted);
+    const ids = await permissionIds(tx, wanted);
     await tx.delete(groupPermissions).where(eq(groupPermissions.groupId, id));
     if (ids.length > 0) await tx.insert(groupPermissions).values(ids.map((permissionId) => ({ groupId: id, permissionId })));
     return {
