@@ -13,6 +13,7 @@ import { appointmentsRoutes } from "./modules/clinic/appointments/appointments.r
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { peopleRoutes } from "./modules/people/people.routes.ts";
 import { usersRoutes } from "./modules/people/users.routes.ts";
+import { groupsRoutes } from "./modules/people/groups.routes.ts";
 import { userImportRoutes } from "./modules/people/import.routes.ts";
 import { billingRoutes } from "./modules/clinic/billing/billing.routes.ts";
 import { formsRoutes } from "./modules/clinic/forms/forms.routes.ts";
@@ -41,6 +42,7 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "dashboard", routes: dashboardRoutes },
   { name: "people", routes: peopleRoutes },
   { name: "people/users", routes: usersRoutes },
+  { name: "people/groups", routes: groupsRoutes },
   { name: "people/import", routes: userImportRoutes },
   { name: "clinic/billing", routes: billingRoutes },
   { name: "clinic/forms", routes: formsRoutes, needsActivatedOrder: true },

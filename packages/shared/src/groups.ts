@@ -11,10 +11,18 @@ export const GROUP_NAMES: Record<GroupId, { en: string; es: string }> = {
 
 export type Role = "admin" | "clinic" | "therapist" | "patient";
 
-/** The role a screen is built for: the admin flag first, then the first group id. */
+export function isBuiltinGroup(id: number): id is GroupId {
+  return (GROUP_IDS as readonly number[]).includes(id);
+}
+
+/**
+ * The role a screen is built for: the admin flag first, then the first group id. Custom groups
+ * (the groups screen) only add grants: they are placed after the role's group, and are passed
+ * over here all the same, so no custom group can ever change a role.
+ */
 export function roleOf(user: { isAdmin: boolean; groups: readonly number[] }): Role {
   if (user.isAdmin) return "admin";
-  switch (user.groups[0]) {
+  switch (user.groups.find(isBuiltinGroup)) {
     case GROUP.patient:
       return "patient";
     case GROUP.clinic:

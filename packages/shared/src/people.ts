@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { GROUP_IDS } from "./groups.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
@@ -155,10 +154,18 @@ export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 /** `code` of a 400 about the token, for the page to explain it. */
 export const INVITATION_ERRORS = ["TOKEN_EXPIRED", "TOKEN_INVALID"] as const;
 
-export const groupIdParamSchema = z.object({
-  id: rowIdParam().refine((id) => (GROUP_IDS as readonly number[]).includes(id), "Unknown group."),
+/** Group ids are smallints: a larger id names no group (404), never a database range error. */
+export const groupIdParamSchema = z.object({ id: rowIdParam().max(32_767, "Unknown group.") });
+export const groupMemberParamSchema = groupIdParamSchema.extend({ userId: userId() });
+export const GROUP_NAME_MAX = 60;
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.object({ en: z.string(), es: z.string() }),
+  /** The three groups of spec §6, which give the role: never deleted or renamed, members managed with the user. */
+  builtin: z.boolean(),
+  memberCount: z.number().int(),
+  permissions: z.array(z.string()),
 });
-export const groupSchema = z.object({ id: z.number().int(), name: z.object({ en: z.string(), es: z.string() }), permissions: z.array(z.string()) });
 export type Group = z.infer<typeof groupSchema>;
 export const groupsResponseSchema = z.object({
   groups: z.array(groupSchema),
@@ -166,4 +173,18 @@ export const groupsResponseSchema = z.object({
   modules: z.array(z.object({ module: z.string(), permissions: z.array(z.string()) })),
 });
 export type GroupsResponse = z.infer<typeof groupsResponseSchema>;
+/** A custom group's name in both languages of the screens. */
+export const groupNameSchema = z.object({ name: z.object({ en: requiredText(GROUP_NAME_MAX), es: requiredText(GROUP_NAME_MAX) }).strict() }).strict();
+export type GroupNameInput = z.infer<typeof groupNameSchema>;
+export const groupMembersQuerySchema = pageQuerySchema.extend({ q: searchQuery });
+export const groupMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  nombres: z.string(),
+  apellidos: z.string(),
+  role: roleSchema,
+  isActive: z.boolean(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+export const groupMemberAddSchema = z.object({ userId: userId() }).strict();
 export const groupPermissionsUpdateSchema = z.object({ permissions: z.array(permissionSchema).max(200) }).strict();

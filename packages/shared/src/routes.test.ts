@@ -434,6 +434,12 @@ describe("roleOf and homePathOf", () => {
     expect(roleOf({ isAdmin: false, groups: [GROUP.therapist, GROUP.patient] })).toBe("therapist");
   });
 
+  it("pass over custom groups (ids from 100): they only add grants, never a role", () => {
+    expect(roleOf({ isAdmin: false, groups: [GROUP.patient, 100] })).toBe("patient");
+    expect(roleOf({ isAdmin: false, groups: [100, GROUP.patient] })).toBe("patient");
+    expect(roleOf({ isAdmin: false, groups: [101, GROUP.clinic, 100] })).toBe("clinic");
+  });
+
   it("send admins and groups 2 and 3 to the dashboard, patients to their home (spec §2)", () => {
     expect(homePathOf({ isAdmin: true, groups: [] })).toBe("/manager/admin/dashboard");
     expect(homePathOf({ isAdmin: true, groups: [GROUP.patient] })).toBe("/manager/admin/dashboard");

@@ -118,10 +118,18 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** Django-style groups and permission codenames (spec §6). */
+/**
+ * Django-style groups and permission codenames (spec §6). The three built-in groups (ids 1–3,
+ * `builtin`) give the role; admins add custom groups, which only add grants. `name` is the
+ * English name and `name_es` the Spanish one: the screens are bilingual, so a group an admin
+ * names shows in the reader's language like the built-in ones. New ids come from 100 up, so
+ * a future built-in group can still take a low id.
+ */
 export const groups = pgTable("groups", {
-  id: smallint("id").primaryKey(),
+  id: smallint("id").primaryKey().generatedByDefaultAsIdentity({ startWith: 100 }),
   name: text("name").notNull().unique(),
+  nameEs: text("name_es").notNull().unique(),
+  builtin: boolean("builtin").notNull().default(false),
   ...timestamps,
 });
 

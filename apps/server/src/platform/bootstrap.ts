@@ -11,7 +11,7 @@ export async function syncPermissions(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(groups)
-      .values(GROUP_IDS.map((id) => ({ id, name: GROUP_NAMES[id].en })))
+      .values(GROUP_IDS.map((id) => ({ id, name: GROUP_NAMES[id].en, nameEs: GROUP_NAMES[id].es, builtin: true })))
       .onConflictDoNothing();
     const created = await tx
       .insert(permissions)
@@ -27,7 +27,8 @@ export async function syncPermissions(db: Db): Promise<void> {
   });
 }
 
-export async function permissionIds(db: Db, codenames: readonly string[]): Promise<number[]> {
+/** The ids of `codenames`; `db` may be a transaction. */
+export async function permissionIds(db: Pick<Db, "select">, codenames: readonly string[]): Promise<number[]> {
   if (codenames.length === 0) return [];
   const rows = await db
     .select({ id: permissions.id })

@@ -35,10 +35,10 @@ export interface Person {
 export const outerUserId = sql.raw(`"users"."id"`);
 const outerClinicId = sql.raw(`"users"."clinic_id"`);
 
-/** The group a user's role comes from (their first group), as SQL over the outer `users` row. */
+/** The group a user's role comes from (their first built-in group: custom ones never give a role), as SQL over the outer `users` row. */
 export const roleGroupOf = sql<
   number | null
->`(select ug.group_id from user_groups ug where ug.user_id = ${outerUserId} order by ug.position, ug.group_id limit 1)`;
+>`(select ug.group_id from user_groups ug where ug.user_id = ${outerUserId} and ug.group_id in (1, 2, 3) order by ug.position, ug.group_id limit 1)`;
 /** The user has no password yet: the invitation to choose one is still open. */
 export const invitationPendingOf = sql<boolean>`not exists (select 1 from accounts a where a.user_id = ${outerUserId} and a.provider_id = 'credential' and a.password is not null)`;
 /** The name of the user's clinic account. */

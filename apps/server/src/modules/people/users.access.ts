@@ -48,16 +48,6 @@ export const usersAccess: AccessTable = {
     request: async (fx) => ({ params: { id: (await invitedPatient(fx)).id } }),
   },
   "GET /api/mail-messages/": { expect: adminOnly(200) },
-  "GET /api/groups/": { expect: adminOnly(200) },
-  "PUT /api/groups/:id/permissions": {
-    // The therapist group's own permissions, sent back unchanged: the admin's cell changes nothing for the others.
-    expect: adminOnly(200),
-    request: async (fx) => {
-      const { groups } = await fx.api<{ groups: { id: number; permissions: string[] }[] }>("admin", "GET", "/api/groups/");
-      const therapists = groups.find((group) => group.id === GROUP.therapist);
-      return { params: { id: GROUP.therapist }, body: { permissions: therapists?.permissions ?? [] } };
-    },
-  },
   "POST /api/invitations/check": { expect: anyone(200), request: async (fx) => ({ body: { token: await invitationToken(fx) } }) },
   "POST /api/invitations/accept": {
     expect: anyone(200),

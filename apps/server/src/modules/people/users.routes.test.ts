@@ -1,11 +1,10 @@
-import { groupsResponseSchema, mailMessageSchema, pagedSchema, sessionStateSchema, userAdminRowSchema } from "@clinic/shared";
-import { and, desc, eq } from "drizzle-orm";
+import { mailMessageSchema, pagedSchema, userAdminRowSchema } from "@clinic/shared";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, readUser, type TestApp } from "../../../test/app.ts";
 import { type MadeClinic, type MadeUser, makeClinic, makePatient, makeTherapist, makeUser } from "../../../test/factories.ts";
 import { caller, type Method, newEmail } from "../../../test/people.ts";
-import { auditEvents, groupPermissions, sessions } from "../../db/schema.ts";
-import { permissionIds } from "../../platform/bootstrap.ts";
+import { auditEvents, sessions } from "../../db/schema.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
 import type { DemoRole } from "../../seed-demo-data.ts";
 
@@ -150,99 +149,12 @@ describe("GET /api/mail-messages/ (the outbox)", () => {
   });
 });
 
-describe("groups", () => {
-  const groups = async () => groupsResponseSchema.parse((await call("GET", "/api/groups/", await t.loginAs("admin"))).json());
-
-  it("lists the three groups with their permissions, and every permission by module", async () => {
-    const body = await groups();
-    expect(body.groups.map((group) => [group.id, group.name.en])).toEqual([
-      [1, "Patient"],
-      [2, "Clinic"],
-      [3, "Therapist"],
-    ]);
-    expect(body.groups[0]?.permissions).toContain("is_patient");
-    expect(body.groups[2]?.permissions).toContain("change_user");
-    expect(body.modules.find((entry) => entry.module === "clinic")?.permissions).toContain("view_statistics");
-    expect(body.modules.map((entry) => entry.module)).toContain("crm_manager");
-  });
-
-  it("replaces a group's grants, audited, and signed-in members feel it at their next call", async () => {
-    const admin = await t.loginAs("admin");
-    const therapist = await t.loginAs("therapist");
-    const original = (await groups()).groups.find((group) => group.id === 3)?.permissions ?? [];
-    const without = original.filter((codename) => codename !== "change_user");
-    const patient = { nombres: "Ana", apellidos: "Paz", identification: "", language: "en" };
-    try {
-      const response = await call("PUT", "/api/groups/3/permissions", admin, { permissions: [...without, "view_membership"] });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().permissions).toEqual([...without, "view_membership"].sort());
-      const [event] = await t.db
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.action, "group.permissions.update"), eq(auditEvents.actorId, t.ids.admin)))
-        .orderBy(desc(auditEvents.id))
-        .limit(1);
-      expect(event).toMatchObject({ outcome: "ok", detail: { group: 3, added: ["view_membership"], removed: ["change_user"] } });
-
-      // Same session, next request: the grant is gone.
-      const state = sessionStateSchema.parse((await call("GET", "/api/get-user-profile/", therapist)).json());
-      expect(state.permission.codenames).not.toContain("change_user");
-      expect(state.permission.codenames).toContain("view_membership");
-      expect((await call("POST", "/api/user-patients/", therapist, { ...patient, email: newEmail() })).statusCode).toBe(403);
-    } finally {
-      expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: original })).statusCode).toBe(200);
-    }
-    expect((await call("POST", "/api/user-patients/", therapist, { ...patient, email: newEmail() })).statusCode).toBe(201);
-  });
-
-  it.each([
-    ["an unknown permission", "/api/groups/3/permissions", { permissions: ["fly"] }, "permissions.0"],
-    ["a missing list", "/api/groups/3/permissions", {}, "permissions"],
-    ["an unknown group", "/api/groups/9/permissions", { permissions: [] }, "id"],
-  ])("refuses %s with 400 and changes nothing", async (_label, url, payload, field) => {
-    const before = await groups();
-    const response = await call("PUT", url, await t.loginAs("admin"), payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()[field]).toEqual([expect.any(String)]);
-    expect(await groups()).toEqual(before);
-  });
-
-  it("refuses with 400 to grant a codename of a module not built yet, and changes nothing", async () => {
-    const before = await groups();
-    const original = before.groups.find((group) => group.id === 3)?.permissions ?? [];
-    const response = await call("PUT", "/api/groups/3/permissions", await t.loginAs("admin"), { permissions: [...original, "view_quoter", "change_store"] });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): change_store, view_quoter."] });
-    expect(await groups()).toEqual(before);
-  });
-
-  it("keeps a grant of a module not built that a group held before, until it is taken away", async () => {
-    const admin = await t.loginAs("admin");
-    const [quoterId] = await permissionIds(t.db, ["view_quoter"]);
-    await t.db.insert(groupPermissions).values({ groupId: 3, permissionId: quoterId as number });
-    const held = (await groups()).groups.find((group) => group.id === 3)?.permissions ?? [];
-    expect(held).toContain("view_quoter");
-    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(200);
-    const without = held.filter((codename) => codename !== "view_quoter");
-    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: without })).json().permissions).not.toContain("view_quoter");
-    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(400);
-  });
-
-  it.each(["clinic", "therapist", "patient"] as DemoRole[])("refuses %s with 403", async (role) => {
-    const cookie = await t.loginAs(role);
-    expect((await call("GET", "/api/groups/", cookie)).statusCode).toBe(403);
-    expect((await call("PUT", "/api/groups/1/permissions", cookie, { permissions: [] })).statusCode).toBe(403);
-  });
-});
-
 describe("not signed in", () => {
   const endpoints: [Method, string, unknown?][] = [
     ["GET", "/api/users/"],
     ["PUT", "/api/users/some-id/active", { isActive: false }],
     ["POST", "/api/users/some-id/invitation"],
     ["GET", "/api/mail-messages/"],
-    ["GET", "/api/groups/"],
-    ["PUT", "/api/groups/1/permissions", { permissions: [] }],
     ["GET", "/api/clinics/"],
     ["POST", "/api/clinics/", { name: "X", identification: "", email: "x@example.com", language: "en" }],
     ["GET", "/api/clinics/some-id"],
@@ -266,7 +178,7 @@ describe("with the clinic module switched off", () => {
     const admin = await t.loginAs("admin");
     expect((await call("PUT", "/api/flags/clinic", admin, { enabled: false })).statusCode).toBe(200);
     try {
-      for (const url of ["/api/clinics/", "/api/staff/", "/api/user-patients/", "/api/groups/"]) {
+      for (const url of ["/api/clinics/", "/api/staff/", "/api/user-patients/"]) {
         expect((await call("GET", url, admin)).statusCode, url).toBe(404);
       }
       expect((await call("GET", "/api/users/", admin)).statusCode).toBe(200);

@@ -1,11 +1,5 @@
 import {
   activeUpdateSchema,
-  groupIdParamSchema,
-  groupPermissionsUpdateSchema,
-  groupSchema,
-  groupsResponseSchema,
-  type GroupId,
-  type Permission,
   idParamSchema,
   invitationAcceptSchema,
   invitationInfoSchema,
@@ -19,17 +13,16 @@ import {
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireActor, requireAdmin, requireModule, requirePermission } from "../../platform/access.ts";
+import { requireActor, requireAdmin, requirePermission } from "../../platform/access.ts";
 import { type AuditEvent, audited } from "../../platform/audit.ts";
 import { listMail } from "../../platform/mail.ts";
-import { listGroups, setGroupPermissions } from "./groups.service.ts";
 import { acceptInvitation, checkInvitation } from "./invitations.ts";
 import { assertStaff, resendInvitation, setActive } from "./people.service.ts";
 import { listUsers } from "./users-admin.service.ts";
 
 /**
  * Account administration: every user (/user/admin), activation, invitations and the mail
- * outbox; the groups' grants (§2 `groups`); and the public invitation page's two calls.
+ * outbox; and the public invitation page's two calls (the groups screen: groups.routes.ts).
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -97,41 +90,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listMail(app.db, request.query),
-  );
-
-  app.get(
-    "/api/groups/",
-    {
-      preValidation: [requireModule("clinic"), requireAdmin],
-      schema: {
-        tags: ["groups"],
-        summary: "The groups with their permissions, and every permission by module (admins)",
-        response: { 200: groupsResponseSchema },
-      },
-    },
-    async () => listGroups(app.db),
-  );
-
-  app.put(
-    "/api/groups/:id/permissions",
-    {
-      preValidation: [requireModule("clinic"), requireAdmin],
-      schema: {
-        tags: ["groups"],
-        summary: "Replace a group's permissions (admins); effective at the members' next request",
-        params: groupIdParamSchema,
-        body: groupPermissionsUpdateSchema,
-        response: { 200: groupSchema },
-      },
-    },
-    async (request) => {
-      const event: AuditEvent = { action: "group.permissions.update", detail: { group: request.params.id } };
-      return audited(request, event, async () => {
-        const { group, added, removed } = await setGroupPermissions(app.db, request.params.id as GroupId, request.body.permissions as Permission[]);
-        event.detail = { group: group.id, added, removed };
-        return group;
-      });
-    },
   );
 
   // Public: the invitation page checks its link, then sets the password (the token is the credential).

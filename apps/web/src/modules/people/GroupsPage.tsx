@@ -1,154 +1,121 @@
-import { FEATURE_FLAG_TITLES, type Group, type GroupsResponse, isFeatureFlag, isModuleBuilt, isPermissionAvailable } from "@clinic/shared";
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Checkbox,
-  FormControlLabel,
-  FormGroup,
-  Stack,
-  Tab,
-  Tabs,
-  Typography,
-} from "@mui/material";
-import { useEffect, useState } from "react";
+import type { Group, GroupsResponse } from "@clinic/shared";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import { Box, Button, Card, CardContent, Chip, Divider, Stack, Tab, Tabs, Typography } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../lib/components/ConfirmDialog.tsx";
 import { Loading } from "../../lib/components/Loading.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";
-import { GROUPS_KEY, saveGroupPermissions } from "./api.ts";
+import { deleteGroup, GROUPS_KEY } from "./api.ts";
+import { GroupDialog } from "./GroupDialog.tsx";
+import { GroupGrants } from "./GroupGrants.tsx";
+import { GroupMembers } from "./GroupMembers.tsx";
 
-/** §2 `groups` (admins): the three groups and their grants by module, changed with a save. */
+/**
+ * §2 `groups` (admins): the three built-in groups (they give the role) and custom groups that
+ * grant more codenames to chosen users; each group's grants by module and its members.
+ */
 export function GroupsPage() {
   const { t } = useTranslation();
   const { data } = useResource<GroupsResponse>([GROUPS_KEY], "/api/groups/");
   const [groupId, setGroupId] = useState(1);
+  const [dialog, setDialog] = useState<{ group: Group | null } | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const language = currentLanguage();
+  const remove = useAction((group: Group) => deleteGroup(group.id), {
+    invalidate: [[GROUPS_KEY], SESSION_KEY],
+    success: () => t("people.groups.deleted", { group: deleting?.name[language] ?? "" }),
+    onSuccess: () => {
+      setDeleting(null);
+      setGroupId(1);
+    },
+  });
   if (!data) return <Loading />;
   const group = data.groups.find((entry) => entry.id === groupId) ?? data.groups[0];
   if (!group) return null;
-  const language = currentLanguage();
-  return (
-    <Card variant="outlined">
-      <Box sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
-        <Tabs value={group.id} onChange={(_, value: number) => setGroupId(value)} aria-label={t("people.groups.tabs")} variant="scrollable">
-          {data.groups.map((entry) => (
-            <Tab key={entry.id} value={entry.id} label={entry.name[language]} id={`group-tab-${entry.id}`} aria-controls="group-panel" />
-          ))}
-        </Tabs>
-      </Box>
-      <CardContent role="tabpanel" id="group-panel" aria-labelledby={`group-tab-${group.id}`}>
-        <GroupGrants key={group.id} group={group} modules={data.modules} />
-      </CardContent>
-    </Card>
-  );
-}
-
-function GroupGrants({ group, modules }: { group: Group; modules: GroupsResponse["modules"] }) {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  const [granted, setGranted] = useState(() => new Set(group.permissions));
-  useEffect(() => setGranted(new Set(group.permissions)), [group.permissions]);
-  const changed = granted.size !== group.permissions.length || group.permissions.some((codename) => !granted.has(codename));
-  const save = useAction(() => saveGroupPermissions(group.id, [...granted].sort()), {
-    invalidate: [[GROUPS_KEY], SESSION_KEY],
-    success: () => t("people.groups.saved", { group: group.name[language] }),
-  });
-  const toggle = (codename: string, on: boolean) =>
-    setGranted((current) => {
-      const next = new Set(current);
-      if (on) next.add(codename);
-      else next.delete(codename);
-      return next;
-    });
-
-  // A module not built yet lists the codenames nothing checks: shown apart, never grantable.
-  // (`view_service` is also the clinic's, so it is granted there.)
-  const built = modules.filter((entry) => isFeatureFlag(entry.module) && isModuleBuilt(entry.module));
-  const notBuilt = modules
-    .filter((entry) => !built.includes(entry))
-    .map((entry) => ({ ...entry, permissions: entry.permissions.filter((codename) => !isPermissionAvailable(codename)) }))
-    .filter((entry) => entry.permissions.length > 0);
-
   return (
     <Stack spacing={2}>
-      <div>
-        <Typography variant="h6" component="h2">
-          {t("people.groups.title", { group: group.name[language] })}
-        </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
         <Typography variant="body2" color="text.secondary">
-          {t("people.groups.hint", { count: granted.size })}
+          {t("people.groups.intro")}
         </Typography>
-      </div>
-      <Alert severity="info">{t("people.groups.effect")}</Alert>
-      <ModuleGrid modules={built} granted={granted} onToggle={toggle} />
-      {notBuilt.length > 0 && (
-        <Accordion variant="outlined" disableGutters>
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="unavailable-modules" id="unavailable-modules-header">
-            <Typography variant="subtitle2" component="h3">
-              {t("people.groups.unavailable.title")}
-            </Typography>
-          </AccordionSummary>
-          <AccordionDetails id="unavailable-modules">
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t("people.groups.unavailable.hint")}
-            </Typography>
-            <ModuleGrid modules={notBuilt} granted={granted} />
-          </AccordionDetails>
-        </Accordion>
-      )}
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => save.mutate(undefined)} disabled={!changed || save.isPending}>
-          {t("common.save")}
-        </Button>
-        <Button onClick={() => setGranted(new Set(group.permissions))} disabled={!changed}>
-          {t("people.groups.undo")}
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ group: null })} sx={{ flexShrink: 0 }}>
+          {t("people.groups.add")}
         </Button>
       </Stack>
-    </Stack>
-  );
-}
-
-/** One fieldset of codenames per module; without `onToggle` the boxes only show what is held. */
-function ModuleGrid({
-  modules,
-  granted,
-  onToggle,
-}: {
-  modules: GroupsResponse["modules"];
-  granted: ReadonlySet<string>;
-  onToggle?: (codename: string, on: boolean) => void;
-}) {
-  const language = currentLanguage();
-  return (
-    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", lg: "1fr 1fr 1fr" }, gap: 2 }}>
-      {modules.map((entry) => (
-        <Box component="fieldset" key={entry.module} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 1.5, m: 0, minWidth: 0 }}>
-          <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-            {isFeatureFlag(entry.module) ? FEATURE_FLAG_TITLES[entry.module][language] : entry.module}
-          </Typography>
-          <FormGroup>
-            {entry.permissions.map((codename) => (
-              <FormControlLabel
-                key={codename}
-                disabled={!onToggle}
-                control={<Checkbox size="small" checked={granted.has(codename)} onChange={(event) => onToggle?.(codename, event.target.checked)} />}
-                label={
-                  <Typography variant="body2" sx={{ fontFamily: "monospace" }}>
-                    {codename}
-                  </Typography>
-                }
+      <Card variant="outlined">
+        <Box sx={{ borderBottom: 1, borderColor: "divider", px: 2 }}>
+          <Tabs
+            value={group.id}
+            onChange={(_, value: number) => setGroupId(value)}
+            aria-label={t("people.groups.tabs")}
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {data.groups.map((entry) => (
+              <Tab
+                key={entry.id}
+                value={entry.id}
+                label={t("people.groups.tab", { group: entry.name[language], count: entry.memberCount })}
+                id={`group-tab-${entry.id}`}
+                aria-controls="group-panel"
               />
             ))}
-          </FormGroup>
+          </Tabs>
         </Box>
-      ))}
-    </Box>
+        <CardContent role="tabpanel" id="group-panel" aria-labelledby={`group-tab-${group.id}`}>
+          <Stack spacing={3}>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ justifyContent: "space-between", alignItems: { sm: "center" } }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                <Typography variant="h6" component="h2">
+                  {group.name[language]}
+                </Typography>
+                <Chip size="small" label={group.builtin ? t("people.groups.builtin") : t("people.groups.custom")} />
+              </Stack>
+              {!group.builtin && (
+                <Stack direction="row" spacing={1}>
+                  <Button startIcon={<EditIcon />} onClick={() => setDialog({ group })}>
+                    {t("people.groups.rename")}
+                  </Button>
+                  <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(group)}>
+                    {t("people.groups.delete")}
+                  </Button>
+                </Stack>
+              )}
+            </Stack>
+            {group.builtin && (
+              <Typography variant="body2" color="text.secondary">
+                {t("people.groups.builtinHint")}
+              </Typography>
+            )}
+            <GroupGrants key={`grants-${group.id}`} group={group} modules={data.modules} />
+            <Divider />
+            <GroupMembers key={`members-${group.id}`} group={group} />
+          </Stack>
+        </CardContent>
+      </Card>
+      <GroupDialog
+        open={dialog !== null}
+        group={dialog?.group ?? null}
+        onClose={(saved) => {
+          setDialog(null);
+          if (saved) setGroupId(saved.id);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("people.groups.deleteTitle")}
+        text={t("people.groups.deleteText", { group: deleting?.name[language] ?? "", count: deleting?.memberCount ?? 0 })}
+        confirmLabel={t("people.groups.delete")}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
   );
 }

@@ -1,5 +1,18 @@
-import type { ClinicInput, ClinicRow, Group, PatientCreate, PatientRow, PatientUpdate, StaffCreate, StaffRow, StaffUpdate, MailStatus } from "@clinic/shared";
-import { post, put } from "../../lib/api.ts";
+import type {
+  ClinicInput,
+  ClinicRow,
+  Group,
+  GroupMember,
+  GroupNameInput,
+  PatientCreate,
+  PatientRow,
+  PatientUpdate,
+  StaffCreate,
+  StaffRow,
+  StaffUpdate,
+  MailStatus,
+} from "@clinic/shared";
+import { del, post, put } from "../../lib/api.ts";
 
 /** Query-key roots of the people screens; a change refetches every list under them. */
 export const CLINICS_KEY = "clinics";
@@ -25,3 +38,8 @@ export const updatePatient = (id: string, input: PatientUpdate) => put<PatientRo
 export const setActive = (id: string, isActive: boolean) => put<{ id: string; isActive: boolean }>(`/api/users/${id}/active`, { isActive });
 export const resendInvitation = (id: string) => post<InvitationOutcome>(`/api/users/${id}/invitation`);
 export const saveGroupPermissions = (id: number, permissions: string[]) => put<Group>(`/api/groups/${id}/permissions`, { permissions });
+export const createGroup = (input: GroupNameInput) => post<Group>("/api/groups/", input);
+export const renameGroup = (id: number, input: GroupNameInput) => put<Group>(`/api/groups/${id}`, input);
+export const deleteGroup = (id: number) => del<void>(`/api/groups/${id}`);
+export const addGroupMember = (id: number, userId: string) => post<GroupMember>(`/api/groups/${id}/members`, { userId });
+export const removeGroupMember = (id: number, userId: string) => del<void>(`/api/groups/${id}/members/${userId}`);
