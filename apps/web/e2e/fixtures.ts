@@ -136,4 +136,5 @@ export const ADMIN_MENU = [
   "flags",
   "config",
   "userAdmin",
+  "globalMessages",
 ] as const;

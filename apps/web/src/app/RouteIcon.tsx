@@ -20,6 +20,7 @@ import ReceiptLongOutlined from "@mui/icons-material/ReceiptLongOutlined";
 import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlined";
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -44,6 +45,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   schedule: ScheduleOutlined,
   forms: FactCheckOutlined,
   statistics: InsightsOutlined,
+  globalMessages: CampaignOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */
