@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, type DemoRole, expectAccessible, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { DEMO_ACCOUNTS, type DemoRole, expectAccessible, settled, signIn, signOut } from "./fixtures.ts";
 
 /** An API session of its own (not the page's cookies), as a demo account. */
 async function apiAs(request: APIRequestContext, role: DemoRole, origin: string): Promise<void> {
@@ -22,6 +22,8 @@ async function activeAfter(page: Page, action: () => Promise<void>): Promise<{ i
  * specs see no banner.
  */
 test("an admin publishes a banner for patients; a patient dismisses it for good; a Spanish patient reads it in Spanish", async ({ page, request, baseURL }) => {
+  // Four sign-ins and three axe passes: on a busy machine that is more than the default minute.
+  test.setTimeout(120_000);
   const origin = baseURL ?? "";
   const run = Date.now();
   const english = `Planned maintenance tonight ${run}`;
@@ -86,8 +88,6 @@ test("an admin publishes a banner for patients; a patient dismisses it for good;
     const spanishBanner = page.getByTestId("broadcast-banner").filter({ hasText: spanish });
     await expect(spanishBanner).toBeVisible();
     await expect(spanishBanner.getByRole("button", { name: "Cerrar este mensaje" })).toBeVisible();
-    await visit(page, "/manager/admin/config");
-    await expect(spanishBanner).toBeVisible();
   } finally {
     if (id !== null) {
       await page.context().clearCookies();
