@@ -21,6 +21,7 @@ import { formAssignmentsRoutes } from "./modules/clinic/forms/form-assignments.r
 import { statisticsRoutes } from "./modules/clinic/statistics/statistics.routes.ts";
 import { progressRoutes } from "./modules/clinic/statistics/progress.routes.ts";
 import { statisticsAppRoutes } from "./modules/statistics/statistics-app.routes.ts";
+import { broadcastsRoutes } from "./modules/broadcasts/broadcasts.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -50,4 +51,5 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "clinic/statistics", routes: statisticsRoutes, needsActivatedOrder: true },
   { name: "clinic/statistics-progress", routes: progressRoutes, needsActivatedOrder: true },
   { name: "statistics", routes: statisticsAppRoutes },
+  { name: "broadcasts", routes: broadcastsRoutes },
 ];

@@ -137,4 +137,5 @@ export const ADMIN_MENU = [
   "config",
   "test",
   "userAdmin",
+  "globalMessages",
 ] as const;

@@ -23,3 +23,4 @@ export * from "./forms.ts";
 export * from "./form-scoring.ts";
 export * from "./statistics.ts";
 export * from "./system-check.ts";
+export * from "./broadcasts.ts";

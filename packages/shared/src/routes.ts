@@ -662,7 +662,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "globalMessages",
-    notBuilt: true,
     path: "/messages/app",
     section: "apps",
     title: { en: "Messages", es: "Mensajes" },

@@ -21,6 +21,7 @@ import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlin
 import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
+import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -46,6 +47,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   forms: FactCheckOutlined,
   statistics: InsightsOutlined,
   test: MonitorHeartOutlined,
+  globalMessages: CampaignOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

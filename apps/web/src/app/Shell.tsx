@@ -5,6 +5,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
 import { prefersReducedMotion } from "../lib/theme.ts";
+import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "./Notices.tsx";
 import { SideMenu } from "./SideMenu.tsx";
@@ -32,6 +33,7 @@ export function Shell() {
           <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
           <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
             <Toolbar />
+            <BroadcastBanners session={session} />
             <MembershipBanner session={session} />
             <Suspense fallback={<Loading />}>
               <Outlet />

@@ -39,7 +39,7 @@ const ids = (s: SessionState) => menuFor(s).flatMap((section) => section.routes.
 
 describe("side menu", () => {
   it("gives each role its spec §2 menu, limited to built screens", () => {
-    // Grouped by section (home, management, clinic, settings); /user/admin comes from the module menu.
+    // Grouped by section (home, management, clinic, settings, apps); /user/admin and the global messages app come from the module menu.
     expect(ids(session({ isAdmin: true }))).toEqual([
       "dashboard",
       "users",
@@ -57,6 +57,7 @@ describe("side menu", () => {
       "config",
       "test",
       "userAdmin",
+      "globalMessages",
     ]);
     // Clinics: the admin menu plus their patients and nutrition plans.
     expect(ids(session({ groups: [2], codenames: [...DEFAULT_GROUP_PERMISSIONS[2]] }))).toEqual([
@@ -112,7 +113,7 @@ describe("side menu", () => {
   });
 
   it("drops a switched-off module's routes, for admins too", () => {
-    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config", "userAdmin"]);
+    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config", "userAdmin", "globalMessages"]);
   });
 
   it("never lists a route marked not built, even with every module switched on", () => {
@@ -126,6 +127,6 @@ describe("side menu", () => {
   });
 
   it("groups routes by section in menu order", () => {
-    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "management", "clinic", "settings"]);
+    expect(menuFor(session({ isAdmin: true })).map((section) => section.section)).toEqual(["home", "management", "clinic", "settings", "apps"]);
   });
 });

@@ -51,6 +51,7 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   formAnswer: lazy(() => import("../modules/clinic/forms/FormAnswerPage.tsx").then((m) => ({ default: m.FormAnswerPage }))),
   formResults: lazy(() => import("../modules/clinic/forms/results/FormResultsPage.tsx").then((m) => ({ default: m.FormResultsPage }))),
   statisticsApp: lazy(() => import("../modules/statistics/StatisticsAppPage.tsx").then((m) => ({ default: m.StatisticsAppPage }))),
+  globalMessages: lazy(() => import("../modules/broadcasts/BroadcastsPage.tsx").then((m) => ({ default: m.BroadcastsPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
   statistics: lazy(() => import("../modules/clinic/statistics/StatisticsPage.tsx").then((m) => ({ default: m.StatisticsPage }))),
   statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),

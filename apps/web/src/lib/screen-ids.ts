@@ -47,6 +47,7 @@ export const BUILT_SCREENS = [
   "statistic",
   "statisticsApp",
   "test",
+  "globalMessages",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

@@ -32,6 +32,8 @@ export interface RichTextEditorProps {
   minHeight?: number;
   /** Lets a form focus the editor on a field error (react-hook-form's field ref). */
   inputRef?: (instance: { focus: () => void } | null) => void;
+  /** Only emphasis and links, for a line of text (a broadcast banner): no headings, lists, quotes or images. */
+  inline?: boolean;
 }
 
 interface ToolProps {
@@ -68,7 +70,7 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
  * opened as a popup capped at 1250 × 1000 (spec §9), or in a dialog when popups are blocked.
  * The server sanitises what is saved; the counter counts what a reader sees.
  */
-export function RichTextEditor({ label, value, onChange, max, required, error, minHeight = 140, inputRef }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, max, required, error, minHeight = 140, inputRef, inline = false }: RichTextEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const helperId = useId();
@@ -182,33 +184,39 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
           <Tool label={t("editor.underline")} active={state?.underline} onClick={() => chain()?.toggleUnderline().run()}>
             <FormatUnderlined fontSize="small" />
           </Tool>
-          <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-          <Tool label={t("editor.heading2")} active={state?.heading2} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: 14, width: 20 }}>
-              H2
-            </Typography>
-          </Tool>
-          <Tool label={t("editor.heading3")} active={state?.heading3} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
-            <Typography component="span" sx={{ fontWeight: 700, fontSize: 13, width: 20 }}>
-              H3
-            </Typography>
-          </Tool>
-          <Tool label={t("editor.bulletList")} active={state?.bulletList} onClick={() => chain()?.toggleBulletList().run()}>
-            <FormatListBulleted fontSize="small" />
-          </Tool>
-          <Tool label={t("editor.orderedList")} active={state?.orderedList} onClick={() => chain()?.toggleOrderedList().run()}>
-            <FormatListNumbered fontSize="small" />
-          </Tool>
-          <Tool label={t("editor.quote")} active={state?.blockquote} onClick={() => chain()?.toggleBlockquote().run()}>
-            <FormatQuote fontSize="small" />
-          </Tool>
+          {inline ? null : (
+            <>
+              <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
+              <Tool label={t("editor.heading2")} active={state?.heading2} onClick={() => chain()?.toggleHeading({ level: 2 }).run()}>
+                <Typography component="span" sx={{ fontWeight: 700, fontSize: 14, width: 20 }}>
+                  H2
+                </Typography>
+              </Tool>
+              <Tool label={t("editor.heading3")} active={state?.heading3} onClick={() => chain()?.toggleHeading({ level: 3 }).run()}>
+                <Typography component="span" sx={{ fontWeight: 700, fontSize: 13, width: 20 }}>
+                  H3
+                </Typography>
+              </Tool>
+              <Tool label={t("editor.bulletList")} active={state?.bulletList} onClick={() => chain()?.toggleBulletList().run()}>
+                <FormatListBulleted fontSize="small" />
+              </Tool>
+              <Tool label={t("editor.orderedList")} active={state?.orderedList} onClick={() => chain()?.toggleOrderedList().run()}>
+                <FormatListNumbered fontSize="small" />
+              </Tool>
+              <Tool label={t("editor.quote")} active={state?.blockquote} onClick={() => chain()?.toggleBlockquote().run()}>
+                <FormatQuote fontSize="small" />
+              </Tool>
+            </>
+          )}
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <Tool label={t("editor.link")} active={state?.link} onClick={() => setLinkOpen(true)}>
             <LinkIcon fontSize="small" />
           </Tool>
-          <Tool label={t("editor.image")} onClick={() => void pickImage()}>
-            <ImageOutlined fontSize="small" />
-          </Tool>
+          {inline ? null : (
+            <Tool label={t("editor.image")} onClick={() => void pickImage()}>
+              <ImageOutlined fontSize="small" />
+            </Tool>
+          )}
           <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
           <Tool label={t("editor.undo")} disabled={!state?.canUndo} onClick={() => chain()?.undo().run()}>
             <Undo fontSize="small" />

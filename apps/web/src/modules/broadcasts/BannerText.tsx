@@ -1,0 +1,6 @@
+import { RichTextView } from "../../lib/components/RichTextView.tsx";
+
+/** A banner's text inside its Alert: rich text on a line or two, links in the Alert's own colour. */
+export function BannerText({ html }: { html: string }) {
+  return <RichTextView html={html} sx={{ "& p": { my: 0 }, "& a": { color: "inherit", fontWeight: 700, textDecoration: "underline" } }} />;
+}

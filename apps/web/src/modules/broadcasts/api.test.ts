@@ -1,0 +1,22 @@
+import { BROADCAST_MESSAGES, FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
+import { describe, expect, it } from "vitest";
+import { broadcastFieldMessage, fromLocalInput, toLocalInput } from "./api.ts";
+
+describe("broadcast form helpers", () => {
+  it("turns a datetime-local value into an instant and back", () => {
+    const local = "2026-12-01T09:30";
+    const iso = fromLocalInput(local);
+    expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+    expect(toLocalInput(iso)).toBe(local);
+    expect(fromLocalInput("")).toBe("");
+    expect(fromLocalInput("not a time")).toBe("");
+  });
+
+  it("puts the schema's and server's messages in the interface language, and leaves others as they are", () => {
+    const t = (key: string) => `[${key}]`;
+    expect(broadcastFieldMessage(t, BROADCAST_MESSAGES.endBeforeStart)).toBe("[broadcasts.errors.endBeforeStart]");
+    expect(broadcastFieldMessage(t, FORBIDDEN_MARKUP_MESSAGE)).toBe("[broadcasts.errors.forbiddenMarkup]");
+    expect(broadcastFieldMessage(t, "Something else.")).toBe("Something else.");
+    expect(broadcastFieldMessage(t, undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,33 @@
+import { BROADCAST_MESSAGES, type Broadcast, type BroadcastInput, FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
+import dayjs from "dayjs";
+import { del, post, put } from "../../lib/api.ts";
+
+export const BROADCASTS_KEY = "broadcasts";
+export const BROADCASTS_PATH = "/api/broadcasts/";
+export const ACTIVE_BROADCASTS_PATH = "/api/broadcasts/active";
+/** The shell's banners, per user: a new sign-in (another user on the same tab) never sees the last one's. */
+export const activeBroadcastsKey = (userId: string) => ["activeBroadcasts", userId] as const;
+
+export const createBroadcast = (input: BroadcastInput) => post<Broadcast>(BROADCASTS_PATH, input);
+export const updateBroadcast = (id: number, input: BroadcastInput) => put<Broadcast>(`${BROADCASTS_PATH}${id}`, input);
+export const deleteBroadcast = (id: number) => del<void>(`${BROADCASTS_PATH}${id}`);
+export const dismissBroadcast = (id: number) => post<void>(`${BROADCASTS_PATH}${id}/dismiss`);
+
+/** `datetime-local` speaks the browser's local time without a zone; the API speaks ISO 8601 in UTC. */
+export const toLocalInput = (iso: string) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
+export const fromLocalInput = (local: string) => {
+  const parsed = dayjs(local);
+  return local && parsed.isValid() ? parsed.toISOString() : "";
+};
+
+const MESSAGE_KEYS: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(BROADCAST_MESSAGES).map(([key, text]) => [text, key])),
+  [FORBIDDEN_MARKUP_MESSAGE]: "forbiddenMarkup",
+};
+
+/** A message of the broadcast schema or server in the interface language; any other as it is. */
+export function broadcastFieldMessage(t: (key: string) => string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = MESSAGE_KEYS[message];
+  return key ? t(`broadcasts.errors.${key}`) : message;
+}
