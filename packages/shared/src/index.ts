@@ -22,3 +22,4 @@ export * from "./billing.ts";
 export * from "./forms.ts";
 export * from "./form-scoring.ts";
 export * from "./statistics.ts";
+export * from "./notifications.ts";

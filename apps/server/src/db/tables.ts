@@ -15,3 +15,4 @@ export * from "../modules/clinic/appointments/appointments.table.ts";
 export * from "../modules/people/import.table.ts";
 export * from "../modules/clinic/billing/billing.table.ts";
 export * from "../modules/clinic/forms/forms.table.ts";
+export * from "../platform/notifications.table.ts";
