@@ -412,7 +412,6 @@ export const ROUTES: readonly RouteEntry[] = [
   // Every signed-in user's own notification centre (issue 19); open to a lapsed clinic too, so payment news reaches it.
   clinic({
     id: "notifications",
-    notBuilt: true,
     path: "notifications",
     section: "settings",
     modules: [],

@@ -53,5 +53,6 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   statisticsApp: lazy(() => import("../modules/statistics/StatisticsAppPage.tsx").then((m) => ({ default: m.StatisticsAppPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
   statistics: lazy(() => import("../modules/clinic/statistics/StatisticsPage.tsx").then((m) => ({ default: m.StatisticsPage }))),
+  notifications: lazy(() => import("../modules/notifications/NotificationsPage.tsx").then((m) => ({ default: m.NotificationsPage }))),
   statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),
 };

@@ -46,6 +46,7 @@ export const BUILT_SCREENS = [
   "statistics",
   "statistic",
   "statisticsApp",
+  "notifications",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
