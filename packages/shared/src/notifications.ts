@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   "appointmentCancelled",
   "activityResult",
   "formSubmitted",
+  "paymentReceived",
+  "membershipExpiring",
+  "membershipExpired",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -39,7 +42,13 @@ export const EMAIL_BY_DEFAULT: Readonly<Record<NotificationKind, boolean>> = {
   appointmentCancelled: true,
   activityResult: false,
   formSubmitted: false,
+  paymentReceived: true,
+  membershipExpiring: true,
+  membershipExpired: true,
 };
+
+/** Kinds whose email goes whatever the choice: a payment's email carries its invoice. */
+export const EMAIL_ALWAYS: readonly NotificationKind[] = ["paymentReceived"];
 
 interface Template {
   subject: string;
@@ -95,6 +104,18 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationKind, Record<Langua
   formSubmitted: {
     en: { subject: "Form answered: {patient}, {form}", message: "{patient} submitted the form “{form}”." },
     es: { subject: "Formulario respondido: {patient}, {form}", message: "{patient} ha enviado el formulario «{form}»." },
+  },
+  paymentReceived: {
+    en: { subject: "Payment received: order {number}", message: "We received the payment of order {number} ({plan}). Its invoice is on the order's page." },
+    es: { subject: "Pago recibido: pedido {number}", message: "Hemos recibido el pago del pedido {number} ({plan}). La factura está en la página del pedido." },
+  },
+  membershipExpiring: {
+    en: { subject: "Your membership ends on {date}", message: "Your {plan} membership ends on {date}. Renew it to keep access." },
+    es: { subject: "Su membresía termina el {date}", message: "Su membresía {plan} termina el {date}. Renuévela para mantener el acceso." },
+  },
+  membershipExpired: {
+    en: { subject: "Your membership has ended", message: "Your {plan} membership ended on {date}." },
+    es: { subject: "Su membresía ha terminado", message: "Su membresía {plan} terminó el {date}." },
   },
 };
 

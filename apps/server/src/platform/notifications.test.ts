@@ -2,11 +2,15 @@ import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { uniqueSuffix } from "../../test/databases.ts";
-import { type MadeUser, makeActivity, makeClinic, makePatient, makeRecommendation, makeUser } from "../../test/factories.ts";
+import { makeOrder } from "../../test/billing.ts";
+import { holdMembership, type MadeUser, makeActivity, makeClinic, makeClinicAccount, makePatient, makeRecommendation, makeUser } from "../../test/factories.ts";
+import { addDays } from "../modules/clinic/billing/gating.ts";
+import { RENEWALS_QUEUE } from "../modules/clinic/billing/renewals.ts";
+import { today as billingToday } from "../modules/clinic/memberships/seats.ts";
 import { makeForm, sampleFormInput } from "../../test/forms.ts";
 import type { Db } from "../db/client.ts";
 import { mailMessages } from "./mail.table.ts";
-import { notifications } from "./notifications.table.ts";
+import { notifications, notificationSettings } from "./notifications.table.ts";
 
 /**
  * Notifications (issue 19): each event writes its recipients' notifications in its own
@@ -175,6 +179,46 @@ describe("events write notifications in their own transaction", () => {
     expect((await book(4)).statusCode).toBe(201);
     expect(await mails()).toHaveLength(1);
     expect(await ownRows(patient.id)).toHaveLength(2);
+  });
+});
+
+describe("billing events notify the holder", () => {
+  it("a payment confirmed: the buyer hears of it from the system, its email (the invoice) goes whatever the choice", async () => {
+    const clinic = await makeClinicAccount(t.db);
+    await t.db.insert(notificationSettings).values({ userId: clinic.id, email: { paymentReceived: false } });
+    const order = await makeOrder(t.db, { buyerId: clinic.id, clinicId: clinic.id });
+    const paid = await send(cookies.admin as string, "POST", `/api/billing/orders/${order.id}/confirm`, { reference: "T-19" });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const rows = await ownRows(clinic.id);
+    expect(rows.map((row) => [row.kind, row.link, row.sentBy])).toEqual([["paymentReceived", `/manager/admin/getMembership/invoice/${order.id}`, null]]);
+    expect(
+      await t.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.to, clinic.email), eq(mailMessages.kind, "billing.paid"))),
+    ).toHaveLength(1);
+  });
+
+  it("a membership about to end: its holder hears of it, and is emailed unless they chose not to be", async () => {
+    const emailed = await makeClinicAccount(t.db);
+    const quiet = await makeClinicAccount(t.db);
+    await t.db.insert(notificationSettings).values({ userId: quiet.id, email: { membershipExpiring: false } });
+    for (const holder of [emailed, quiet])
+      await holdMembership(t.db, holder.id, { fromDate: addDays(billingToday(), -20), toDate: addDays(billingToday(), 14) });
+    await t.app.jobs.send(RENEWALS_QUEUE, {});
+    await t.app.jobs.drain(RENEWALS_QUEUE);
+    for (const holder of [emailed, quiet]) {
+      const rows = await ownRows(holder.id);
+      expect(rows.map((row) => row.kind)).toEqual(["membershipExpiring"]);
+      expect(rows[0]?.subject).toBe(`Your membership ends on ${addDays(billingToday(), 14)}`);
+    }
+    const renewalMails = (email: string) =>
+      t.db
+        .select()
+        .from(mailMessages)
+        .where(and(eq(mailMessages.to, email), eq(mailMessages.kind, "billing.expiring")));
+    expect(await renewalMails(emailed.email)).toHaveLength(1);
+    expect(await renewalMails(quiet.email)).toHaveLength(0);
   });
 });
 

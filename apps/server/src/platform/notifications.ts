@@ -1,4 +1,5 @@
 import {
+  EMAIL_ALWAYS,
   EMAIL_BY_DEFAULT,
   NOTIFICATION_KINDS,
   type Notification,
@@ -59,7 +60,8 @@ export async function announce(tx: Db, userIds: readonly string[]): Promise<void
   }
 }
 
-const wantsEmail = (kind: NotificationKind, choices: Partial<Record<NotificationKind, boolean>> | null) => choices?.[kind] ?? EMAIL_BY_DEFAULT[kind];
+const wantsEmail = (kind: NotificationKind, choices: Partial<Record<NotificationKind, boolean>> | null) =>
+  EMAIL_ALWAYS.includes(kind) || (choices?.[kind] ?? EMAIL_BY_DEFAULT[kind]);
 
 /** Of `userIds`, those who want `kind` by email (their choice, else the kind's default). */
 export async function emailWanted(db: Db, userIds: readonly string[], kind: NotificationKind): Promise<Set<string>> {

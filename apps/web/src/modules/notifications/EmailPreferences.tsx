@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from "@clinic/shared";
+import { EMAIL_ALWAYS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from "@clinic/shared";
 import { FormControlLabel, FormGroup, Paper, Switch, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useAction, useResource } from "../../lib/resource.ts";
@@ -27,7 +27,7 @@ export function EmailPreferences() {
             control={
               <Switch
                 checked={data?.email[kind] ?? false}
-                disabled={!data || save.isPending}
+                disabled={!data || save.isPending || EMAIL_ALWAYS.includes(kind)}
                 onChange={(event) => save.mutate({ [kind]: event.target.checked })}
               />
             }
