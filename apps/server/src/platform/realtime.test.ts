@@ -9,7 +9,7 @@ import { uniqueSuffix } from "../../test/databases.ts";
 import { makeActivity, makePatient } from "../../test/factories.ts";
 import { buildApp } from "../app.ts";
 import { connectDatabase, type Database } from "../db/client.ts";
-import { LISTENER_NAME } from "./realtime.ts";
+import { LISTENER_NAME, SESSION_ENDED_CODE } from "./realtime.ts";
 
 /**
  * Live delivery across app nodes (issue 19): node A and node B are two whole apps on one
@@ -123,6 +123,22 @@ describe("the realtime socket", () => {
     const plain = await nodeB.inject({ method: "GET", url: REALTIME_PATH, headers: { cookie } });
     expect(plain.statusCode).toBe(426);
     expect((await nodeB.inject({ method: "GET", url: REALTIME_PATH })).statusCode).toBe(401);
+  });
+
+  it("is closed once its session ends (signed out on another node)", async () => {
+    const patient = await makePatient(a.db, a.ids.clinic, [a.ids.therapist]);
+    const cookie = await a.login(patient.email, patient.password);
+    const { socket, next } = openSocket(urlB, { cookie });
+    expect(await next()).toEqual({ type: "notifications", unread: 0 });
+    const closed = new Promise<number>((resolve) => socket.on("close", (code) => resolve(code)));
+    // Still signed in: the sweep leaves it open.
+    await nodeB.realtimeSweep();
+    await assignOnNodeA(patient.id);
+    expect(await next()).toEqual({ type: "notifications", unread: 1 });
+    const out = await a.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie, origin: TEST_PUBLIC_URL } });
+    expect(out.statusCode).toBe(200);
+    await nodeB.realtimeSweep();
+    expect(await closed).toBe(SESSION_ENDED_CODE);
   });
 
   it("keeps delivering after the node's listening connection is lost (it reconnects)", async () => {

@@ -1,13 +1,17 @@
 import websocket from "@fastify/websocket";
 import { REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
+import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import pg from "pg";
 import type { WebSocket } from "ws";
 import { CONNECT_TIMEOUT_MS } from "../db/client.ts";
+import { sessions } from "../db/schema.ts";
 import { requireActor } from "./access.ts";
+import { SESSION_COOKIE_PREFIX } from "./auth.ts";
 import { crossSiteRefused, originOf, ownOrigin } from "./csrf.ts";
 import { HttpError } from "./errors.ts";
 import { NOTIFICATION_CHANNEL, unreadCounts } from "./notifications.ts";
+import { parseCookieHeader } from "./session-identity.ts";
 
 /**
  * The realtime piece (ARCHITECTURE.md): browsers hold a WebSocket at /api/realtime on whichever
@@ -111,6 +115,25 @@ class Listener {
   }
 }
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The realtime piece's periodic check, run at once (tests): dead sockets and ended sessions are closed. */
+    realtimeSweep(): Promise<void>;
+  }
+}
+
+const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`];
+
+/** The session token of a handshake whose cookie the session lookup has already verified (the part before the signature). */
+function sessionTokenOf(cookieHeader: string | undefined): string | null {
+  const cookies = parseCookieHeader(cookieHeader ?? "");
+  const signed = SESSION_COOKIES.map((name) => cookies.get(name)).find((value) => value !== undefined);
+  return signed ? signed.slice(0, signed.lastIndexOf(".")) : null;
+}
+
+/** Closes with this code a socket whose session has ended (signed out, expired): the browser signs in again. */
+export const SESSION_ENDED_CODE = 4401;
+
 /** The signed-in user of a socket request, refused as an HTTP answer before the upgrade (401; 403 from another site's page). */
 function admit(request: FastifyRequest, trusted: ReadonlySet<string>): void {
   requireActor(request);
@@ -123,6 +146,8 @@ function admit(request: FastifyRequest, trusted: ReadonlySet<string>): void {
 export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
   const trusted = new Set(options.trustedOrigins.map((origin) => originOf(origin)).filter((origin) => origin !== null));
   const sockets = new Map<string, Set<WebSocket>>();
+  /** Each socket's session token and liveness (it answered the last ping). */
+  const facts = new Map<WebSocket, { token: string | null; alive: boolean }>();
   await app.register(websocket, { options: { maxPayload: 1024 } });
 
   const send = (socket: WebSocket, message: RealtimeMessage) => {
@@ -162,18 +187,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       }
       own.add(socket);
       sockets.set(userId, own);
-      let alive = true;
+      const fact = { token: sessionTokenOf(request.headers.cookie), alive: true };
+      facts.set(socket, fact);
       socket.on("pong", () => {
-        alive = true;
+        fact.alive = true;
       });
-      const ping = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, PING_MS);
-      ping.unref();
       socket.on("close", () => {
-        clearInterval(ping);
+        facts.delete(socket);
         own.delete(socket);
         if (own.size === 0 && sockets.get(userId) === own) sockets.delete(userId);
       });
@@ -184,8 +204,41 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     },
   });
 
-  app.addHook("onReady", async () => listener.start());
+  /**
+   * Every PING_MS: a socket that did not answer the last ping is dropped, and one whose session
+   * has ended (signed out elsewhere, expired, deleted) is closed, so a socket never outlives
+   * its session by more than that. One query for all the node's sockets.
+   */
+  const sweep = async () => {
+    const open = [...facts.entries()];
+    for (const [socket, fact] of open) {
+      if (!fact.alive) socket.terminate();
+      fact.alive = false;
+      socket.ping();
+    }
+    const tokens = [...new Set(open.map(([, fact]) => fact.token).filter((token) => token !== null))];
+    const live = tokens.length
+      ? new Set(
+          (
+            await app.db
+              .select({ token: sessions.token })
+              .from(sessions)
+              .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, new Date())))
+          ).map((row) => row.token),
+        )
+      : new Set<string>();
+    for (const [socket, fact] of open) if (fact.token === null || !live.has(fact.token)) socket.close(SESSION_ENDED_CODE, "Session ended");
+  };
+  app.decorate("realtimeSweep", sweep);
+  let sweeper: NodeJS.Timeout | null = null;
+
+  app.addHook("onReady", async () => {
+    sweeper = setInterval(() => void sweep().catch((error) => app.log.warn({ err: error }, "realtime sweep")), PING_MS);
+    sweeper.unref();
+    await listener.start();
+  });
   app.addHook("preClose", async () => {
+    if (sweeper) clearInterval(sweeper);
     await listener.stop();
     for (const own of sockets.values()) for (const socket of own) socket.close(1001, "Server shutting down");
   });

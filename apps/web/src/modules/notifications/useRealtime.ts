@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { get } from "../../lib/api.ts";
 import { NOTIFICATIONS_KEY, UNREAD_KEY, UNREAD_PATH } from "./api.ts";
 
+/** The server's close code for a socket whose session ended (apps/server/src/platform/realtime.ts). */
+const SESSION_ENDED_CODE = 4401;
 /** While the socket is down the count is asked for this often: the list stays the truth. */
 export const POLL_MS = 60_000;
 const RETRY_MIN_MS = 1_000;
@@ -45,9 +47,10 @@ export function useRealtimeNotifications(): boolean {
         client.setQueryData<UnreadCount>(UNREAD_KEY, { unread: parsed.data.unread });
         if (previous?.unread !== parsed.data.unread) void client.invalidateQueries({ queryKey: [NOTIFICATIONS_KEY] });
       };
-      socket.onclose = () => {
+      socket.onclose = (event) => {
         setConnected(false);
-        if (stopped) return;
+        // The session ended (signed out elsewhere): the next API call takes the user to sign in.
+        if (stopped || event.code === SESSION_ENDED_CODE) return;
         timer = setTimeout(connect, backoff(failures));
         failures += 1;
       };
