@@ -29,7 +29,7 @@ export default defineConfig({
   // The server writes each answer's Content-Security-Policy nonce over this placeholder
   // (apps/server/src/platform/web-app.ts); Vite puts it on its tags and in a csp-nonce meta.
   html: { cspNonce: "__CSP_NONCE__" },
-  server: { port: 5173, proxy: { "/api": `http://localhost:${process.env.PORT ?? 8000}` } },
+  server: { port: 5173, proxy: { "/api": { target: `http://localhost:${process.env.PORT ?? 8000}`, ws: true } } },
   build: {
     outDir: "dist",
     sourcemap: true,

@@ -19,6 +19,9 @@ import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
 import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-headers.ts";
+import { createNotifier, type Notifier } from "./platform/notifications.ts";
+import { notificationsRoutes } from "./platform/notifications.routes.ts";
+import { registerRealtime } from "./platform/realtime.ts";
 import { registerSessions } from "./platform/session.ts";
 import { systemCheckRoutes } from "./platform/system-check.routes.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
@@ -32,6 +35,8 @@ declare module "fastify" {
     flags: FlagService;
     mailer: Mailer;
     jobs: JobQueue;
+    /** Writes in-app notifications (and their emails) inside an event's transaction. */
+    notifier: Notifier;
     config: Config;
     /** A key for one purpose (e.g. "calendar-feed"), derived from the auth secret: signs what must not be forged. */
     deriveKey(purpose: string): Buffer;
@@ -82,6 +87,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.decorate("jobs", jobs);
   app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
   registerMailDelivery(app.db, app.mailer, jobs);
+  app.decorate("notifier", createNotifier({ mailer: app.mailer, jobs }));
 
   // Before any route: the plugin hooks each route as it is added.
   await registerCompression(app);
@@ -98,6 +104,8 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   registerCsrfProtection(app, config.trustedOrigins);
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
+  await registerRealtime(app, { databaseUrl: database.url, trustedOrigins: config.trustedOrigins });
+  await app.register(notificationsRoutes);
   await app.register(healthRoutes);
   await app.register(systemCheckRoutes);
   for (const module of SERVER_MODULES) {

@@ -134,6 +134,7 @@ export const ADMIN_MENU = [
   "statistics",
   "groups",
   "flags",
+  "notifications",
   "config",
   "test",
   "userAdmin",

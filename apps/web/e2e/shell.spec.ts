@@ -105,7 +105,7 @@ test("admins switch modules on the flags screen", async ({ page }) => {
   // Switching the clinic module off hides its routes from the menu, admins included.
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect(page.getByText("The module setting has been saved")).toBeVisible();
-  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "config", "userAdmin", "globalMessages"]);
+  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "notifications", "config", "userAdmin", "globalMessages"]);
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect.poll(() => menuRouteIds(page)).toEqual([...ADMIN_MENU]);
 });

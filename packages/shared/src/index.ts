@@ -24,3 +24,4 @@ export * from "./form-scoring.ts";
 export * from "./statistics.ts";
 export * from "./system-check.ts";
 export * from "./broadcasts.ts";
+export * from "./notifications.ts";

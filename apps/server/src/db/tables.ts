@@ -16,3 +16,4 @@ export * from "../modules/people/import.table.ts";
 export * from "../modules/clinic/billing/billing.table.ts";
 export * from "../modules/clinic/forms/forms.table.ts";
 export * from "../modules/broadcasts/broadcasts.table.ts";
+export * from "../platform/notifications.table.ts";

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useMatches, useNavigate } from "react-router";
 import { currentLanguage } from "../lib/i18n.ts";
 import { visibilityOf } from "../lib/session.ts";
+import { NotificationBell } from "../modules/notifications/NotificationBell.tsx";
 import { PatientBadge } from "./PatientBadge.tsx";
 
 /** Title of the deepest matched registry route, in the user's language. */
@@ -48,6 +49,7 @@ export function TopBar({ session, mobile, onMenu }: { session: SessionState; mob
           {title}
         </Typography>
         {showsPatient ? <PatientBadge /> : null}
+        <NotificationBell />
         <Box>
           <IconButton
             onClick={(event) => setAnchor(event.currentTarget)}

@@ -54,6 +54,7 @@ describe("side menu", () => {
       "statistics",
       "groups",
       "flags",
+      "notifications",
       "config",
       "test",
       "userAdmin",
@@ -75,6 +76,7 @@ describe("side menu", () => {
       "schedule",
       "forms",
       "statistics",
+      "notifications",
       "config",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
@@ -88,6 +90,7 @@ describe("side menu", () => {
       "appointments",
       "schedule",
       "forms",
+      "notifications",
       "config",
     ]);
     expect(ids(session({ groups: [1], codenames: [...DEFAULT_GROUP_PERMISSIONS[1]] }))).toEqual([
@@ -96,6 +99,7 @@ describe("side menu", () => {
       "recommendations",
       "appointments",
       "forms",
+      "notifications",
       "config",
     ]);
     // A clinic whose membership lapsed keeps what it needs to renew, and loses the care pages.
@@ -106,14 +110,15 @@ describe("side menu", () => {
       "memberships",
       "getMembership",
       "paymentHistory",
+      "notifications",
       "config",
     ]);
     // Without a permission for it, the route is not listed.
-    expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "users", "patients", "config"]);
+    expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "users", "patients", "notifications", "config"]);
   });
 
   it("drops a switched-off module's routes, for admins too", () => {
-    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "config", "userAdmin", "globalMessages"]);
+    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "notifications", "config", "userAdmin", "globalMessages"]);
   });
 
   it("never lists a route marked not built, even with every module switched on", () => {

@@ -48,6 +48,7 @@ export const BUILT_SCREENS = [
   "statisticsApp",
   "test",
   "globalMessages",
+  "notifications",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

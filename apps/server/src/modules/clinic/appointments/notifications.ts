@@ -2,7 +2,9 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import type { JobQueue } from "../../../platform/jobs.ts";
+import type { NotificationKind } from "@clinic/shared";
 import { type Mailer, type OutgoingMail, queueMail } from "../../../platform/mail.ts";
+import { emailWanted, notify as notifyUsers } from "../../../platform/notifications.ts";
 import { appointments } from "./appointments.table.ts";
 import { type CalendarEntry, entryOf, inviteIcs } from "./ical.ts";
 import { personName } from "./scope.ts";
@@ -181,10 +183,41 @@ export async function snapshotOf(db: Db, id: number): Promise<AppointmentSnapsho
   };
 }
 
-/** Writes the emails of `event` about appointment `id`, inside the caller's transaction. */
+/** The in-app notification of each event (issue 19); the reminder is an email only. */
+const NOTIFICATION_KIND: Record<AppointmentEvent, NotificationKind | null> = {
+  requested: "appointmentRequested",
+  booked: "appointmentBooked",
+  accepted: "appointmentAccepted",
+  denied: "appointmentDenied",
+  changed: "appointmentChanged",
+  cancelled: "appointmentCancelled",
+  reminder: null,
+};
+
+/**
+ * Writes the notifications and emails of `event` about appointment `id`, inside the caller's
+ * transaction. The email (with its invite) goes to those who keep this kind by email (the
+ * default); the in-app notification to every recipient.
+ */
 export async function notify(tx: Db, deps: NotifyDeps, event: AppointmentEvent, id: number, actorId: string | null, before: Date | null = null): Promise<void> {
   const snapshot = await snapshotOf(tx, id);
-  if (snapshot) await queueMail(tx, deps.mailer, deps.jobs, appointmentMails(event, snapshot, actorId, deps, before));
+  if (!snapshot) return;
+  const kind = NOTIFICATION_KIND[event];
+  let mails = appointmentMails(event, snapshot, actorId, deps, before);
+  if (kind) {
+    const recipients = recipientsOf(event, snapshot, actorId).map((person) => person.id);
+    const params = {
+      name: snapshot.name,
+      patient: snapshot.patient.name,
+      provider: snapshot.provider.name,
+      when: formatWhen(snapshot.startsAt, snapshot.timeZone),
+      reason: snapshot.denialReason ?? "",
+    };
+    await notifyUsers(tx, deps, recipients, { kind, params, link: APPOINTMENTS_PAGE, sentBy: actorId, ownEmail: true });
+    const wanted = await emailWanted(tx, recipients, kind);
+    mails = mails.filter((mail) => mail.userId && wanted.has(mail.userId));
+  }
+  if (mails.length > 0) await queueMail(tx, deps.mailer, deps.jobs, mails);
 }
 
 export interface NotifyDeps extends MailContext {

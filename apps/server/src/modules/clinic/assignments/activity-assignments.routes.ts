@@ -153,7 +153,7 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const subject = body.assign?.patients.length === 1 && !body.update && body.unassign.length === 0 ? body.assign.patients[0] : null;
       return audited(request, { action: "patient.activities.bulk", subjectUserId: subject, detail }, () =>
-        bulkAssignments(app.db, requireActor(request), body),
+        bulkAssignments(app.db, requireActor(request), body, app.notifier),
       );
     },
   );
@@ -174,7 +174,7 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await audited(
         request,
         { action: "patient.activities.assign", subjectUserId: request.params.id, detail: { activities: request.body.activities } },
-        () => assignToPatient(app.db, requireActor(request), request.params.id, request.body),
+        () => assignToPatient(app.db, requireActor(request), request.params.id, request.body, app.notifier),
       );
       return reply.status(201).send(result);
     },
@@ -220,7 +220,7 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const event: AuditEvent = { action: "patient.activity.replicate", detail: { id: request.params.id, to: request.body.patient ?? null } };
       const created = await audited(request, event, async () => {
-        const made = await replicateAssignment(app.db, requireActor(request), request.params.id, request.body);
+        const made = await replicateAssignment(app.db, requireActor(request), request.params.id, request.body, app.notifier);
         event.subjectUserId = made.patientId;
         return made;
       });
@@ -243,7 +243,7 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       audited(request, { action: "patient.activity.reply", subjectUserId: requireActor(request).id, detail: { id: request.body.id } }, () =>
-        replyActivity(app.db, requireActor(request), request.body),
+        replyActivity(app.db, requireActor(request), request.body, app.notifier),
       ),
   );
 };

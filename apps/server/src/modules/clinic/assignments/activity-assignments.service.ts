@@ -30,6 +30,8 @@ import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
 import { assignedActivities } from "./assignments.table.ts";
+import type { Notifier } from "../../../platform/notifications.ts";
+import { noticeActivitiesAssigned, noticeActivityResult } from "./assignment-notices.ts";
 import { checkPagePatient, patientFound, patientsInScope, type ScopedPatient } from "./patient-check.ts";
 
 type Tx = Db;
@@ -370,7 +372,7 @@ function assertPatientChanges(actor: Actor, changes: Changes): void {
 }
 
 /** `POST /api/assign-unassign-activities/`: assign, update and unassign in one transaction; any refusal writes nothing. */
-export async function bulkAssignments(db: Db, actor: Actor, input: z.output<typeof bulkAssignmentSchema>): Promise<BulkAssignmentResult> {
+export async function bulkAssignments(db: Db, actor: Actor, input: z.output<typeof bulkAssignmentSchema>, notifier?: Notifier): Promise<BulkAssignmentResult> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
     // Lock and check every named assignment first: a foreign id stops the request before any insert.
@@ -390,6 +392,7 @@ export async function bulkAssignments(db: Db, actor: Actor, input: z.output<type
       await applyChanges(txDb, toUpdate, changes);
     }
     if (toRemove.length > 0) await tx.delete(assignedActivities).where(inArray(assignedActivities.id, input.unassign));
+    await noticeActivitiesAssigned(txDb, notifier, actor.id, created);
     return { data: await rowsByIds(txDb, [...created, ...toUpdate.map((row) => row.id)]), unassigned: input.unassign };
   });
 }
@@ -400,11 +403,13 @@ export async function assignToPatient(
   actor: Actor,
   patientId: string,
   input: z.output<typeof patientActivitiesInputSchema>,
+  notifier?: Notifier,
 ): Promise<{ data: AssignedActivity[] }> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
     const { activities: activityIds, ...fields } = input;
     const created = await insertAssignments(txDb, actor, [patientId], activityIds, fields);
+    await noticeActivitiesAssigned(txDb, notifier, actor.id, created);
     return { data: await rowsByIds(txDb, created) };
   });
 }
@@ -425,7 +430,13 @@ export async function updateAssignment(db: Db, actor: Actor, id: number, changes
  * date and/or patient, with the changes given; the copy starts not done and not favourite.
  * The target patient must be in the actor's scope and able to see the activity.
  */
-export async function replicateAssignment(db: Db, actor: Actor, id: number, input: z.output<typeof assignmentReplicateSchema>): Promise<AssignedActivity> {
+export async function replicateAssignment(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof assignmentReplicateSchema>,
+  notifier?: Notifier,
+): Promise<AssignedActivity> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
     const [source] = await lockAssignments(txDb, actor, [id]);
@@ -445,6 +456,7 @@ export async function replicateAssignment(db: Db, actor: Actor, id: number, inpu
       },
       "patient",
     );
+    await noticeActivitiesAssigned(txDb, notifier, actor.id, created);
     return (await rowsByIds(txDb, created))[0] as AssignedActivity;
   });
 }
@@ -454,7 +466,7 @@ export async function replicateAssignment(db: Db, actor: Actor, id: number, inpu
  * (a game's score and time, a note). Only the patient themself replies; a new reply replaces
  * the previous result.
  */
-export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof replyActivitySchema>): Promise<AssignedActivity> {
+export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof replyActivitySchema>, notifier?: Notifier): Promise<AssignedActivity> {
   if (actor.role !== "patient") throw forbidden("Only the patient reports their activity done.");
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
@@ -481,6 +493,7 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
       .update(assignedActivities)
       .set({ done: true, doneAt: row.doneAt ?? new Date(), result })
       .where(eq(assignedActivities.id, input.id));
+    await noticeActivityResult(txDb, notifier, input.id);
     return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
   });
 }

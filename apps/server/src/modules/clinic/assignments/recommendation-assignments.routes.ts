@@ -78,7 +78,7 @@ export const recommendationAssignmentsRoutes: FastifyPluginAsyncZod = async (app
       audited(
         request,
         { action: "patient.recommendations.give", subjectUserId: request.params.id, detail: { recommendations: request.body.recommendations } },
-        () => giveRecommendations(app.db, requireActor(request), request.params.id, request.body.recommendations),
+        () => giveRecommendations(app.db, requireActor(request), request.params.id, request.body.recommendations, app.notifier),
       ),
   );
 

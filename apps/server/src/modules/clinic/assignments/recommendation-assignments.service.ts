@@ -7,6 +7,8 @@ import type {
   PatientRecommendationsQuery,
 } from "@clinic/shared";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Notifier } from "../../../platform/notifications.ts";
+import { noticeRecommendationsGiven } from "./assignment-notices.ts";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, catalogueScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
@@ -115,7 +117,7 @@ export async function listGivenRecommendations(
  * transaction. One id the actor may not give (or that does not exist) refuses the whole
  * request with 404 and writes nothing; ones the patient already has are ignored.
  */
-export async function giveRecommendations(db: Db, actor: Actor, patientId: string, ids: number[]): Promise<GiveRecommendationsResult> {
+export async function giveRecommendations(db: Db, actor: Actor, patientId: string, ids: number[], notifier?: Notifier): Promise<GiveRecommendationsResult> {
   const wanted = [...new Set(ids)];
   return db.transaction(async (tx) => {
     const patient = await assertPatientInScope(tx as unknown as Db, actor, patientId);
@@ -130,6 +132,7 @@ export async function giveRecommendations(db: Db, actor: Actor, patientId: strin
       .onConflictDoNothing({ target: [assignedRecommendations.patientId, assignedRecommendations.recommendationId] })
       .returning({ id: assignedRecommendations.recommendationId });
     const added = new Set(inserted.map((row) => row.id));
+    await noticeRecommendationsGiven(tx as unknown as Db, notifier, actor.id, patient.id, [...added]);
     return { added: wanted.filter((id) => added.has(id)), alreadyGiven: wanted.filter((id) => !added.has(id)) };
   });
 }

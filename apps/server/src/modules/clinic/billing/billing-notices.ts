@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { queueMail } from "../../../platform/mail.ts";
+import { emailWanted, notify } from "../../../platform/notifications.ts";
 import { assignedMemberships, memberships } from "../memberships/memberships.table.ts";
 import {
   type BillingRecipient,
@@ -83,6 +84,10 @@ export async function notifyOrder(tx: Db, deps: Deps, kind: OrderNotice, order: 
         ? paymentReceivedMail(to, factsOf(order), invoice, pdf, links)
         : orderRefundedMail(to, factsOf(order), { ...invoice, creditsNumber: credits }, pdf, links);
   }
+  if (kind === "billing.paid" && order.buyerId) {
+    const params = { number: orderNumber(order.id), plan: order.plan };
+    await notify(tx, deps, [order.buyerId], { kind: "paymentReceived", params, link: `/manager/admin/getMembership/invoice/${order.id}`, ownEmail: true });
+  }
   await queueMail(tx, deps.mailer, deps.jobs, [mail]);
 }
 
@@ -119,5 +124,9 @@ export async function notifyMembership(tx: Db, deps: Deps, kind: NoticeKind, ass
           links,
         )
       : membershipExpiringMail(to, { plan: row.plan, endsOn: row.toDate, daysLeft: kind === "expiring14" ? 14 : 3 }, links);
-  await queueMail(tx, deps.mailer, deps.jobs, [mail]);
+  // In the app too (issue 19); the email as the holder chose (on by default).
+  const notice = kind === "expired" ? "membershipExpired" : "membershipExpiring";
+  const params = { plan: row.plan, date: row.toDate };
+  await notify(tx, deps, [row.userId], { kind: notice, params, link: "/manager/admin/getMembership", ownEmail: true });
+  if ((await emailWanted(tx, [row.userId], notice)).has(row.userId)) await queueMail(tx, deps.mailer, deps.jobs, [mail]);
 }

@@ -55,7 +55,7 @@ export const formAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { form, patients, dueDate } = request.body;
       const event = { action: "patient.forms.assign", subjectUserId: patients.length === 1 ? patients[0] : null, detail: { form, patients } };
-      const result = await audited(request, event, () => assignForm(app.db, requireActor(request), { form, patients, dueDate }));
+      const result = await audited(request, event, () => assignForm(app.db, requireActor(request), { form, patients, dueDate }, app.notifier));
       return reply.status(201).send(result);
     },
   );
@@ -104,7 +104,9 @@ export const formAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      auditedFor(request, request.body.submit ? "patient.forms.submit" : "patient.forms.save", () => answerForm(app.db, requireActor(request), request.body)),
+      auditedFor(request, request.body.submit ? "patient.forms.submit" : "patient.forms.save", () =>
+        answerForm(app.db, requireActor(request), request.body, app.notifier),
+      ),
   );
 
   app.put(

@@ -13,6 +13,8 @@ import type { Db } from "../../../db/client.ts";
 import { type Actor, can, patientScope } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../platform/errors.ts";
 import { assertPatientInScope, patientsInScope } from "../assignments/patient-check.ts";
+import type { Notifier } from "../../../platform/notifications.ts";
+import { noticeFormSubmitted, noticeFormsAssigned } from "./form-notices.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, dynamicFormVersions, formAssignments } from "./forms.table.ts";
 import { type AssignmentRow, selectAssignments, toAssignment, toResolved } from "./form-rows.ts";
@@ -50,7 +52,7 @@ async function assignmentsByIds(db: Reader, ids: number[]): Promise<FormAssignme
  * the actor's scope, or one whose clinic cannot see the form (an admin handing a clinic's form to
  * another clinic's patient), refuses the whole request with 404; an archived form is refused (409).
  */
-export async function assignForm(db: Db, actor: Actor, input: { form: number; patients: string[]; dueDate: string | null }) {
+export async function assignForm(db: Db, actor: Actor, input: { form: number; patients: string[]; dueDate: string | null }, notifier?: Notifier) {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const form = await loadForm(tx, actor, input.form);
@@ -71,6 +73,12 @@ export async function assignForm(db: Db, actor: Actor, input: { form: number; pa
         })),
       )
       .returning({ id: formAssignments.id });
+    await noticeFormsAssigned(
+      tx,
+      notifier,
+      actor.id,
+      inserted.map((row) => row.id),
+    );
     const data = await assignmentsByIds(
       tx,
       inserted.map((row) => row.id),
@@ -100,7 +108,12 @@ export async function resolvedForm(db: Db, actor: Actor, id: number): Promise<Re
  * locked, and its form shared-locked so an edit of the form cannot change the version while
  * the answers are checked against it. Any refusal writes nothing.
  */
-export async function answerForm(db: Db, actor: Actor, input: { assignment: number; answers: FormAnswers; submit: boolean }): Promise<ResolvedForm> {
+export async function answerForm(
+  db: Db,
+  actor: Actor,
+  input: { assignment: number; answers: FormAnswers; submit: boolean },
+  notifier?: Notifier,
+): Promise<ResolvedForm> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [target] = await tx
@@ -127,6 +140,7 @@ export async function answerForm(db: Db, actor: Actor, input: { assignment: numb
       ? { answers, state: "submitted", score: scoreAnswers(definition, answers), submittedAt: new Date(), submittedBy: actor.id }
       : { answers, state: "inProgress" };
     await tx.update(formAssignments).set(change).where(eq(formAssignments.id, row.id));
+    if (input.submit) await noticeFormSubmitted(tx, notifier, actor.id, row.id);
     const updated = await loadAssignment(tx, actor, row.id);
     return toResolved(updated, open(updated.state) && mayAnswer(actor, target.patientId));
   });

@@ -1,0 +1,245 @@
+import websocket from "@fastify/websocket";
+import { REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
+import { and, gt, inArray } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import pg from "pg";
+import type { WebSocket } from "ws";
+import { CONNECT_TIMEOUT_MS } from "../db/client.ts";
+import { sessions } from "../db/schema.ts";
+import { requireActor } from "./access.ts";
+import { SESSION_COOKIE_PREFIX } from "./auth.ts";
+import { crossSiteRefused, originOf, ownOrigin } from "./csrf.ts";
+import { HttpError } from "./errors.ts";
+import { NOTIFICATION_CHANNEL, unreadCounts } from "./notifications.ts";
+import { parseCookieHeader } from "./session-identity.ts";
+
+/**
+ * The realtime piece (ARCHITECTURE.md): browsers hold a WebSocket at /api/realtime on whichever
+ * app node they reached; a notification written on any node NOTIFYs PostgreSQL, and each node's
+ * one listening connection pushes the new unread count to the sockets of the users named. The
+ * socket carries counts only: the list (the API) stays the truth, read again on each message
+ * and when the socket is down.
+ */
+
+/** The application_name of the listening connection (tests find it in pg_stat_activity). */
+export const LISTENER_NAME = "clinic-realtime-listener";
+const PING_MS = 30_000;
+const MAX_SOCKETS_PER_USER = 20;
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 30_000;
+
+export interface RealtimeOptions {
+  databaseUrl: string;
+  trustedOrigins: readonly string[];
+}
+
+/** One dedicated connection per node, LISTENing; reconnects with back-off when it is lost. */
+class Listener {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private failures = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private connectedOnce = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly onUsers: (ids: string[]) => void,
+    private readonly onReconnect: () => void,
+    private readonly log: (error: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: LISTENER_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    client.on("notification", (message) => {
+      if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
+      try {
+        const ids = JSON.parse(message.payload) as unknown;
+        if (Array.isArray(ids)) this.onUsers(ids.filter((id): id is string => typeof id === "string"));
+      } catch (error) {
+        this.log(error);
+      }
+    });
+    client.on("error", () => this.lost(client));
+    client.on("end", () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${NOTIFICATION_CHANNEL}`);
+    } catch (error) {
+      this.log(error);
+      this.lost(client);
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.failures = 0;
+    // What was NOTIFYed while no connection listened is lost: every socket gets its count afresh.
+    if (this.connectedOnce) this.onReconnect();
+    this.connectedOnce = true;
+  }
+
+  private lost(client: pg.Client): void {
+    client.removeAllListeners("notification");
+    client.removeAllListeners("end");
+    // A late error of a dead client must not throw unhandled.
+    client.on("error", () => {});
+    client.end().catch(() => {});
+    if (this.client !== null && this.client !== client) return;
+    this.client = null;
+    if (this.closed || this.timer) return;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** this.failures);
+    this.failures += 1;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.connect();
+    }, delay);
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners("end");
+      await client.end().catch(() => {});
+    }
+  }
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The realtime piece's periodic check, run at once (tests): dead sockets and ended sessions are closed. */
+    realtimeSweep(): Promise<void>;
+  }
+}
+
+const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`];
+
+/** The session token of a handshake whose cookie the session lookup has already verified (the part before the signature). */
+function sessionTokenOf(cookieHeader: string | undefined): string | null {
+  const cookies = parseCookieHeader(cookieHeader ?? "");
+  const signed = SESSION_COOKIES.map((name) => cookies.get(name)).find((value) => value !== undefined);
+  return signed ? signed.slice(0, signed.lastIndexOf(".")) : null;
+}
+
+/** Closes with this code a socket whose session has ended (signed out, expired): the browser signs in again. */
+export const SESSION_ENDED_CODE = 4401;
+
+/** The signed-in user of a socket request, refused as an HTTP answer before the upgrade (401; 403 from another site's page). */
+function admit(request: FastifyRequest, trusted: ReadonlySet<string>): void {
+  requireActor(request);
+  // Browsers always send Origin on a WebSocket handshake, and cookies ride along whatever page
+  // opened it: only the app's own pages (or trusted origins) may open one.
+  const origin = request.headers.origin;
+  if (origin !== undefined && !(trusted.has(origin) || origin === ownOrigin(request))) throw crossSiteRefused(origin);
+}
+
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
+  const trusted = new Set(options.trustedOrigins.map((origin) => originOf(origin)).filter((origin) => origin !== null));
+  const sockets = new Map<string, Set<WebSocket>>();
+  /** Each socket's session token and liveness (it answered the last ping). */
+  const facts = new Map<WebSocket, { token: string | null; alive: boolean }>();
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+
+  const send = (socket: WebSocket, message: RealtimeMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const push = async (ids: readonly string[]) => {
+    const connected = ids.filter((id) => sockets.has(id));
+    if (connected.length === 0) return;
+    const counts = await unreadCounts(app.db, connected);
+    for (const [id, unread] of counts) for (const socket of sockets.get(id) ?? []) send(socket, { type: "notifications", unread });
+  };
+  const pushSafely = (ids: readonly string[]) => push(ids).catch((error) => app.log.error({ err: error }, "realtime push"));
+  const listener = new Listener(
+    options.databaseUrl,
+    (ids) => void pushSafely(ids),
+    () => void pushSafely([...sockets.keys()]),
+    (error) => app.log.warn({ err: error }, "realtime listener"),
+  );
+
+  app.route({
+    method: "GET",
+    url: REALTIME_PATH,
+    preValidation: async (request) => admit(request, trusted),
+    schema: {
+      tags: ["notifications"],
+      summary: "The realtime WebSocket (signed in, same origin): pushes `{ type: 'notifications', unread }`; a plain GET answers 426",
+    },
+    handler: async () => {
+      throw new HttpError(426, { detail: "Open this address as a WebSocket." });
+    },
+    wsHandler: (socket, request) => {
+      const userId = requireActor(request).id;
+      const own = sockets.get(userId) ?? new Set<WebSocket>();
+      if (own.size >= MAX_SOCKETS_PER_USER) {
+        socket.close(1008, "Too many connections");
+        return;
+      }
+      own.add(socket);
+      sockets.set(userId, own);
+      const fact = { token: sessionTokenOf(request.headers.cookie), alive: true };
+      facts.set(socket, fact);
+      socket.on("pong", () => {
+        fact.alive = true;
+      });
+      socket.on("close", () => {
+        facts.delete(socket);
+        own.delete(socket);
+        if (own.size === 0 && sockets.get(userId) === own) sockets.delete(userId);
+      });
+      // Messages from the browser mean nothing here.
+      socket.on("message", () => {});
+      // The count as it is now, so a browser that reconnects after a gap is right at once.
+      void pushSafely([userId]);
+    },
+  });
+
+  /**
+   * Every PING_MS: a socket that did not answer the last ping is dropped, and one whose session
+   * has ended (signed out elsewhere, expired, deleted) is closed, so a socket never outlives
+   * its session by more than that. One query for all the node's sockets.
+   */
+  const sweep = async () => {
+    const open = [...facts.entries()];
+    for (const [socket, fact] of open) {
+      if (!fact.alive) socket.terminate();
+      fact.alive = false;
+      socket.ping();
+    }
+    const tokens = [...new Set(open.map(([, fact]) => fact.token).filter((token) => token !== null))];
+    const live = tokens.length
+      ? new Set(
+          (
+            await app.db
+              .select({ token: sessions.token })
+              .from(sessions)
+              .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, new Date())))
+          ).map((row) => row.token),
+        )
+      : new Set<string>();
+    for (const [socket, fact] of open) if (fact.token === null || !live.has(fact.token)) socket.close(SESSION_ENDED_CODE, "Session ended");
+  };
+  app.decorate("realtimeSweep", sweep);
+  let sweeper: NodeJS.Timeout | null = null;
+
+  app.addHook("onReady", async () => {
+    sweeper = setInterval(() => void sweep().catch((error) => app.log.warn({ err: error }, "realtime sweep")), PING_MS);
+    sweeper.unref();
+    await listener.start();
+  });
+  app.addHook("preClose", async () => {
+    if (sweeper) clearInterval(sweeper);
+    await listener.stop();
+    for (const own of sockets.values()) for (const socket of own) socket.close(1001, "Server shutting down");
+  });
+}
