@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Language } from "./constants.ts";
+import type { Role } from "./groups.ts";
 import { pageQuerySchema, queryFlag, rowIdParam } from "./schemas.ts";
 
 /**
@@ -24,6 +25,22 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+const CARE_KINDS = ["activityAssigned", "recommendationAssigned", "formAssigned"] as const satisfies readonly NotificationKind[];
+const APPOINTMENT_KINDS = NOTIFICATION_KINDS.filter((kind) => kind.startsWith("appointment"));
+const BILLING_KINDS = ["paymentReceived", "membershipExpiring", "membershipExpired"] as const satisfies readonly NotificationKind[];
+const RESULT_KINDS = ["activityResult", "formSubmitted"] as const satisfies readonly NotificationKind[];
+
+/**
+ * The kinds a role can receive, for its email choices: patients get their care and their own
+ * plans, therapists their patients' results, clinics also their memberships; admins every kind.
+ */
+export const NOTIFICATION_KINDS_BY_ROLE: Readonly<Record<Role, readonly NotificationKind[]>> = {
+  admin: NOTIFICATION_KINDS,
+  patient: [...CARE_KINDS, ...APPOINTMENT_KINDS, ...BILLING_KINDS],
+  therapist: [...APPOINTMENT_KINDS, ...RESULT_KINDS],
+  clinic: [...APPOINTMENT_KINDS, ...RESULT_KINDS, ...BILLING_KINDS],
+};
 
 /**
  * Whether a kind also comes by email when the user has not chosen. Appointment kinds are on:

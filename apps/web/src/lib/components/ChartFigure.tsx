@@ -1,7 +1,6 @@
 import { Box, Card, CardContent, Skeleton, Stack, Table, TableContainer, Typography } from "@mui/material";
-import { type CSSProperties, type ReactNode, Suspense, useId } from "react";
-
-const SCREEN_READER_ONLY: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" };
+import { type ReactNode, Suspense, useId } from "react";
+import { VISUALLY_HIDDEN } from "../visually-hidden.ts";
 
 /**
  * The pieces every screen of figures shares (statistics, the statistics app, form results): a
@@ -59,7 +58,7 @@ export function FiguresTable(props: { id: string; caption: string; children: Rea
     <TableContainer sx={{ mt: 2, maxHeight: scrolls ? 320 : undefined, overflow: "auto" }} tabIndex={0} role="region" aria-label={props.caption}>
       {/* Days and times keep to one line: the table scrolls sideways on a phone instead. */}
       <Table size="small" stickyHeader={scrolls} id={props.id} sx={{ "& th[scope=row]": { whiteSpace: "nowrap" } }}>
-        <caption style={props.captionHidden ? SCREEN_READER_ONLY : { captionSide: "top", textAlign: "left", padding: "0 0 4px" }}>{props.caption}</caption>
+        <caption style={props.captionHidden ? VISUALLY_HIDDEN : { captionSide: "top", textAlign: "left", padding: "0 0 4px" }}>{props.caption}</caption>
         {props.children}
       </Table>
     </TableContainer>

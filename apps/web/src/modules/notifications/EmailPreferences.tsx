@@ -1,12 +1,15 @@
-import { EMAIL_ALWAYS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences } from "@clinic/shared";
+import { EMAIL_ALWAYS, NOTIFICATION_KINDS_BY_ROLE, type NotificationKind, type NotificationPreferences, roleOf } from "@clinic/shared";
 import { FormControlLabel, FormGroup, Paper, Switch, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useAction, useResource } from "../../lib/resource.ts";
+import { useSignedIn } from "../../lib/session.ts";
 import { PREFERENCES_KEY, PREFERENCES_PATH, savePreferences } from "./api.ts";
 
-/** Which kinds of notification also come by email: one switch each, saved as it is turned. */
+/** Which kinds of notification also come by email: one switch each for the kinds the user's role receives, saved as it is turned. */
 export function EmailPreferences() {
   const { t } = useTranslation();
+  const session = useSignedIn();
+  const kinds = NOTIFICATION_KINDS_BY_ROLE[roleOf({ isAdmin: session.isAdmin, groups: session.userData.groups })];
   const { data } = useResource<NotificationPreferences>([...PREFERENCES_KEY], PREFERENCES_PATH);
   const save = useAction((change: Partial<Record<NotificationKind, boolean>>) => savePreferences({ email: change }), {
     invalidate: [[...PREFERENCES_KEY]],
@@ -21,7 +24,7 @@ export function EmailPreferences() {
         {t("notifications.emailHint")}
       </Typography>
       <FormGroup>
-        {NOTIFICATION_KINDS.map((kind) => (
+        {kinds.map((kind) => (
           <FormControlLabel
             key={kind}
             control={

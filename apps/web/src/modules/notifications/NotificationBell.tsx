@@ -8,10 +8,10 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { markAllRead, markRead, NOTIFICATIONS_KEY, NOTIFICATIONS_PATH, NOTIFICATIONS_SCREEN, UNREAD_KEY } from "./api.ts";
 import { useRealtimeNotifications, useUnreadCount } from "./useRealtime.ts";
+import { VISUALLY_HIDDEN } from "../../lib/visually-hidden.ts";
 
 const LATEST = 5;
 /** Read by screen readers only: bold type says "unread" to the eye. */
-export const HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } as const;
 
 /** The top bar's bell: the unread count, live; opens the latest notifications with "mark all read" and a way to the full list. */
 export function NotificationBell() {
@@ -87,7 +87,7 @@ function LatestPopover({ anchor, unread, onClose }: { anchor: HTMLElement; unrea
                 primary={
                   <>
                     {item.readAt ? null : (
-                      <Box component="span" sx={HIDDEN}>
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
                         {t("notifications.unreadMark")}{" "}
                       </Box>
                     )}

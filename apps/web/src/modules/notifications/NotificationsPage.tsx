@@ -25,6 +25,7 @@ import { useAction } from "../../lib/resource.ts";
 import { usePagedList } from "../../lib/usePagedList.ts";
 import { markAllRead, markRead, NOTIFICATIONS_KEY, NOTIFICATIONS_PATH, UNREAD_KEY } from "./api.ts";
 import { EmailPreferences } from "./EmailPreferences.tsx";
+import { VISUALLY_HIDDEN } from "../../lib/visually-hidden.ts";
 
 const shownFrom = (from: "sm" | "md") => ({ display: { xs: "none", [from]: "table-cell" } });
 
@@ -63,7 +64,7 @@ export function NotificationsPage() {
                 <TableCell sx={shownFrom("md")}>{t("notifications.sentDate")}</TableCell>
                 <TableCell sx={shownFrom("md")}>{t("notifications.sentBy")}</TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
+                  <Box component="span" sx={VISUALLY_HIDDEN}>
                     {t("notifications.actions")}
                   </Box>
                 </TableCell>
