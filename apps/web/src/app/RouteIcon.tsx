@@ -22,6 +22,7 @@ import FactCheckOutlined from "@mui/icons-material/FactCheckOutlined";
 import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
+import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -48,6 +49,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   statistics: InsightsOutlined,
   test: MonitorHeartOutlined,
   globalMessages: CampaignOutlined,
+  notifications: NotificationsOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */
