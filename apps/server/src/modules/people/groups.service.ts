@@ -193,23 +193,14 @@ export async function listMembers(db: Db, id: number, query: PageQuery & { q?: s
     },
     (pageTotal) =>
       db
-        .select({
-          id: users.id,
-          email: users.email,
-          nombres: users.nombres,
-          apellidos: users.apellidos,
-          isActive: users.isActive,
-          isAdmin: users.isAdmin,
-          groups: memberGroups,
-          pageTotal,
-        })
+        .select({ ...memberColumns, pageTotal })
         .from(users)
         .where(where)
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
   );
-  return { ...page, data: page.data.map(({ isAdmin, groups: held, ...row }) => ({ ...row, role: roleOf({ isAdmin, groups: held.map(Number) }) })) };
+  return { ...page, data: page.data.map(toMember) };
 }
 
 /**
@@ -231,22 +222,37 @@ export async function addMember(db: Db, id: number, userId: string): Promise<Gro
   return memberOf(db, userId);
 }
 
+/** A member as the screen lists them: who, and the role their first built-in group gives. */
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  nombres: users.nombres,
+  apellidos: users.apellidos,
+  isActive: users.isActive,
+  isAdmin: users.isAdmin,
+  groups: memberGroups,
+};
+
+function toMember({
+  isAdmin,
+  groups: held,
+  ...row
+}: {
+  id: string;
+  email: string;
+  nombres: string;
+  apellidos: string;
+  isActive: boolean;
+  isAdmin: boolean;
+  groups: unknown[];
+}): GroupMember {
+  return { ...row, role: roleOf({ isAdmin, groups: held.map(Number) }) };
+}
+
 async function memberOf(db: Db, userId: string): Promise<GroupMember> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      nombres: users.nombres,
-      apellidos: users.apellidos,
-      isActive: users.isActive,
-      isAdmin: users.isAdmin,
-      groups: memberGroups,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select(memberColumns).from(users).where(eq(users.id, userId));
   if (!row) throw notFound();
-  const { isAdmin, groups: held, ...rest } = row;
-  return { ...rest, role: roleOf({ isAdmin, groups: held.map(Number) }) };
+  return toMember(row);
 }
 
 /** Takes a user out of a custom group: its grants stop at their next request. 404 when not a member. */
