@@ -1,25 +1,17 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localeResources } from "../../lib/i18n.ts";
+import { initTestI18n } from "../../lib/test-i18n.ts";
 import { UNREAD_KEY } from "./api.ts";
 import { NotificationBell } from "./NotificationBell.tsx";
 import { backoff, POLL_MS } from "./useRealtime.ts";
 
 /** The bell rendered to HTML (the web project runs without a DOM) with the unread count in the cache, as the socket or the poll put it. */
 const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18n));
 
 async function renderBell(unread: number | undefined, language = "en"): Promise<string> {
   await i18n.changeLanguage(language);

@@ -2,22 +2,14 @@ import type { SystemCheckReport } from "@clinic/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localeResources } from "../../lib/i18n.ts";
+import { initTestI18n } from "../../lib/test-i18n.ts";
 import { SystemCheckPage } from "./SystemCheckPage.tsx";
 
 /** The page rendered to HTML (the web project runs without a DOM) with the server's report already cached. */
 const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18n));
 
 const REPORT: SystemCheckReport = {
   ok: false,

@@ -13,12 +13,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
-import { localeResources } from "../../../lib/i18n.ts";
+import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { SESSION_KEY } from "../../../lib/session.ts";
 import { createOrder, DETAILS_KEY, ORDER_KEY, ORDERS_KEY, OVERVIEW_KEY, PLAN_KEY, saveBillingDetails } from "./api.ts";
 import { DETAIL_FIELDS } from "./BillingDetailsForm.tsx";
@@ -34,15 +34,7 @@ import { PaymentHistoryPage } from "./PaymentHistoryPage.tsx";
  * they make are checked against a mocked fetch.
  */
 const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18n));
 afterEach(() => vi.unstubAllGlobals());
 
 type Role = "clinic" | "patient" | "admin";

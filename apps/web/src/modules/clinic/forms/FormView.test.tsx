@@ -2,23 +2,15 @@ import type { FormField } from "@clinic/shared";
 import i18next, { type TFunction } from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localeResources } from "../../../lib/i18n.ts";
+import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { answerText } from "./answer-text.ts";
 import { FormView } from "./FormView.tsx";
 
 /** Rendered to HTML (react-dom/server: the web project runs without a DOM). */
 const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18n));
 
 const FIELDS: FormField[] = [
   { type: "section", key: "q1", label: "About your balance", help: "The last month.", required: false },

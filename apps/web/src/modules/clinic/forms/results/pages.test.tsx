@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localeResources } from "../../../../lib/i18n.ts";
+import { initTestI18n } from "../../../../lib/test-i18n.ts";
 import { SESSION_KEY } from "../../../../lib/session.ts";
 import { RESULT_KEY, RESULTS_KEY, SCORE_HISTORY_KEY } from "./api.ts";
 import { FormResultPage } from "./FormResultPage.tsx";
@@ -17,15 +17,7 @@ import { FormResultsPage } from "./FormResultsPage.tsx";
  * with their server answers already in the query cache, as the shell would have fetched them.
  */
 const i18n = i18next.createInstance();
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18n.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18n));
 
 const session: SessionState = {
   userId: "t1",
