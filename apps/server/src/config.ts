@@ -64,6 +64,7 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+  MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   APP_COMMIT: z.string().max(64).optional(),
   REMINDER_HOURS: z.coerce
     .number()
@@ -129,7 +130,8 @@ export interface Config {
   /** Uploaded game bundles: the zip's size, then hard limits while unpacking; how long a play page's address to a bundle lasts. */
   bundles: { maxZipBytes: number; maxUnpackedBytes: number; maxFileBytes: number; maxFiles: number; accessMinutes: number };
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
-  mail: { smtpUrl: string | undefined; from: string };
+  /** `messagesPerSecond`: the pace of the emails of staff messages (issue 19.2), whatever their number, across every node. */
+  mail: { smtpUrl: string | undefined; from: string; messagesPerSecond: number };
   /**
    * pg-boss: whether this node runs workers, how often an idle queue is polled, and how long a
    * due job may wait before the system check calls the queue stalled.
@@ -227,7 +229,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFiles: e.BUNDLE_MAX_FILES,
       accessMinutes: e.BUNDLE_ACCESS_MINUTES,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>` },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>`,
+      messagesPerSecond: e.MESSAGE_EMAILS_PER_SECOND,
+    },
     jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS, overdueMinutes: e.JOBS_OVERDUE_MINUTES },
     commit: e.APP_COMMIT,
     reminderHours: e.REMINDER_HOURS,

@@ -22,6 +22,7 @@ import { statisticsRoutes } from "./modules/clinic/statistics/statistics.routes.
 import { progressRoutes } from "./modules/clinic/statistics/progress.routes.ts";
 import { statisticsAppRoutes } from "./modules/statistics/statistics-app.routes.ts";
 import { broadcastsRoutes } from "./modules/broadcasts/broadcasts.routes.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -52,4 +53,5 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "clinic/statistics-progress", routes: progressRoutes, needsActivatedOrder: true },
   { name: "statistics", routes: statisticsAppRoutes },
   { name: "broadcasts", routes: broadcastsRoutes },
+  { name: "messages", routes: messagesRoutes },
 ];

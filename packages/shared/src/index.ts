@@ -25,3 +25,4 @@ export * from "./statistics.ts";
 export * from "./system-check.ts";
 export * from "./broadcasts.ts";
 export * from "./notifications.ts";
+export * from "./messages.ts";

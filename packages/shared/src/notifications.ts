@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   "paymentReceived",
   "membershipExpiring",
   "membershipExpired",
+  "message",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -37,9 +38,9 @@ const RESULT_KINDS = ["activityResult", "formSubmitted"] as const satisfies read
  */
 export const NOTIFICATION_KINDS_BY_ROLE: Readonly<Record<Role, readonly NotificationKind[]>> = {
   admin: NOTIFICATION_KINDS,
-  patient: [...CARE_KINDS, ...APPOINTMENT_KINDS, ...BILLING_KINDS],
-  therapist: [...APPOINTMENT_KINDS, ...RESULT_KINDS],
-  clinic: [...APPOINTMENT_KINDS, ...RESULT_KINDS, ...BILLING_KINDS],
+  patient: [...CARE_KINDS, ...APPOINTMENT_KINDS, ...BILLING_KINDS, "message"],
+  therapist: [...APPOINTMENT_KINDS, ...RESULT_KINDS, "message"],
+  clinic: [...APPOINTMENT_KINDS, ...RESULT_KINDS, ...BILLING_KINDS, "message"],
 };
 
 /**
@@ -62,6 +63,8 @@ export const EMAIL_BY_DEFAULT: Readonly<Record<NotificationKind, boolean>> = {
   paymentReceived: true,
   membershipExpiring: true,
   membershipExpired: true,
+  // The sender chose to email it; the recipient may still turn message emails off.
+  message: true,
 };
 
 /** Kinds whose email goes whatever the choice: a payment's email carries its invoice. */
@@ -133,6 +136,11 @@ export const NOTIFICATION_TEXTS: Readonly<Record<NotificationKind, Record<Langua
   membershipExpired: {
     en: { subject: "Your membership has ended", message: "Your {plan} membership ended on {date}." },
     es: { subject: "Su membresía ha terminado", message: "Su membresía {plan} terminó el {date}." },
+  },
+  // A message (issue 19.2) is the sender's own words, in the language they wrote it in.
+  message: {
+    en: { subject: "{subject}", message: "{message}" },
+    es: { subject: "{subject}", message: "{message}" },
   },
 };
 

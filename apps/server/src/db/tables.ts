@@ -17,3 +17,4 @@ export * from "../modules/clinic/billing/billing.table.ts";
 export * from "../modules/clinic/forms/forms.table.ts";
 export * from "../modules/broadcasts/broadcasts.table.ts";
 export * from "../platform/notifications.table.ts";
+export * from "../modules/messages/messages.table.ts";

@@ -27,6 +27,8 @@ export interface JobQueue {
   every(name: string, cron: string): void;
   /** Enqueues a job; with `tx`, inside that Drizzle transaction (it commits or rolls back with it). */
   send(name: string, data: object, options?: Omit<SendOptions, "db"> & { tx?: Db }): Promise<string | null>;
+  /** Enqueues many jobs of one queue in one statement (a mass mailing), each due at its own `startAfter` (default now). */
+  sendMany(name: string, jobs: readonly { data: object; startAfter?: Date }[], options?: { tx?: Db }): Promise<void>;
   /** Runs every job of `name` that is due now, here, and answers how many ran (tests and maintenance). */
   drain(name: string): Promise<number>;
   /** Creates the declared queues and, when this node works, starts its workers. */
@@ -35,6 +37,9 @@ export interface JobQueue {
   /** Started and not stopped: this node can enqueue (and, with `worker`, works its queues). */
   isRunning(): boolean;
 }
+
+/** A failed job is retried after 30 s, then twice as long each time, at most an hour apart. */
+const RETRY_BACKOFF = { retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 } as const;
 
 export interface JobSettings {
   /** Run workers on this node (false: only enqueue; another node, or `drain`, runs the jobs). */
@@ -76,6 +81,16 @@ export async function createJobQueue(connectionString: string, settings: JobSett
       const { tx, ...rest } = options;
       return boss.send(name, data, { ...rest, ...(tx ? { db: fromDrizzle(tx, sql) } : {}) });
     },
+    async sendMany(name, jobs, options = {}) {
+      if (jobs.length === 0) return;
+      // insert() takes the queue's retry settings per job, so they are given as send() gets them from the queue.
+      const retryLimit = queues.get(name)?.retryLimit ?? 5;
+      await boss.insert(
+        name,
+        jobs.map((job) => ({ data: job.data, startAfter: job.startAfter, retryLimit, ...RETRY_BACKOFF })),
+        options.tx ? { db: fromDrizzle(options.tx, sql) } : {},
+      );
+    },
     async drain(name) {
       let count = 0;
       for (;;) {
@@ -94,7 +109,7 @@ export async function createJobQueue(connectionString: string, settings: JobSett
     },
     async start() {
       for (const [name, definition] of queues) {
-        await boss.createQueue(name, { retryLimit: definition.retryLimit, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600 });
+        await boss.createQueue(name, { retryLimit: definition.retryLimit, ...RETRY_BACKOFF });
         if (settings.worker) {
           // One job per fetch: a failure retries that job alone.
           await boss.work(name, { pollingIntervalSeconds: settings.pollingSeconds, batchSize: 1 }, async (jobs) => {

@@ -35,3 +35,12 @@ export const mailMessages = pgTable(
   },
   (table) => [index("mail_messages_created_idx").on(table.createdAt), index("mail_messages_to_idx").on(table.to)],
 );
+
+/**
+ * The pace of mass emails (issue 19.2, `MESSAGE_EMAILS_PER_SECOND`): one row holding the
+ * earliest time the next paced email may go, shared by every app node.
+ */
+export const mailPacing = pgTable("mail_pacing", {
+  id: integer("id").primaryKey(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+});

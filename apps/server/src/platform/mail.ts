@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import type { JobQueue } from "./jobs.ts";
-import { type MailAttachment, mailMessages } from "./mail.table.ts";
+import { type MailAttachment, mailMessages, mailPacing } from "./mail.table.ts";
 import { containsText, pageOf, pageWindow } from "./paging.ts";
 
 /** One email to write: who to, what, and what it is about (`kind`, for the outbox screen). */
@@ -121,11 +121,20 @@ const DELIVER_QUEUE = "mail.deliver";
 
 /**
  * Writes emails inside the caller's transaction, so they exist exactly when the change that
- * caused them commits. Without SMTP the rows are the outbox; with SMTP each row is `queued` and
- * a `mail.deliver` job, enqueued in the same transaction, sends it (retried with back-off, on
- * whichever node works the queue).
+ * caused them commits, and answers their row ids in order. Without SMTP the rows are the
+ * outbox; with SMTP each row is `queued` and a `mail.deliver` job, enqueued in the same
+ * transaction, sends it (retried with back-off, on whichever node works the queue). With
+ * `perSecond` (mass messages) the jobs are spread over time at that pace, after any paced
+ * email already waiting, whichever node queued it.
  */
-export async function queueMail(tx: Db, mailer: Mailer, jobs: JobQueue, messages: readonly OutgoingMail[]): Promise<void> {
+export async function queueMail(
+  tx: Db,
+  mailer: Mailer,
+  jobs: JobQueue,
+  messages: readonly OutgoingMail[],
+  options: { perSecond?: number } = {},
+): Promise<number[]> {
+  const ids: number[] = [];
   // Many at once (a user import's invitations): one INSERT per 500 rows.
   for (let start = 0; start < messages.length; start += 500) {
     const rows = await tx
@@ -134,8 +143,31 @@ export async function queueMail(tx: Db, mailer: Mailer, jobs: JobQueue, messages
         messages.slice(start, start + 500).map((message) => ({ ...rowOf(message), status: mailer.transport ? ("queued" as const) : ("outbox" as const) })),
       )
       .returning({ id: mailMessages.id });
-    if (mailer.transport) for (const row of rows) await jobs.send(DELIVER_QUEUE, { id: row.id }, { tx });
+    ids.push(...rows.map((row) => row.id));
+    if (!mailer.transport) continue;
+    const times = options.perSecond ? await paceSlots(tx, rows.length, options.perSecond) : [];
+    await jobs.sendMany(
+      DELIVER_QUEUE,
+      rows.map((row, index) => ({ data: { id: row.id }, startAfter: times[index] })),
+      { tx },
+    );
   }
+  return ids;
+}
+
+/**
+ * Reserves `count` send times `1/perSecond` s apart, after those already handed out. The one
+ * pacing row stays locked until the caller's transaction ends, so two nodes never hand out the
+ * same times, and a rolled-back batch gives its times back.
+ */
+async function paceSlots(tx: Db, count: number, perSecond: number): Promise<Date[]> {
+  const span = count / perSecond;
+  const result = await tx.execute<{ first: string }>(sql`
+    insert into ${mailPacing} (id, next_at) values (1, now() + make_interval(secs => ${span}))
+    on conflict (id) do update set next_at = greatest(${mailPacing.nextAt}, now()) + make_interval(secs => ${span})
+    returning (next_at - make_interval(secs => ${span}))::text as first`);
+  const first = Date.parse(result.rows[0]?.first ?? "");
+  return Array.from({ length: count }, (_, index) => new Date(first + (index * 1000) / perSecond));
 }
 
 /** The worker of `mail.deliver`: sends a queued row once; a row already sent is left alone. */

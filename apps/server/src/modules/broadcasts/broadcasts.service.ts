@@ -6,7 +6,6 @@ import {
   type BroadcastSeverity,
   type BroadcastState,
   type broadcastInputSchema,
-  GROUP,
   type Paged,
   richTextToPlain,
 } from "@clinic/shared";
@@ -17,6 +16,7 @@ import { type Actor, clinicOf } from "../../platform/access.ts";
 import { badRequest, conflict, type FieldErrors, notFound } from "../../platform/errors.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { clinicsNamed } from "../people/clinics.service.ts";
 import { broadcastDismissals, broadcasts } from "./broadcasts.table.ts";
 
 type Input = z.output<typeof broadcastInputSchema>;
@@ -42,17 +42,6 @@ const STATE_FILTER: Record<BroadcastState, SQL> = {
   active: sql`${broadcasts.startsAt} <= now() and ${broadcasts.endsAt} > now()`,
   ended: sql`${broadcasts.endsAt} <= now()`,
 };
-
-/** Clinic accounts among `ids`, with their names (one statement). */
-async function clinicsNamed(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const result = await db.execute<{ id: string; name: string }>(
-    sql`select u.id, u.name from users u
-        where u.id = any(${sql.param([...ids])}::text[]) and not u.is_admin
-          and (select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id limit 1) = ${GROUP.clinic}`,
-  );
-  return new Map(result.rows.map((row) => [row.id, row.name]));
-}
 
 /** The input as stored, or a 400 naming each field (nothing is written). */
 async function toStore(db: Db, input: Input) {

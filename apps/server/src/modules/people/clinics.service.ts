@@ -39,6 +39,17 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectClinics>["execute"]>>[numb
 
 const toClinicRow = ({ membership, ...row }: Row): ClinicRow => ({ ...personRow(row), membership: membership ?? null });
 
+/** Clinic accounts among `ids`, with their names (one statement): what a banner's or a message's audience may name. */
+export async function clinicsNamed(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: string; name: string }>(
+    sql`select u.id, u.name from users u
+        where u.id = any(${sql.param([...ids])}::text[]) and not u.is_admin
+          and (select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id limit 1) = ${GROUP.clinic}`,
+  );
+  return new Map(result.rows.map((row) => [row.id, row.name]));
+}
+
 export async function listClinics(db: Db, query: PageQuery & { q?: string; active?: boolean }): Promise<Paged<ClinicRow>> {
   const conditions: (SQL | undefined)[] = [hasRole(GROUP.clinic)];
   if (query.q) conditions.push(or(containsText(users.name, query.q), containsText(users.email, query.q), containsText(users.identification, query.q)));
