@@ -133,6 +133,7 @@ export const ADMIN_MENU = [
   "forms",
   "statistics",
   "groups",
+  "message",
   "flags",
   "notifications",
   "config",

@@ -387,6 +387,7 @@ describe("menus", () => {
       "appointments",
       "schedule",
       "forms",
+      "message",
       "config",
     ]);
     // Clinics: the admin menu, with the patients and nutrition plans of their daily work.

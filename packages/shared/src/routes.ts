@@ -401,13 +401,14 @@ export const ROUTES: readonly RouteEntry[] = [
     userValidations: paid,
   }),
   clinic({ id: "groups", path: "groups", section: "settings", title: { en: "Groups", es: "Grupos" }, userValidations: ["isAdmin"] }),
+  // Staff write to the people they manage (issue 19.2): admins to anyone, a clinic to its people, a therapist to their patients.
   clinic({
     id: "message",
-    notBuilt: true,
     path: "message",
     section: "settings",
-    title: { en: "Notifications", es: "Notificaciones" },
-    userValidations: ["isAdmin"],
+    title: { en: "Send messages", es: "Enviar mensajes" },
+    permissions: ["change_user"],
+    excludedPermissions: notPatient,
   }),
   // Every signed-in user's own notification centre (issue 19); open to a lapsed clinic too, so payment news reaches it.
   clinic({
@@ -707,7 +708,8 @@ export function routeById(id: string): RouteEntry {
  * plans (their daily work with patients) and the schedule (their therapists' schedules and
  * services). Therapists also get appointments, which §2's therapist menu leaves out although
  * they accept requests and move appointments there (issue 6), and forms, which they build,
- * assign and review (issue 17; their group holds view_form). Module routes follow each menu,
+ * assign and review (issue 17; their group holds view_form), and messages, which they write to
+ * their patients (issue 19.2). Module routes follow each menu,
  * filtered by visibility.
  */
 export const MENUS = {
@@ -763,6 +765,7 @@ export const MENUS = {
     "appointments",
     "schedule",
     "forms",
+    "message",
     "notifications",
     "config",
   ],

@@ -23,6 +23,7 @@ import InsightsOutlined from "@mui/icons-material/InsightsOutlined";
 import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
+import SendOutlined from "@mui/icons-material/SendOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -50,6 +51,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   test: MonitorHeartOutlined,
   globalMessages: CampaignOutlined,
   notifications: NotificationsOutlined,
+  message: SendOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

@@ -53,6 +53,7 @@ describe("side menu", () => {
       "forms",
       "statistics",
       "groups",
+      "message",
       "flags",
       "notifications",
       "config",
@@ -76,6 +77,7 @@ describe("side menu", () => {
       "schedule",
       "forms",
       "statistics",
+      "message",
       "notifications",
       "config",
     ]);
@@ -90,6 +92,7 @@ describe("side menu", () => {
       "appointments",
       "schedule",
       "forms",
+      "message",
       "notifications",
       "config",
     ]);
@@ -110,6 +113,7 @@ describe("side menu", () => {
       "memberships",
       "getMembership",
       "paymentHistory",
+      "message",
       "notifications",
       "config",
     ]);

@@ -54,6 +54,7 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   globalMessages: lazy(() => import("../modules/broadcasts/BroadcastsPage.tsx").then((m) => ({ default: m.BroadcastsPage }))),
   formResult: lazy(() => import("../modules/clinic/forms/results/FormResultPage.tsx").then((m) => ({ default: m.FormResultPage }))),
   statistics: lazy(() => import("../modules/clinic/statistics/StatisticsPage.tsx").then((m) => ({ default: m.StatisticsPage }))),
+  message: lazy(() => import("../modules/messages/MessagesPage.tsx").then((m) => ({ default: m.MessagesPage }))),
   notifications: lazy(() => import("../modules/notifications/NotificationsPage.tsx").then((m) => ({ default: m.NotificationsPage }))),
   statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),
   test: lazy(() => import("../modules/system/SystemCheckPage.tsx").then((m) => ({ default: m.SystemCheckPage }))),

@@ -49,6 +49,7 @@ export const BUILT_SCREENS = [
   "test",
   "globalMessages",
   "notifications",
+  "message",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
