@@ -116,3 +116,15 @@ export async function syncRichTextUploads(
 export async function removeRichTextUploads(db: Db, ownerType: RichTextOwnerType, ownerId: number): Promise<void> {
   await db.delete(richTextUploads).where(and(eq(richTextUploads.ownerType, ownerType), eq(richTextUploads.ownerId, ownerId)));
 }
+
+/**
+ * Rich text that reaches many users at once (a banner, a message): the shared allowlist, then
+ * without images, which most of them could not read (an upload is checked against what each
+ * user may see). Markup with nothing left to read becomes "".
+ */
+export function sanitizeForEveryone(html: string): string {
+  const clean = sanitizeRichText(html)
+    .replace(/<img\b[^>]*>/g, "")
+    .trim();
+  return richTextToPlain(clean) === "" ? "" : clean;
+}

@@ -7,7 +7,6 @@ import {
   type BroadcastState,
   type broadcastInputSchema,
   type Paged,
-  richTextToPlain,
 } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -15,25 +14,12 @@ import type { Db } from "../../db/client.ts";
 import { type Actor, clinicOf } from "../../platform/access.ts";
 import { badRequest, conflict, type FieldErrors, notFound } from "../../platform/errors.ts";
 import { pageWindow } from "../../platform/paging.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeForEveryone } from "../../platform/rich-text.ts";
 import { clinicsNamed } from "../people/clinics.service.ts";
 import { broadcastDismissals, broadcasts } from "./broadcasts.table.ts";
 
 type Input = z.output<typeof broadcastInputSchema>;
 type Row = typeof broadcasts.$inferSelect;
-
-/**
- * A banner's text as stored: the shared rich-text allowlist (platform/rich-text.ts), then
- * without images. A banner reaches users who may not read an upload (uploads are checked
- * against what each user may see), so an image would show broken to most of them. Markup
- * with nothing left to read is stored as "" (the other language then stands in).
- */
-function messageToStore(html: string): string {
-  const clean = sanitizeRichText(html)
-    .replace(/<img\b[^>]*>/g, "")
-    .trim();
-  return richTextToPlain(clean) === "" ? "" : clean;
-}
 
 /** A time against now, in SQL, for both the list's state and its filter. */
 const STATE_SQL = sql<BroadcastState>`case when ${broadcasts.startsAt} > now() then 'scheduled' when ${broadcasts.endsAt} > now() then 'active' else 'ended' end`;
@@ -45,8 +31,8 @@ const STATE_FILTER: Record<BroadcastState, SQL> = {
 
 /** The input as stored, or a 400 naming each field (nothing is written). */
 async function toStore(db: Db, input: Input) {
-  const messageEn = messageToStore(input.messageEn);
-  const messageEs = messageToStore(input.messageEs);
+  const messageEn = sanitizeForEveryone(input.messageEn);
+  const messageEs = sanitizeForEveryone(input.messageEs);
   const errors: FieldErrors = {};
   // Sanitising may leave nothing (a message that was only an image): the schema's rule again.
   if (messageEn === "" && messageEs === "") errors.messageEn = [BROADCAST_MESSAGES.noMessage];

@@ -22,7 +22,7 @@ import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
 import { emailWanted, notify } from "../../platform/notifications.ts";
 import { containsText, pageOf, pageWindow } from "../../platform/paging.ts";
-import { sanitizeRichText } from "../../platform/rich-text.ts";
+import { sanitizeForEveryone } from "../../platform/rich-text.ts";
 import { clinicsNamed } from "../people/clinics.service.ts";
 import { messageRecipients, messages } from "./messages.table.ts";
 
@@ -133,8 +133,8 @@ export async function previewReach(db: Db, sender: Actor, audience: Audience): P
 export async function createMessage(deps: MessageDeps, sender: Actor, input: Input): Promise<Message> {
   const { db } = deps;
   await checkAudience(db, sender, input);
-  const body = sanitizeRichText(input.body);
-  if (richTextToPlain(body) === "") throw badRequest({ body: [MESSAGE_MESSAGES.bodyNeeded] });
+  const body = sanitizeForEveryone(input.body);
+  if (body === "") throw badRequest({ body: [MESSAGE_MESSAGES.bodyNeeded] });
   const id = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const [row] = await tx

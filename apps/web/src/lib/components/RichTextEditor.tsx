@@ -34,6 +34,8 @@ export interface RichTextEditorProps {
   inputRef?: (instance: { focus: () => void } | null) => void;
   /** Only emphasis and links, for a line of text (a broadcast banner): no headings, lists, quotes or images. */
   inline?: boolean;
+  /** Whether images may be inserted (default yes): text that reaches many users (a message) has none, as they may not read the upload. */
+  images?: boolean;
 }
 
 interface ToolProps {
@@ -70,7 +72,18 @@ function Tool({ label, active, disabled, onClick, children }: ToolProps) {
  * opened as a popup capped at 1250 × 1000 (spec §9), or in a dialog when popups are blocked.
  * The server sanitises what is saved; the counter counts what a reader sees.
  */
-export function RichTextEditor({ label, value, onChange, max, required, error, minHeight = 140, inputRef, inline = false }: RichTextEditorProps) {
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  max,
+  required,
+  error,
+  minHeight = 140,
+  inputRef,
+  inline = false,
+  images = true,
+}: RichTextEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const helperId = useId();
@@ -212,7 +225,7 @@ export function RichTextEditor({ label, value, onChange, max, required, error, m
           <Tool label={t("editor.link")} active={state?.link} onClick={() => setLinkOpen(true)}>
             <LinkIcon fontSize="small" />
           </Tool>
-          {inline ? null : (
+          {inline || !images ? null : (
             <Tool label={t("editor.image")} onClick={() => void pickImage()}>
               <ImageOutlined fontSize="small" />
             </Tool>
