@@ -18,8 +18,10 @@ beforeAll(async () => {
   r = await signInRoles(t);
 });
 afterAll(() => t.close());
+// Each test starts with no message and no job left by the one before.
 beforeEach(async () => {
   await t.db.delete(messages);
+  await t.app.jobs.drain(DELIVER_QUEUE);
   await t.db.delete(notifications);
   await t.db.delete(mailMessages);
   await t.db.delete(mailPacing);
@@ -106,6 +108,14 @@ describe("sending (per role)", () => {
     await r.send("clinic", "POST", "/api/messages/", message({ users: [away.id, t.ids.patient] }));
     await deliver();
     expect(await notified()).toEqual([t.ids.patient]);
+  });
+
+  it("keeps the body's allowed markup and drops images, which most recipients could not open", async () => {
+    const body = '<p>See <a href="https://example.com/plan">the plan</a><img src="/api/uploads/1/file"></p>';
+    const created = (await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], body }))).json();
+    expect(created.body).toContain('href="https://example.com/plan"');
+    expect(created.body).not.toContain("<img");
+    expect((await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], body: '<p><img src="/api/uploads/1/file"></p>' }))).statusCode).toBe(400);
   });
 
   it("the recipient picker lists the sender's own people only", async () => {
