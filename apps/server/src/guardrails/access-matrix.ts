@@ -38,6 +38,11 @@ export function adminOnly(status: number): Expected {
   return { anonymous: 401, patient: 403, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 403, admin: status };
 }
 
+/** Staff only (clinics, therapists, admins): 401 signed out, 403 to patients. */
+export function staffOnly(status: number): Expected {
+  return { ...signedIn(status), patient: 403, otherPatient: 403 };
+}
+
 export interface MatrixRequest {
   /** Values of the route's `:name` placeholders (every one must be given). */
   params?: Record<string, string | number>;

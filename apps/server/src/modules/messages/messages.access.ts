@@ -1,15 +1,7 @@
-import type { AccessTable, Expected, MatrixFixtures } from "../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, staffOnly } from "../../guardrails/access-matrix.ts";
 
-/** Staff who manage people (change_user): patients are refused; each sender reaches only their own people. */
-const staff = (status: number): Expected => ({
-  anonymous: 401,
-  patient: 403,
-  otherPatient: 403,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
+/** Staff who manage people (change_user); each sender reaches only their own people. */
+const staff = staffOnly;
 
 /** Naming the demo clinic's patient: the other clinic's therapist manages no such person (403). */
 const toDemoPatient = (status: number): Expected => ({ ...staff(status), otherTherapist: 403 });

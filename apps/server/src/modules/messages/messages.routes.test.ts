@@ -115,7 +115,9 @@ describe("sending (per role)", () => {
     const created = (await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], body }))).json();
     expect(created.body).toContain('href="https://example.com/plan"');
     expect(created.body).not.toContain("<img");
-    expect((await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], body: '<p><img src="/api/uploads/1/file"></p>' }))).statusCode).toBe(400);
+    expect(
+      (await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], body: '<p><img src="/api/uploads/1/file"></p>' }))).statusCode,
+    ).toBe(400);
   });
 
   it("the recipient picker lists the sender's own people only", async () => {

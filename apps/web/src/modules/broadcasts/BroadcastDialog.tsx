@@ -12,17 +12,11 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  FormControl,
   FormControlLabel,
-  FormGroup,
-  FormHelperText,
-  FormLabel,
   MenuItem,
   Stack,
   Switch,
@@ -35,11 +29,12 @@ import dayjs from "dayjs";
 import { Suspense, useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { CheckboxChoices } from "../../lib/components/ChoiceChips.tsx";
 import { RichTextField } from "../../lib/components/RichTextField.tsx";
 import { applyFieldErrors } from "../../lib/forms.ts";
 import { useAction } from "../../lib/resource.ts";
 import { zodResolver } from "../../lib/zod-resolver.ts";
-import { ClinicPicker } from "../people/Pickers.tsx";
+import { ClinicsChooser } from "../people/Pickers.tsx";
 import { BROADCASTS_KEY, broadcastFieldMessage, createBroadcast, fromLocalInput, toLocalInput, updateBroadcast } from "./api.ts";
 import { BannerText } from "./BannerText.tsx";
 import { SEVERITY_COLOR } from "./BroadcastBanners.tsx";
@@ -203,55 +198,28 @@ export function BroadcastDialog({ open, broadcast, onClose }: { open: boolean; b
               name="roles"
               control={form.control}
               render={({ field }) => (
-                <FormControl component="fieldset" error={!!errors.roles}>
-                  <FormLabel component="legend">{t("broadcasts.roles")}</FormLabel>
-                  <FormGroup row>
-                    {BROADCAST_ROLES.map((role) => (
-                      <FormControlLabel
-                        key={role}
-                        label={t(`broadcasts.roleNames.${role}`)}
-                        control={
-                          <Checkbox
-                            checked={field.value.includes(role)}
-                            onChange={(event) => field.onChange(event.target.checked ? [...field.value, role] : field.value.filter((one) => one !== role))}
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                  <FormHelperText>{message("roles") ?? t("broadcasts.rolesHint")}</FormHelperText>
-                </FormControl>
+                <CheckboxChoices
+                  legend={t("broadcasts.roles")}
+                  options={BROADCAST_ROLES.map((role) => ({ value: role, label: t(`broadcasts.roleNames.${role}`) }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={message("roles")}
+                  hint={t("broadcasts.rolesHint")}
+                />
               )}
             />
             <Controller
               name="clinics"
               control={form.control}
               render={({ field }) => (
-                <Box>
-                  <ClinicPicker
-                    label={t("broadcasts.addClinic")}
-                    value={null}
-                    error={message("clinics")}
-                    onChange={(clinic) => {
-                      if (clinic && !field.value.some((one) => one.id === clinic.id)) field.onChange([...field.value, clinic]);
-                    }}
-                  />
-                  <FormHelperText>{t("broadcasts.clinicsHint")}</FormHelperText>
-                  <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 1, mt: 1 }}>
-                    {field.value.map((clinic) => {
-                      const remove = () => field.onChange(field.value.filter((one) => one.id !== clinic.id));
-                      return (
-                        <Chip
-                          key={clinic.id}
-                          label={clinic.label}
-                          aria-label={t("broadcasts.removeClinic", { clinic: clinic.label })}
-                          onClick={remove}
-                          onDelete={remove}
-                        />
-                      );
-                    })}
-                  </Stack>
-                </Box>
+                <ClinicsChooser
+                  label={t("broadcasts.addClinic")}
+                  hint={t("broadcasts.clinicsHint")}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={message("clinics")}
+                  removeLabel={(clinic) => t("broadcasts.removeClinic", { clinic })}
+                />
               )}
             />
             <Box component="section" aria-label={t("broadcasts.preview")}>

@@ -15,15 +15,12 @@ import {
   Autocomplete,
   Box,
   Button,
-  Checkbox,
-  Chip,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
   FormControlLabel,
-  FormGroup,
   FormHelperText,
   FormLabel,
   Radio,
@@ -41,6 +38,7 @@ import { useEffect, useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api.ts";
+import { CheckboxChoices, ChosenChips } from "../../lib/components/ChoiceChips.tsx";
 import { RichTextField } from "../../lib/components/RichTextField.tsx";
 import { SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useSettledText } from "../../lib/debounce.ts";
@@ -50,7 +48,7 @@ import { useSignedIn } from "../../lib/session.ts";
 import { useAction } from "../../lib/resource.ts";
 import { zodResolver } from "../../lib/zod-resolver.ts";
 import { fromLocalInput, toLocalInput } from "../broadcasts/api.ts";
-import { ClinicPicker } from "../people/Pickers.tsx";
+import { ClinicsChooser } from "../people/Pickers.tsx";
 import { MESSAGES_KEY, messageFieldMessage, RECIPIENTS_PATH, reachOf, sendMessage } from "./api.ts";
 
 interface Option {
@@ -102,19 +100,6 @@ const payloadOf = (values: FormValues): MessageInput => ({
   sendAt: values.when === "later" ? fromLocalInput(values.sendAt) : null,
   email: values.email,
 });
-
-/** Chips of the chosen clinics or people, each removable. */
-function Chosen({ value, onChange, removeLabel }: { value: Option[]; onChange: (next: Option[]) => void; removeLabel: (label: string) => string }) {
-  if (value.length === 0) return null;
-  return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: "wrap", gap: 1, mt: 1 }}>
-      {value.map((option) => {
-        const remove = () => onChange(value.filter((one) => one.id !== option.id));
-        return <Chip key={option.id} label={option.label} aria-label={removeLabel(option.label)} onClick={remove} onDelete={remove} />;
-      })}
-    </Stack>
-  );
-}
 
 /** How many people the audience reaches now, asked of the server as the audience settles. */
 function Reach({ audience }: { audience: ReturnType<typeof payloadOf> }) {
@@ -208,26 +193,13 @@ export function MessageDialog({ open, onClose }: { open: boolean; onClose: () =>
                   name="roles"
                   control={form.control}
                   render={({ field }) => (
-                    <FormControl component="fieldset" error={!!errors.roles}>
-                      <FormLabel component="legend">{t("messages.roles")}</FormLabel>
-                      <FormGroup row>
-                        {ROLES_FOR[role].map((one) => (
-                          <FormControlLabel
-                            key={one}
-                            label={t(`messages.roleNames.${role === "admin" ? "all" : "mine"}.${one}`)}
-                            control={
-                              <Checkbox
-                                checked={field.value.includes(one)}
-                                onChange={(event) =>
-                                  field.onChange(event.target.checked ? [...field.value, one] : field.value.filter((value) => value !== one))
-                                }
-                              />
-                            }
-                          />
-                        ))}
-                      </FormGroup>
-                      {message("roles") ? <FormHelperText>{message("roles")}</FormHelperText> : null}
-                    </FormControl>
+                    <CheckboxChoices
+                      legend={t("messages.roles")}
+                      options={ROLES_FOR[role].map((one) => ({ value: one, label: t(`messages.roleNames.${role === "admin" ? "all" : "mine"}.${one}`) }))}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={message("roles")}
+                    />
                   )}
                 />
                 {isAdmin ? (
@@ -236,18 +208,14 @@ export function MessageDialog({ open, onClose }: { open: boolean; onClose: () =>
                       name="clinics"
                       control={form.control}
                       render={({ field }) => (
-                        <Box>
-                          <ClinicPicker
-                            label={t("messages.addClinic")}
-                            value={null}
-                            error={message("clinics")}
-                            onChange={(clinic) => {
-                              if (clinic && !field.value.some((one) => one.id === clinic.id)) field.onChange([...field.value, clinic]);
-                            }}
-                          />
-                          <FormHelperText>{t("messages.clinicsHint")}</FormHelperText>
-                          <Chosen value={field.value} onChange={field.onChange} removeLabel={(label) => t("messages.remove", { name: label })} />
-                        </Box>
+                        <ClinicsChooser
+                          label={t("messages.addClinic")}
+                          hint={t("messages.clinicsHint")}
+                          value={field.value}
+                          onChange={field.onChange}
+                          error={message("clinics")}
+                          removeLabel={(name) => t("messages.remove", { name })}
+                        />
                       )}
                     />
                     <Controller
@@ -286,7 +254,7 @@ export function MessageDialog({ open, onClose }: { open: boolean; onClose: () =>
                         noOptionsText={t("messages.noPeople")}
                         error={message("users")}
                       />
-                      <Chosen value={field.value} onChange={field.onChange} removeLabel={(label) => t("messages.remove", { name: label })} />
+                      <ChosenChips value={field.value} onChange={field.onChange} removeLabel={(name) => t("messages.remove", { name })} />
                     </Box>
                   )}
                 />

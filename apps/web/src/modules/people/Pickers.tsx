@@ -1,6 +1,7 @@
 import type { ClinicRow, Paged, StaffRow } from "@clinic/shared";
-import { Autocomplete, TextField } from "@mui/material";
+import { Autocomplete, Box, FormHelperText, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { ChosenChips } from "../../lib/components/ChoiceChips.tsx";
 import { SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../lib/resource.ts";
 import { CLINICS_KEY, STAFF_KEY } from "./api.ts";
@@ -29,6 +30,32 @@ export function ClinicPicker(props: {
       noOptionsText={t("people.noClinics")}
       sx={{ minWidth: 240 }}
     />
+  );
+}
+
+/** Several clinics, added one at a time with the picker and shown as removable chips. */
+export function ClinicsChooser(props: {
+  value: Option[];
+  onChange: (clinics: Option[]) => void;
+  label: string;
+  hint: string;
+  error?: string;
+  removeLabel: (clinic: string) => string;
+}) {
+  const { value, onChange } = props;
+  return (
+    <Box>
+      <ClinicPicker
+        label={props.label}
+        value={null}
+        error={props.error}
+        onChange={(clinic) => {
+          if (clinic && !value.some((one) => one.id === clinic.id)) onChange([...value, clinic]);
+        }}
+      />
+      <FormHelperText>{props.hint}</FormHelperText>
+      <ChosenChips value={value} onChange={onChange} removeLabel={props.removeLabel} />
+    </Box>
   );
 }
 

@@ -1,4 +1,4 @@
-import { type AccessTable, type Expected, type MatrixFixtures, type MatrixRole, signedIn } from "../../../guardrails/access-matrix.ts";
+import { type AccessTable, type Expected, type MatrixFixtures, type MatrixRole, signedIn, staffOnly } from "../../../guardrails/access-matrix.ts";
 
 /** Open all day every day in UTC on half hours, so any hour the fixtures pick is a free slot. */
 const alwaysOpen = (fx: MatrixFixtures) => ({
@@ -60,15 +60,7 @@ async function requestedAppointment(fx: MatrixFixtures): Promise<number> {
 }
 
 /** Staff with change_service, each as provider (or a clinic account for its clinic). */
-const staff = (status: number): Expected => ({
-  anonymous: 401,
-  patient: 403,
-  otherPatient: 403,
-  therapist: status,
-  otherTherapist: status,
-  clinic: status,
-  admin: status,
-});
+const staff = staffOnly;
 /** One of the demo therapist's rows: the therapist, its clinic account and admins; the other clinic's staff are refused. */
 const demoTherapists = (status: number): Expected => ({
   anonymous: 401,

@@ -1,4 +1,4 @@
-import type { AccessTable, MatrixFixtures } from "../../../guardrails/access-matrix.ts";
+import { type AccessTable, type MatrixFixtures, staffOnly } from "../../../guardrails/access-matrix.ts";
 import { makeForm, makeFormAssignment, sampleFormInput } from "../../../../test/forms.ts";
 
 /** A form of the demo clinic, made for one cell. */
@@ -7,7 +7,7 @@ const demoAssignment = async (fx: MatrixFixtures, state: "assigned" | "submitted
   (await makeFormAssignment(fx.db, { form: await demoForm(fx), patientId: fx.ids.patient, clinicId: fx.ids.clinic, state })).id;
 
 /** Staff of every clinic reach the builder (patients 403); another clinic's form or patient is not found (404). */
-const staff = (ok: number) => ({ anonymous: 401, patient: 403, otherPatient: 403, therapist: ok, otherTherapist: ok, clinic: ok, admin: ok });
+const staff = staffOnly;
 const demoStaff = (ok: number) => ({ ...staff(ok), otherTherapist: 404 });
 
 export const formsAccess: AccessTable = {
