@@ -31,7 +31,7 @@ test("an admin publishes a banner for patients; a patient dismisses it for good;
   let id: number | null = null;
   try {
     await signIn(page, "admin");
-    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Messages" }).click();
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Messages", exact: true }).click();
     await expect(page).toHaveURL(/\/messages\/app/);
     await expect(page.getByRole("banner").getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
     await settled(page);
