@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { MAIL_STATUSES, type MailMessage, type MailStatus } from "@clinic/shared";
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, MenuItem, TextField, Typography } from "@mui/material";
 import { Fragment, useId, useState } from "react";
@@ -8,6 +9,16 @@ import { PeopleTable } from "./PeopleTable.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
 
 // Outlined: these colours as text on white keep AA contrast (filled info/warning do not).
+/**
+ * What an email is about, in the interface language: a notification's email (`notice.<kind>`) by
+ * the kind's name on the email choices, the others by their family (`appointment.booked`); a kind
+ * this screen does not know yet as it is.
+ */
+function kindLabel(t: TFunction, kind: string): string {
+  if (kind.startsWith("notice.")) return t(`notifications.kinds.${kind.slice("notice.".length)}`, { defaultValue: kind });
+  return t(`people.outbox.kinds.${kind}`, { defaultValue: kind });
+}
+
 const STATUS_COLORS: Record<MailStatus, "default" | "success" | "error" | "primary"> = {
   outbox: "primary",
   sent: "success",
@@ -56,7 +67,7 @@ export function OutboxTab() {
           { title: t("people.outbox.date"), cell: (row) => formatDateTime(row.createdAt), from: "sm" },
           { title: t("people.outbox.to"), cell: (row) => row.to },
           { title: t("people.outbox.subject"), cell: (row) => row.subject, from: "md" },
-          { title: t("people.outbox.kind"), cell: (row) => t(`people.outbox.kinds.${row.kind}`, { defaultValue: row.kind }), from: "md" },
+          { title: t("people.outbox.kind"), cell: (row) => kindLabel(t, row.kind), from: "md" },
           {
             title: t("people.outbox.status"),
             cell: (row) => <Chip size="small" variant="outlined" color={STATUS_COLORS[row.status]} label={t(`people.outbox.statuses.${row.status}`)} />,
