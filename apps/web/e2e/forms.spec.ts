@@ -45,6 +45,13 @@ test("a therapist builds a scored form with every question type and assigns it; 
   await expectAccessible(page);
   await page.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await page.getByRole("textbox", { name: "Description", exact: true }).fill("How the week went between sessions.");
+  // Leaving with unsaved changes asks first; staying keeps what was typed.
+  await page.getByRole("link", { name: "Cancel" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await leave.getByRole("button", { name: "Cancel" }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/manager\/admin\/forms\/add$/);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(name);
 
   await addQuestion(page, 0, "Section heading", labels.section);
   await addQuestion(page, 1, "Short text", labels.short);

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { useLeaveGuard } from "../../../lib/components/LeaveGuard.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
@@ -57,6 +58,8 @@ export function FormBuilderPage() {
     optionValues.current = new Map();
   }, [source, copyId, reset, t]);
 
+  // A saved form leaves for the list; anything else typed and not saved asks first.
+  const leaveGuard = useLeaveGuard(form.formState.isDirty);
   const save = useAction((values: BuilderValues) => withFormMessages(id ? updateForm(id, inputOf(values)) : createForm(inputOf(values)), t), {
     invalidate: [[FORMS_KEY], ["dynamic-form"]],
     success: () => (id ? t("dynamicForms.notices.updated") : t("dynamicForms.notices.created")),
@@ -65,7 +68,10 @@ export function FormBuilderPage() {
       for (const [path, messages] of placed) form.setError(path as "name", { type: "server", message: messages.join(" ") });
       setUnplaced(other.map((message) => translateFormMessage(message, t)));
     },
-    onSuccess: () => navigate(FORMS_BASE),
+    onSuccess: () => {
+      leaveGuard.allowLeaving();
+      navigate(FORMS_BASE);
+    },
   });
 
   if (!valid) return <Alert severity="warning">{t("errors.status404")}</Alert>;
@@ -169,6 +175,7 @@ export function FormBuilderPage() {
       <Box sx={{ position: { lg: "sticky" }, top: { lg: 80 }, maxHeight: { lg: "calc(100vh - 96px)" }, overflowY: { lg: "auto" }, minWidth: 0 }}>
         <FormPreview control={form.control} />
       </Box>
+      {leaveGuard.dialog}
     </Box>
   );
 }
