@@ -21,7 +21,7 @@ describe("loadConfig", () => {
       bundles: { maxZipBytes: 100 * 1024 * 1024, maxUnpackedBytes: 500 * 1024 * 1024, maxFileBytes: 250 * 1024 * 1024, maxFiles: 2000, accessMinutes: 120 },
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 5000 },
       exports: { maxRows: 20_000 },
-      mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>" },
+      mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>", messagesPerSecond: 10 },
       jobs: { worker: true, pollingSeconds: 2, overdueMinutes: 15 },
       commit: undefined,
       reminderHours: 24,
@@ -60,11 +60,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ JOBS_WORKER: "maybe" })).toThrow(/JOBS_WORKER/);
   });
 
-  it("sends mail over SMTP_URL from MAIL_FROM, and refuses an address that is not SMTP", () => {
-    expect(loadConfig({ SMTP_URL: "smtps://user:pw@mail.example:465", MAIL_FROM: "Clinic <hello@clinic.example>" }).mail).toEqual({
+  it("sends mail over SMTP_URL from MAIL_FROM at the messages' pace, and refuses an address that is not SMTP or a pace of none", () => {
+    expect(
+      loadConfig({ SMTP_URL: "smtps://user:pw@mail.example:465", MAIL_FROM: "Clinic <hello@clinic.example>", MESSAGE_EMAILS_PER_SECOND: "2.5" }).mail,
+    ).toEqual({
       smtpUrl: "smtps://user:pw@mail.example:465",
       from: "Clinic <hello@clinic.example>",
+      messagesPerSecond: 2.5,
     });
+    expect(() => loadConfig({ MESSAGE_EMAILS_PER_SECOND: "0" })).toThrow(/MESSAGE_EMAILS_PER_SECOND/);
     expect(loadConfig({ PUBLIC_URL: "https://clinic.example" }).mail.from).toBe("Therapy platform <no-reply@clinic.example>");
     expect(() => loadConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
   });
