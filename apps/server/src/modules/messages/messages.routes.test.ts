@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { makePatient } from "../../../test/factories.ts";
 import { type RoleCalls, signInRoles } from "../../../test/roles.ts";
+import { describeStatements, statementsBeyondIdentity } from "../../../test/statements.ts";
 import type { Db } from "../../db/client.ts";
 import { auditEvents, users } from "../../db/schema.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
@@ -126,6 +127,17 @@ describe("sending (per role)", () => {
     expect(mine.data[0]).toMatchObject({ role: "patient", email: expect.any(String), name: expect.any(String) });
     const searched = (await r.send("clinic", "GET", "/api/messages/recipients?q=Paula")).json();
     expect(searched.data.map((row: { id: string }) => row.id)).toEqual([t.ids.patient2]);
+  });
+});
+
+describe("round trips", () => {
+  it("the sent list, its counts and names included, and the recipient picker are one statement each", async () => {
+    await r.send("admin", "POST", "/api/messages/", message({ roles: ["therapist"], clinics: [t.ids.clinic], users: [t.ids.patient], email: true }));
+    await deliver();
+    for (const url of ["/api/messages/", "/api/messages/recipients?q=a"]) {
+      const seen = await statementsBeyondIdentity(t.database.pool, () => r.send("admin", "GET", url));
+      expect(seen.own.length, describeStatements(seen.statements)).toBe(1);
+    }
   });
 });
 
