@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -9,9 +10,15 @@ import { defineConfig } from "vitest/config";
  * project's time, MUI's about 65 % of the web one's. Every server file still builds its own
  * app on its own database, and nothing keeps state in a module between apps (per-database
  * state hangs on a WeakMap of the Db).
+ *
+ * At least two workers: vitest's default is one fewer than the cores, so a 2-core CI machine
+ * ran every file one after another, and the files that wait on processes of their own (the
+ * server started, killed and restarted in startup, recovery and restart-under-load) held the
+ * only worker while the CPU idled.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

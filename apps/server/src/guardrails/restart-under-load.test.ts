@@ -19,14 +19,15 @@ import { freePort } from "../db/embedded.ts";
 import { DEMO_ACCOUNTS } from "../seed-demo-data.ts";
 
 /**
- * Guardrail (issue 13, point 7): the real server killed with SIGKILL while clients write, 20
+ * Guardrail (issue 13, point 7): the real server killed with SIGKILL while clients write, 6
  * times over. After every restart each write the server acknowledged (201 with an id) is there,
  * unchanged. The embedded PostgreSQL outlives its killed app; the next start takes its folder
  * over. Every third cycle PostgreSQL is killed too, so that its crash recovery runs. Writes in
  * flight at the kill were never acknowledged and may or may not exist.
  */
 
-const CYCLES = 20;
+/** Four kills of the app alone and two of the app and PostgreSQL (cycles 3 and 6), each followed by a start that checks every write so far. */
+const CYCLES = 6;
 const WRITERS = 4;
 /** Acknowledged writes per cycle before the kill; the writers keep writing until the kill lands. */
 const WRITES_BEFORE_KILL = 12;

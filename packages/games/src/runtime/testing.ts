@@ -41,9 +41,10 @@ const PROPERTY_DEFAULTS: Record<string, unknown> = {
 /**
  * A CanvasRenderingContext2D stand-in: records every call and property set, draws nothing.
  * Reads return what was set (or the browser's default); `measureText` guesses a width from
- * the font size, enough for layout code that centres or wraps text.
+ * the font size, enough for layout code that centres or wraps text. With `record` false it
+ * keeps state the same way but records nothing (the recording stays empty).
  */
-export function fakeContext(size: DisplaySize = { width: 928, height: 415 }): { context: CanvasRenderingContext2D; recording: CanvasRecording } {
+export function fakeContext(size: DisplaySize = { width: 928, height: 415 }, record = true): { context: CanvasRenderingContext2D; recording: CanvasRecording } {
   const recording: CanvasRecording = [];
   const state: Record<string, unknown> = { ...PROPERTY_DEFAULTS };
   const stack: Record<string, unknown>[] = [];
@@ -71,13 +72,13 @@ export function fakeContext(size: DisplaySize = { width: 928, height: 415 }): { 
       if (name === "canvas") return canvas;
       if (name in state) return state[name];
       return (...args: unknown[]) => {
-        recording.push({ op: "call", name, args });
+        if (record) recording.push({ op: "call", name, args });
         return methods[name]?.(...args);
       };
     },
     set(_target, name, value) {
       if (typeof name !== "string") return false;
-      recording.push({ op: "set", name, value });
+      if (record) recording.push({ op: "set", name, value });
       state[name] = value;
       return true;
     },
@@ -186,6 +187,12 @@ export interface RunOptions {
   player?: Player;
   /** The build's logical size, for the fake canvas and the players. */
   size?: DisplaySize;
+  /**
+   * Records the canvas (default). Off, a run is several times faster (the recording of a
+   * minute's play is about a million operations): for tests that read only the trials, level
+   * and times. Reading `canvas` of such a run, or `drawn` in its player, throws.
+   */
+  record?: boolean;
 }
 
 export interface RunResult {
@@ -207,9 +214,9 @@ export interface RunResult {
  */
 export function runEngine(
   engine: GameEngine,
-  { until = 600_000, frameMs = 1000 / 60, player = silentPlayer, size = { width: 928, height: 415 } }: RunOptions = {},
+  { until = 600_000, frameMs = 1000 / 60, player = silentPlayer, size = { width: 928, height: 415 }, record = true }: RunOptions = {},
 ): RunResult {
-  const { context, recording } = fakeContext(size);
+  const { context, recording } = fakeContext(size, record);
   const pending: GameInput[] = [];
   const inputs: GameInput[] = [];
   let now = 0;
@@ -223,17 +230,28 @@ export function runEngine(
       engine.input(input);
     }
     engine.update(now);
-    const frameStart = recording.push({ op: "frame", now });
+    const frameStart = record ? recording.push({ op: "frame", now }) : 0;
     engine.draw(context, now);
     frames++;
     if (engine.finished()) break;
-    const answer = player({ now, engine, size, drawn: recording.slice(frameStart) });
+    const answer = player(record ? { now, engine, size, drawn: recording.slice(frameStart) } : withoutRecording({ now, engine, size }, "drawn"));
     for (const input of answer === null ? [] : Array.isArray(answer) ? answer : [answer as GameInput]) {
       pending.push(input);
       pending.sort((a, b) => a.timeStamp - b.timeStamp);
     }
   }
-  return { trials: engine.trials(), canvas: recording, now, finished: engine.finished(), frames, inputs, level: engine.level() };
+  const result = { trials: engine.trials(), now, finished: engine.finished(), frames, inputs, level: engine.level() };
+  return record ? { ...result, canvas: recording } : withoutRecording(result, "canvas");
+}
+
+/** `object` with a `name` that throws when read: a run made with `record: false` has no canvas to look at. */
+function withoutRecording<T extends object, K extends string>(object: T, name: K): T & Record<K, CanvasRecording> {
+  return Object.defineProperty(object, name, {
+    enumerable: false,
+    get() {
+      throw new Error(`runEngine({ record: false }) keeps no canvas recording: \`${name}\` cannot be read`);
+    },
+  }) as T & Record<K, CanvasRecording>;
 }
 
 /**
@@ -261,7 +279,8 @@ export function sessionOf(build: BuildDefinition, run: RunResult, overrides: Par
 
 /**
  * Real runs of a build by the three kinds of patient the checks must accept (ideal, silent,
- * random), each with its own seed: what every family's `checkTrials` test feeds it.
+ * random), each with its own seed: what every family's `checkTrials` test feeds it. Their
+ * trials, level and times only: the canvas is not recorded (`record: false`).
  */
 export function realRuns<P>(
   family: FamilyEngine<P>,
@@ -269,7 +288,7 @@ export function realRuns<P>(
   { idealDelayMs = 250, motion, until = 120_000 }: { idealDelayMs?: number; motion?: number; until?: number } = {},
 ): RunResult[] {
   return [idealPlayer(idealDelayMs), silentPlayer, randomPlayer(8, { perSecond: 2 })].map((player, i) =>
-    runEngine(createEngine(family, build, { seed: i + 1, motion }), { player, size: build.size, until }),
+    runEngine(createEngine(family, build, { seed: i + 1, motion }), { player, size: build.size, until, record: false }),
   );
 }
 

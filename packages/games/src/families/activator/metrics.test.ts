@@ -7,7 +7,7 @@ import { activatorEngine } from "./engine.ts";
 import { type ActivatorBuild, activatorMetrics, activatorParamsSchema, amplitudeAt, displayMsAt } from "./metrics.ts";
 
 const build = (id: string) => activatorBuilds.find((b) => b.id === id)!;
-const play = (b: ActivatorBuild, player: Player, seed = 1) => runEngine(createEngine(activatorEngine, b, { seed }), { player, size: b.size });
+const play = (b: ActivatorBuild, player: Player, seed = 1) => runEngine(createEngine(activatorEngine, b, { seed }), { player, size: b.size, record: false });
 const check = (b: ActivatorBuild, trials: TrialRecord[]) => activatorMetrics.checkTrials(trials, b);
 
 /** A hand-made trial: only what the summary reads matters. */
@@ -121,7 +121,7 @@ describe("activator checks", () => {
 
   it("accepts runs at reduced motion", () => {
     const b = build("activator-horizontal");
-    const run = runEngine(createEngine(activatorEngine, b, { motion: 0 }), { player: idealPlayer(300), size: b.size });
+    const run = runEngine(createEngine(activatorEngine, b, { motion: 0 }), { player: idealPlayer(300), size: b.size, record: false });
     expect(checkSession(sessionOf(b, run, { motion: 0 })).errors).toEqual([]);
   });
 

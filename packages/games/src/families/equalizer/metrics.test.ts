@@ -7,7 +7,7 @@ import { equalizerEngine } from "./engine.ts";
 import { type EqualizerBuild, eccentricityAt, equalizerMetrics, equalizerParamsSchema, responseWindowAt } from "./metrics.ts";
 
 const build = (id: string) => equalizerBuilds.find((b) => b.id === id)!;
-const play = (b: EqualizerBuild, player: Player, seed = 1) => runEngine(createEngine(equalizerEngine, b, { seed }), { player, size: b.size });
+const play = (b: EqualizerBuild, player: Player, seed = 1) => runEngine(createEngine(equalizerEngine, b, { seed }), { player, size: b.size, record: false });
 const check = (b: EqualizerBuild, trials: TrialRecord[]) => equalizerMetrics.checkTrials(trials, b);
 
 function trial(index: number, condition: string, outcome: Outcome, rtMs: number | null, value = 260): TrialRecord {

@@ -12,7 +12,7 @@ const vertical = build("evaluator-vertical");
 const acuity = build("evaluator-dynamic-acuity");
 const squares = build("evaluator-span-positions");
 const play = (b: EvaluatorBuild, player: Player, seed = 1, until?: number) =>
-  runEngine(createEngine(evaluatorEngine, b, { seed }), { player, size: b.size, until });
+  runEngine(createEngine(evaluatorEngine, b, { seed }), { player, size: b.size, record: false, until });
 const check = (b: EvaluatorBuild, trials: readonly TrialRecord[]) => evaluatorMetrics.checkTrials(trials, b);
 const summarise = (b: EvaluatorBuild, trials: readonly TrialRecord[]) => evaluatorMetrics.summarise(trials, b);
 

@@ -10,7 +10,7 @@ import { type ModulatorBuild, modulatorMetrics, modulatorParamsSchema } from "./
 const build = (id: string) => modulatorBuilds.find((b) => b.id === id)!;
 const stripes = build("modulator-stripes-horizontal");
 const play = (b: ModulatorBuild, player: Player, seed = 1, until?: number) =>
-  runEngine(createEngine(modulatorEngine, b, { seed }), { player, size: b.size, until });
+  runEngine(createEngine(modulatorEngine, b, { seed }), { player, size: b.size, record: false, until });
 const check = (b: ModulatorBuild, trials: TrialRecord[]) => modulatorMetrics.checkTrials(trials, b);
 
 /** A symptom rating the test writes itself. */

@@ -10,7 +10,7 @@ import { type OptimizerVrBuild, optimizerVrMetrics, optimizerVrParamsSchema } fr
 
 const build = (id: string) => optimizerVrBuilds.find((b) => b.id === id)!;
 const play = (b: OptimizerVrBuild, player: Player, seed = 1, until?: number) =>
-  runEngine(createEngine(optimizerVrEngine, b, { seed }), { player, size: b.size, until });
+  runEngine(createEngine(optimizerVrEngine, b, { seed }), { player, size: b.size, record: false, until });
 const check = (b: OptimizerVrBuild, trials: TrialRecord[]) => optimizerVrMetrics.checkTrials(trials, b);
 
 const goodPlayer = trackingPlayer;
@@ -68,7 +68,7 @@ describe("optimizer-vr checks", { timeout: 60_000 }, () => {
   it.each(optimizerVrBuilds.map((b) => [b.id, b] as const))("accepts real runs of %s, whoever plays", (_, b) => {
     for (const [i, player] of [goodPlayer(), silentPlayer, randomPlayer(8, { perSecond: 3 })].entries()) {
       for (const motion of [1, 0.4]) {
-        const run = runEngine(createEngine(optimizerVrEngine, b, { seed: i + 1, motion }), { player, size: b.size, until: 60_000 });
+        const run = runEngine(createEngine(optimizerVrEngine, b, { seed: i + 1, motion }), { player, size: b.size, record: false, until: 60_000 });
         expect(check(b, [...run.trials])).toEqual([]);
         expect(checkSession(sessionOf(b, run, { motion })).errors).toEqual([]);
       }

@@ -10,7 +10,7 @@ import { itemMsAt, type OptimizerBuild, optimizerMetrics, optimizerParamsSchema,
 
 const build = (id: string) => optimizerBuilds.find((b) => b.id === id)!;
 const play = (b: OptimizerBuild, player: Player, seed = 1, until?: number) =>
-  runEngine(createEngine(optimizerEngine, b, { seed }), { player, size: b.size, until });
+  runEngine(createEngine(optimizerEngine, b, { seed }), { player, size: b.size, record: false, until });
 const check = (b: OptimizerBuild, trials: TrialRecord[]) => optimizerMetrics.checkTrials(trials, b);
 
 const goodPlayer = trackingPlayer;

@@ -7,7 +7,7 @@ import { reactorEngine } from "./engine.ts";
 import { type ReactorBuild, reactorMetrics, reactorParamsSchema } from "./metrics.ts";
 
 const build = (id: string) => reactorBuilds.find((b) => b.id === id)!;
-const play = (b: ReactorBuild, player: Player, seed = 1) => runEngine(createEngine(reactorEngine, b, { seed }), { player, size: b.size });
+const play = (b: ReactorBuild, player: Player, seed = 1) => runEngine(createEngine(reactorEngine, b, { seed }), { player, size: b.size, record: false });
 const check = (b: ReactorBuild, trials: TrialRecord[]) => reactorMetrics.checkTrials(trials, b);
 
 describe("reactor summary", () => {

@@ -7,7 +7,7 @@ import { reflectorEngine } from "./engine.ts";
 import { bpmAt, type ReflectorBuild, reflectorMetrics, reflectorParamsSchema, sizeAt } from "./metrics.ts";
 
 const build = (id: string) => reflectorBuilds.find((b) => b.id === id)!;
-const play = (b: ReflectorBuild, player: Player, seed = 1) => runEngine(createEngine(reflectorEngine, b, { seed }), { player, size: b.size });
+const play = (b: ReflectorBuild, player: Player, seed = 1) => runEngine(createEngine(reflectorEngine, b, { seed }), { player, size: b.size, record: false });
 const check = (b: ReflectorBuild, trials: TrialRecord[]) => reflectorMetrics.checkTrials(trials, b);
 
 describe("reflector summary", { timeout: 60_000 }, () => {
@@ -64,6 +64,7 @@ describe("reflector summary", { timeout: 60_000 }, () => {
       const trials = runEngine(createEngine(reflectorEngine, b, { seed: 4 }), {
         player: randomPlayer(4, { perSecond: 3 }),
         size: b.size,
+        record: false,
         until: 60_000,
       }).trials;
       const summary = reflectorMetrics.summarise(trials, b);

@@ -7,7 +7,7 @@ import { regulatorEngine } from "./engine.ts";
 import { parseCondition, type RegulatorBuild, regulatorMetrics, regulatorParamsSchema, speedAt } from "./metrics.ts";
 
 const build = (id: string) => regulatorBuilds.find((b) => b.id === id)!;
-const play = (b: RegulatorBuild, player: Player, seed = 1) => runEngine(createEngine(regulatorEngine, b, { seed }), { player, size: b.size });
+const play = (b: RegulatorBuild, player: Player, seed = 1) => runEngine(createEngine(regulatorEngine, b, { seed }), { player, size: b.size, record: false });
 const check = (b: RegulatorBuild, trials: TrialRecord[]) => regulatorMetrics.checkTrials(trials, b);
 
 const segment = (condition: string, value: number | null, onTargetMs: number | null, index = 0): TrialRecord => ({
@@ -75,6 +75,7 @@ describe("regulator summary", { timeout: 60_000 }, () => {
       const trials = runEngine(createEngine(regulatorEngine, b, { seed: 4 }), {
         player: randomPlayer(4, { perSecond: 20 }),
         size: b.size,
+        record: false,
         until: 60_000,
       }).trials;
       const summary = regulatorMetrics.summarise(trials, b);
@@ -87,7 +88,7 @@ describe("regulator summary", { timeout: 60_000 }, () => {
 describe("regulator checks", { timeout: 60_000 }, () => {
   it.each(regulatorBuilds.map((b) => [b.id, b] as const))("accepts real runs of %s, whoever plays", (_, b) => {
     for (const [i, player] of [idealPlayer(0), idealPlayer(300), silentPlayer, randomPlayer(8, { perSecond: 20 })].entries()) {
-      const run = runEngine(createEngine(regulatorEngine, b, { seed: i + 1 }), { player, size: b.size, until: 90_000 });
+      const run = runEngine(createEngine(regulatorEngine, b, { seed: i + 1 }), { player, size: b.size, record: false, until: 90_000 });
       expect(check(b, [...run.trials])).toEqual([]);
       expect(checkSession(sessionOf(b, run)).errors).toEqual([]);
     }
@@ -95,7 +96,7 @@ describe("regulator checks", { timeout: 60_000 }, () => {
 
   it("accepts runs at a lower motion setting", () => {
     const b = build("regulator-figure-eight");
-    const run = runEngine(createEngine(regulatorEngine, b, { motion: 0.3 }), { player: idealPlayer(0), size: b.size, until: 60_000 });
+    const run = runEngine(createEngine(regulatorEngine, b, { motion: 0.3 }), { player: idealPlayer(0), size: b.size, record: false, until: 60_000 });
     expect(checkSession(sessionOf(b, run, { motion: 0.3 })).errors).toEqual([]);
   });
 
