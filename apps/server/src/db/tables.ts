@@ -18,3 +18,4 @@ export * from "../modules/clinic/forms/forms.table.ts";
 export * from "../modules/broadcasts/broadcasts.table.ts";
 export * from "../platform/notifications.table.ts";
 export * from "../modules/messages/messages.table.ts";
+export * from "../modules/shop/shop.table.ts";
