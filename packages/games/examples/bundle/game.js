@@ -74,3 +74,5 @@ button.addEventListener("click", () => {
   round += 1;
   nextRound();
 });
+// Ready: the button answers from now on.
+button.disabled = false;
