@@ -99,6 +99,24 @@ describe("readSheet (XLSX)", () => {
     expect((await refusal(() => readSheet(file, head, 20))).file).toEqual([expect.stringContaining("too many rows: at most 20")]);
   });
 
+  it("reads the first sheet of a workbook ExcelJS wrote (its workbook part stored last), the same every time", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const people = workbook.addWorksheet("People");
+    people.addRow(["Nombres", "Apellidos", "Email"]);
+    for (let index = 0; index < 40; index++) people.addRow([`Ana ${index}`, "Peña", `ana${index}@x.test`]);
+    workbook.addWorksheet("Notes").addRow(["not read"]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const file = path.join(dir, "two-sheets.xlsx");
+    await writeFile(file, bytes);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const sheet = await readSheet(file, bytes.subarray(0, 16), 100);
+      expect(sheet.headers).toEqual(["Nombres", "Apellidos", "Email"]);
+      expect(sheet.rows).toHaveLength(40);
+    }
+    // Read whole, the row limit still holds.
+    expect((await refusal(() => readSheet(file, bytes.subarray(0, 16), 39))).file).toEqual([expect.stringContaining("too many rows: at most 39")]);
+  });
+
   it("refuses a zip that is not a workbook", async () => {
     const file = path.join(dir, "broken.xlsx");
     const bytes = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]);

@@ -87,11 +87,47 @@ function excelCell(value: ExcelValue): SheetCell {
   return "";
 }
 
+const UNREADABLE_XLSX = "The XLSX file could not be read. Save it again from your spreadsheet program and upload it.";
+
+/** A row's cells and number, or null for a blank row. */
+function lineOf(row: ExcelJS.Row): { line: number; cells: SheetCell[] } | null {
+  const cells = (row.values as ExcelValue[]).slice(1).map(excelCell);
+  return isBlank(cells) ? null : { line: row.number, cells };
+}
+
 /**
  * Reads the first worksheet of an XLSX file as a stream, so a sheet of 100 000 rows is refused
  * as soon as row `maxRows + 1` arrives, not after the whole workbook sits in memory.
+ *
+ * ExcelJS's streaming reader can reach a worksheet before the workbook part that names it, when
+ * that part is stored last (as ExcelJS itself and some other tools write files), and then fail
+ * on a valid file (exceljs issue #3064; seen once in CI as "could not be read" for the e2e's
+ * file). A file the stream cannot read is read again whole; the upload's size limit
+ * (IMPORT_MAX_MB) bounds what that holds in memory.
  */
 export async function parseXlsx(filePath: string, maxRows: number): Promise<SheetRows> {
+  try {
+    return await streamXlsx(filePath, maxRows);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 400) throw error;
+  }
+  try {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(filePath);
+    const lines: { line: number; cells: SheetCell[] }[] = [];
+    workbook.worksheets[0]?.eachRow((row) => {
+      const line = lineOf(row);
+      if (line) lines.push(line);
+    });
+    if (lines.length - 1 > maxRows) throw tooManyRows(maxRows);
+    return collectRows(lines, maxRows);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 400) throw error;
+    throw badRequest({ file: [UNREADABLE_XLSX] });
+  }
+}
+
+async function streamXlsx(filePath: string, maxRows: number): Promise<SheetRows> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(filePath), {
     sharedStrings: "cache",
     hyperlinks: "ignore",
@@ -100,22 +136,14 @@ export async function parseXlsx(filePath: string, maxRows: number): Promise<Shee
     entries: "emit",
   });
   const lines: { line: number; cells: SheetCell[] }[] = [];
-  let dataRows = 0;
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelValue[];
-        const cells = values.slice(1).map(excelCell);
-        if (isBlank(cells)) continue;
-        if (lines.length > 0) dataRows += 1;
-        if (dataRows > maxRows) throw tooManyRows(maxRows);
-        lines.push({ line: row.number, cells });
-      }
-      break; // The first worksheet only.
+  for await (const worksheet of reader) {
+    for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
+      const line = lineOf(row);
+      if (!line) continue;
+      if (lines.length > maxRows) throw tooManyRows(maxRows);
+      lines.push(line);
     }
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 400) throw error;
-    throw badRequest({ file: ["The XLSX file could not be read. Save it again from your spreadsheet program and upload it."] });
+    break; // The first worksheet only.
   }
   return collectRows(lines, maxRows);
 }
