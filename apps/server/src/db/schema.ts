@@ -17,7 +17,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-const timestamps = {
+/** created_at and updated_at, as every table that records changes has them. */
+export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()

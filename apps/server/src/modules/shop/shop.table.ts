@@ -1,20 +1,12 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, check, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
-import { users } from "../../db/schema.ts";
+import { timestamps, users } from "../../db/schema.ts";
 import { uploads } from "../../platform/uploads.table.ts";
 
 /**
  * The shop (issue 20): a clinic's stores, their categories, products and the variants that are
  * sold and stocked. Money is integer cents in the store's currency; rates are basis points.
  */
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date()),
-};
 
 export const shopStores = pgTable(
   "shop_stores",
