@@ -87,7 +87,7 @@ const audienceOf = (row: typeof messages.$inferSelect): Audience => ({
   users: row.users,
 });
 
-export async function countReach(db: Db, sender: Actor, audience: Audience): Promise<number> {
+async function countReach(db: Db, sender: Actor, audience: Audience): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(reachable(sender, audience));
   return row?.n ?? 0;
 }
@@ -95,9 +95,9 @@ export async function countReach(db: Db, sender: Actor, audience: Audience): Pro
 /**
  * Refuses what the sender may not name (403) and names that match nothing (400 by field).
  * Clinics and groups reach across clinics, so only admins name them; a named person must be
- * one the sender manages.
+ * one the sender manages. Answers how many people it reaches now.
  */
-async function checkAudience(db: Db, sender: Actor, audience: Audience): Promise<void> {
+async function checkAudience(db: Db, sender: Actor, audience: Audience): Promise<number> {
   if (!sender.isAdmin && (audience.clinics.length > 0 || audience.groups.length > 0)) throw forbidden(MESSAGE_MESSAGES.adminsOnly);
   const errors: FieldErrors = {};
   const clinics = audience.clinics.map((id) => id.toLowerCase());
@@ -117,13 +117,14 @@ async function checkAudience(db: Db, sender: Actor, audience: Audience): Promise
     else if (found.some((row) => !row.inScope)) throw forbidden(MESSAGE_MESSAGES.notYourPeople);
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
-  if ((await countReach(db, sender, audience)) === 0) throw badRequest({ roles: [MESSAGE_MESSAGES.nobody] });
+  const reach = await countReach(db, sender, audience);
+  if (reach === 0) throw badRequest({ roles: [MESSAGE_MESSAGES.nobody] });
+  return reach;
 }
 
 /** How many people an audience reaches now, after the same checks as sending. */
 export async function previewReach(db: Db, sender: Actor, audience: Audience): Promise<{ recipients: number }> {
-  await checkAudience(db, sender, audience);
-  return { recipients: await countReach(db, sender, audience) };
+  return { recipients: await checkAudience(db, sender, audience) };
 }
 
 /**
