@@ -26,4 +26,4 @@ export * from "./system-check.ts";
 export * from "./broadcasts.ts";
 export * from "./notifications.ts";
 export * from "./messages.ts";
-export * from "./shop.ts";
+export * from "./shop/index.ts";

@@ -127,7 +127,8 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     "view_form",
     "view_statistics",
   ],
-  [GROUP.clinic]: PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
+  // A clinic runs its own shop (issue 20): the shop's codenames only take effect while its module is on.
+  [GROUP.clinic]: [...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"), ...PERMISSIONS_BY_MODULE.virtual_shop],
 };
 
 /**

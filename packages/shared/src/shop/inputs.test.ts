@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bundleInputSchema, bundleStock, discountInputSchema, productInputSchema, SHOP_MESSAGES, stockAdjustmentSchema, storeInputSchema } from "./shop.ts";
+import { bundleInputSchema, bundleStock, discountInputSchema, productInputSchema, SHOP_MESSAGES, stockAdjustmentSchema, storeInputSchema } from "./inputs.ts";
 
 /** The messages of a refused input, by field path. */
 function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string[]> {
@@ -65,13 +65,24 @@ describe("shop inputs", () => {
   });
 
   it("a discount: a percentage over 100 % or below zero, a fixed amount of nothing, an end before its start, a bad code", () => {
-    const ok = discountInputSchema.parse({ code: "welcome-10", kind: "percent", value: 1000 });
+    const ok = discountInputSchema.parse({ title: "Welcome", code: "welcome-10", kind: "percent", value: 1000 });
     expect(ok).toMatchObject({ code: "WELCOME-10", startsAt: null, usageLimit: null, productIds: [], combinable: false, active: true });
-    expect(errorsOf(discountInputSchema.safeParse({ code: null, kind: "percent", value: 10_001 }))).toEqual({ value: [SHOP_MESSAGES.percentOver] });
-    expect(errorsOf(discountInputSchema.safeParse({ code: null, kind: "percent", value: -5 }))).toEqual({ value: [SHOP_MESSAGES.percentOver] });
-    expect(errorsOf(discountInputSchema.safeParse({ code: null, kind: "fixed", value: 0 }))).toEqual({ value: [SHOP_MESSAGES.fixedNone] });
+    expect(errorsOf(discountInputSchema.safeParse({ title: "Offer", code: null, kind: "percent", value: 10_001 }))).toEqual({
+      value: [SHOP_MESSAGES.percentOver],
+    });
+    expect(errorsOf(discountInputSchema.safeParse({ title: "Offer", code: null, kind: "percent", value: -5 }))).toEqual({ value: [SHOP_MESSAGES.percentOver] });
+    expect(errorsOf(discountInputSchema.safeParse({ title: "Offer", code: null, kind: "fixed", value: 0 }))).toEqual({ value: [SHOP_MESSAGES.fixedNone] });
     expect(
-      errorsOf(discountInputSchema.safeParse({ code: "X!", kind: "fixed", value: 500, startsAt: "2026-12-10T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" })),
+      errorsOf(
+        discountInputSchema.safeParse({
+          title: "Offer",
+          code: "X!",
+          kind: "fixed",
+          value: 500,
+          startsAt: "2026-12-10T00:00:00Z",
+          endsAt: "2026-12-01T00:00:00Z",
+        }),
+      ),
     ).toEqual({ code: [SHOP_MESSAGES.code], endsAt: [SHOP_MESSAGES.endBeforeStart] });
   });
 

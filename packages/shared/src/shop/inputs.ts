@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { richText } from "./rich-text.ts";
-import { requiredText, rowId, storableText } from "./schemas.ts";
+import { richText } from "../rich-text.ts";
+import { PAYMENT_PROVIDERS } from "../billing.ts";
+import { pageQuerySchema, queryFlag, requiredText, rowId, rowIdParam, storableText, userId } from "../schemas.ts";
 
 /**
  * The shop's inputs (issue 20), checked the same on the screens and at the API's edge. Money is
@@ -12,6 +13,9 @@ export const SHOP_PRICE_MAX_CENTS = 100_000_000;
 export const SHOP_STOCK_MAX = 1_000_000;
 export const SHOP_VARIANTS_MAX = 50;
 export const SHOP_BUNDLE_ITEMS_MAX = 20;
+export const SHOP_IMAGES_MAX = 8;
+export const SHOP_CART_QUANTITY_MAX = 99;
+export const SHOP_CART_LINES_MAX = 50;
 
 export const SHOP_MESSAGES = {
   currency: "Give a currency as its three-letter code (EUR, USD…).",
@@ -27,6 +31,11 @@ export const SHOP_MESSAGES = {
   bundleTooSmall: "A bundle holds at least two units.",
   variantTwice: "Each variant appears once; set its quantity instead.",
   deltaZero: "An adjustment adds or removes at least one unit.",
+  imageTwice: "Each image appears once.",
+  lineTarget: "Name either a variant or a bundle.",
+  addressNeeded: "Give the address to send the order to.",
+  refundTooMuch: "A refund cannot exceed what is left to refund.",
+  refundNone: "A refund is at least one cent.",
 } as const;
 
 const cents = () => z.number({ error: SHOP_MESSAGES.cents }).int(SHOP_MESSAGES.cents).min(0, SHOP_MESSAGES.cents).max(SHOP_PRICE_MAX_CENTS);
@@ -46,6 +55,8 @@ export const storeInputSchema = z
     shippingCents: cents(),
     open: z.boolean(),
     logoUploadId: z.uuid().nullable().default(null),
+    /** The clinic that runs it: administrators name it; a clinic's own staff always get their clinic. */
+    clinicId: userId().optional(),
   })
   .strict();
 export type StoreInput = z.input<typeof storeInputSchema>;
@@ -74,10 +85,14 @@ export const productInputSchema = z
     description: richText(5000, { optional: true }).default(""),
     categoryId: rowId().nullable(),
     active: z.boolean(),
+    /** Uploaded images (the uploads platform), the first is the product's picture. */
+    imageUploadIds: z.array(z.uuid()).max(SHOP_IMAGES_MAX).default([]),
     variants: z.array(variantInputSchema).min(1).max(SHOP_VARIANTS_MAX),
   })
   .strict()
   .superRefine((value, context) => {
+    if (new Set(value.imageUploadIds).size !== value.imageUploadIds.length)
+      context.addIssue({ code: "custom", path: ["imageUploadIds"], message: SHOP_MESSAGES.imageTwice });
     const seen = new Set<string>();
     value.variants.forEach((variant, index) => {
       const sku = variant.sku.toLowerCase();
@@ -91,6 +106,8 @@ export const DISCOUNT_KINDS = ["percent", "fixed"] as const;
 
 export const discountInputSchema = z
   .object({
+    /** What the customer and the manager see ("Spring offer"). */
+    title: requiredText(120),
     /** Null: applied automatically to every order it fits. */
     code: z
       .string()
@@ -162,3 +179,95 @@ export const stockAdjustmentSchema = z
     note: requiredText(300),
   })
   .strict();
+
+export const shopCategoryInputSchema = z.object({ name: requiredText(120), position: z.number().int().min(0).max(10_000).default(0) }).strict();
+export type ShopCategoryInput = z.input<typeof shopCategoryInputSchema>;
+
+export const shopIdParamSchema = z.object({ id: rowIdParam() });
+export const storeIdParamSchema = z.object({ storeId: rowIdParam() });
+
+const searchText = () =>
+  storableText(100)
+    .transform((value) => value.trim())
+    .optional();
+
+export const productsQuerySchema = pageQuerySchema.extend({
+  q: searchText(),
+  category: rowIdParam().optional(),
+  active: queryFlag(),
+});
+export type ProductsQuery = z.infer<typeof productsQuerySchema>;
+
+export const inventoryQuerySchema = pageQuerySchema.extend({ q: searchText(), low: queryFlag() });
+export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
+
+export const storefrontQuerySchema = pageQuerySchema.extend({ q: searchText(), category: rowIdParam().optional() });
+export type StorefrontQuery = z.infer<typeof storefrontQuerySchema>;
+
+/** pending → paid → fulfilled; a pending or paid order can be cancelled; a paid or fulfilled one refunded (in full or in part). */
+export const SHOP_ORDER_STATES = ["pending", "paid", "fulfilled", "cancelled", "refunded"] as const;
+export type ShopOrderState = (typeof SHOP_ORDER_STATES)[number];
+export const FULFILMENTS = ["ship", "collect"] as const;
+export type Fulfilment = (typeof FULFILMENTS)[number];
+
+export const shopOrdersQuerySchema = pageQuerySchema.extend({
+  q: searchText(),
+  state: z.enum(SHOP_ORDER_STATES).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export type ShopOrdersQuery = z.infer<typeof shopOrdersQuerySchema>;
+
+/** Sets a cart line's quantity (0 removes it). */
+export const cartLineInputSchema = z
+  .object({
+    variantId: rowId().optional(),
+    bundleId: rowId().optional(),
+    quantity: z.number().int().min(0).max(SHOP_CART_QUANTITY_MAX),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if ((value.variantId === undefined) === (value.bundleId === undefined))
+      context.addIssue({ code: "custom", path: ["variantId"], message: SHOP_MESSAGES.lineTarget });
+  });
+export type CartLineInput = z.input<typeof cartLineInputSchema>;
+
+export const cartCodeInputSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, SHOP_MESSAGES.code)
+      .nullable(),
+  })
+  .strict();
+
+/** The buyer's choices; the server prices the cart itself (a price or total sent here is refused as an unknown key). */
+export const checkoutInputSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    fulfilment: z.enum(FULFILMENTS),
+    address: storableText(500).default(""),
+    note: storableText(500).default(""),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.fulfilment === "ship" && value.address.trim() === "")
+      context.addIssue({ code: "custom", path: ["address"], message: SHOP_MESSAGES.addressNeeded });
+  });
+export type CheckoutInput = z.input<typeof checkoutInputSchema>;
+
+export const orderNoteSchema = z.object({ note: storableText(300).default("") }).strict();
+
+export const refundInputSchema = z
+  .object({
+    amountCents: z.number({ error: SHOP_MESSAGES.refundNone }).int().min(1, SHOP_MESSAGES.refundNone).max(SHOP_PRICE_MAX_CENTS),
+    reason: requiredText(300),
+    /** Give the refunded units back to stock. */
+    restock: z.boolean().default(false),
+  })
+  .strict();
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+export const thresholdInputSchema = z.object({ lowStockThreshold: stock() }).strict();
