@@ -93,6 +93,7 @@ const envSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   BILLING_TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   BILLING_ORDER_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  SHOP_ORDER_HOLD_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
 });
 
 /**
@@ -145,6 +146,7 @@ export interface Config {
   imports: { maxBytes: number; maxRows: number };
   exports: { maxRows: number };
   billing: BillingSettings;
+  shop: ShopSettings;
 }
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
@@ -165,6 +167,11 @@ export interface BillingSettings {
   trialDays: number;
   /** Days a pending order waits for its payment before it expires. */
   orderDays: number;
+}
+
+/** The shop (issue 20): how long an unpaid order holds its stock before it is cancelled and the stock released. */
+export interface ShopSettings {
+  holdHours: number;
 }
 
 export interface S3Settings {
@@ -253,5 +260,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       trialDays: e.BILLING_TRIAL_DAYS,
       orderDays: e.BILLING_ORDER_DAYS,
     },
+    shop: { holdHours: e.SHOP_ORDER_HOLD_HOURS },
   };
 }

@@ -23,6 +23,8 @@ import { progressRoutes } from "./modules/clinic/statistics/progress.routes.ts";
 import { statisticsAppRoutes } from "./modules/statistics/statistics-app.routes.ts";
 import { broadcastsRoutes } from "./modules/broadcasts/broadcasts.routes.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { shopCatalogueRoutes } from "./modules/shop/catalogue.routes.ts";
+import { shopOrdersRoutes } from "./modules/shop/orders.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -54,4 +56,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "statistics", routes: statisticsAppRoutes },
   { name: "broadcasts", routes: broadcastsRoutes },
   { name: "messages", routes: messagesRoutes },
+  { name: "shop/catalogue", routes: shopCatalogueRoutes },
+  { name: "shop/orders", routes: shopOrdersRoutes },
 ];

@@ -318,7 +318,7 @@ export function createBlobStore(config: Config): BlobStore {
  * - patients: only what an assignment of theirs shows them. For an active assigned activity:
  *   its video file's upload, its picture, and the images of its rich text (rich_text_uploads,
  *   owner_type 'activity'); for an assigned recommendation: the images of its rich text
- *   (owner_type 'recommendation'). The upload must also be the platform's or their own
+ *   (owner_type 'recommendation'); the pictures and logo of their clinic's open shop (issue 20). The upload must also be the platform's or their own
  *   clinic's, a second fence should an assignment ever name another clinic's row.
  */
 export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
@@ -339,6 +339,11 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
     select 1 from rich_text_uploads r
       join assigned_recommendations ar on ar.recommendation_id = r.owner_id and ar.patient_id = ${actor.id}
       where r.upload_id = ${upload.id} and r.owner_type = 'recommendation'
+    union all
+    select 1 from shop_product_images i join shop_products p on p.id = i.product_id join shop_stores s on s.id = p.store_id
+      where i.upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
+    union all
+    select 1 from shop_stores s where s.logo_upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
     limit 1`);
   return result.rows.length > 0;
 }

@@ -36,7 +36,8 @@ async function recordMoves(tx: Db, ids: number[], deltas: number[], reason: "res
 
 /**
  * Reserves every line or none, inside the caller's transaction `tx`: the variants' rows are
- * locked in id order (two checkouts of the same items never deadlock), then each loses its
+ * locked in id order (two checkouts of the same items never deadlock; NO KEY UPDATE, the lock the
+ * update itself takes, so rows that merely reference a variant never wait on it), then each loses its
  * quantity only where that much is left and it is on sale. Throws OutOfStock naming the ones
  * short, and the caller's transaction rolls back whatever this wrote.
  */
@@ -44,7 +45,7 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[], context:
   const { ids, quantities } = merged(lines.filter((line) => line.quantity > 0));
   if (ids.length === 0) return;
   const result = await tx.execute<{ id: number }>(sql`
-    with locked as (select id from ${shopVariants} where id = any(${sql.param(ids)}::int[]) order by id for update),
+    with locked as (select id from ${shopVariants} where id = any(${sql.param(ids)}::int[]) order by id for no key update),
          wanted as (select * from unnest(${sql.param(ids)}::int[], ${sql.param(quantities)}::int[]) as w(id, quantity))
     update ${shopVariants} v set stock = v.stock - wanted.quantity, updated_at = now()
     from wanted join locked on locked.id = wanted.id

@@ -23,7 +23,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When the provider should stop accepting this payment. */
   expiresAt: Date;
+  /** Which of our order tables the id is of (webhook events come back tagged): a membership (billing) or the shop. */
+  purpose?: PaymentPurpose;
 }
+
+export type PaymentPurpose = "membership" | "shop";
 
 export interface CheckoutStart {
   /** The provider's id of this payment attempt (Stripe: the Checkout Session id); null for manual. */
@@ -39,6 +43,7 @@ export interface RefundRequest {
   amountCents: number;
   currency: string;
   reason: string;
+  purpose?: PaymentPurpose;
 }
 
 export interface RefundResult {

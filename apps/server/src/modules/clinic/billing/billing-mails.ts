@@ -56,9 +56,10 @@ export function pdfAttachment(number: string, pdf: Buffer): PdfMailAttachment {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** A paragraph: plain text, text kept line by line (bank details), or a labelled link. */
-type Paragraph = string | { lines: string } | { label: string; url: string };
+export type Paragraph = string | { lines: string } | { label: string; url: string };
 
-function compose(
+/** An email of paragraphs, links and line blocks, as text and as escaped HTML (the shop's emails use it too). */
+export function compose(
   to: BillingRecipient,
   kind: string,
   subject: string,

@@ -1,0 +1,403 @@
+import {
+  bundleInputSchema,
+  discountInputSchema,
+  inventoryQuerySchema,
+  inventoryRowSchema,
+  pageQuerySchema,
+  pagedSchema,
+  productInputSchema,
+  productsQuerySchema,
+  shopBundleSchema,
+  shopCategoryInputSchema,
+  shopCategorySchema,
+  shopDiscountSchema,
+  shopIdParamSchema,
+  shopProductRowSchema,
+  shopProductSchema,
+  shopStoreSchema,
+  stockAdjustmentSchema,
+  stockMoveSchema,
+  storeIdParamSchema,
+  storeInputSchema,
+  thresholdInputSchema,
+} from "@clinic/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireActor, requireModule, requirePermission } from "../../platform/access.ts";
+import { audited } from "../../platform/audit.ts";
+import {
+  createBundle,
+  createDiscount,
+  deleteBundle,
+  deleteDiscount,
+  getBundle,
+  listBundles,
+  listDiscounts,
+  updateBundle,
+  updateDiscount,
+} from "./offers.service.ts";
+import {
+  adjustVariant,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listInventory,
+  listMoves,
+  listProducts,
+  setThreshold,
+  updateProduct,
+} from "./products.service.ts";
+import { managedStores, storeOf } from "./shop-scope.ts";
+import { categoriesOf, createCategory, createStore, deleteCategory, storesWhere, updateCategory, updateStore } from "./stores.service.ts";
+
+const tags = ["shop"];
+const shop = requireModule("virtual_shop");
+/** Whoever manages any part of a shop reads its stores and categories (the screens' store and category choices). */
+const anyManager = [
+  shop,
+  requirePermission(
+    "change_store",
+    "change_category",
+    "change_product",
+    "add_orderdiscount",
+    "change_orderdiscount",
+    "delete_orderdiscount",
+    "add_bundle",
+    "change_bundle",
+    "delete_bundle",
+  ),
+];
+const stores = [shop, requirePermission("change_store")];
+const categories = [shop, requirePermission("change_category")];
+const products = [shop, requirePermission("change_product")];
+const discounts = [shop, requirePermission("add_orderdiscount", "change_orderdiscount", "delete_orderdiscount")];
+const bundles = [shop, requirePermission("add_bundle", "change_bundle", "delete_bundle")];
+
+/**
+ * The shop's management (issue 20.1, spec §6 permissions): stores, categories, products with
+ * their variants and images, inventory, discounts and bundles. Every call is also held to the
+ * stores of the caller's own clinic (admins: every store); another clinic's rows answer 404.
+ */
+export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const noContent = { 204: z.null() };
+
+  // ------------------------------------------------------------ stores
+  app.get(
+    "/api/shop/stores",
+    { preValidation: anyManager, schema: { tags, summary: "The stores the caller manages, by name", response: { 200: z.array(shopStoreSchema) } } },
+    async (request) => storesWhere(db, managedStores(requireActor(request))),
+  );
+  app.post(
+    "/api/shop/stores",
+    {
+      preValidation: stores,
+      schema: {
+        tags,
+        summary: "Open a store (administrators name its clinic; a clinic opens its own)",
+        body: storeInputSchema,
+        response: { 201: shopStoreSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await audited(request, { action: "shop.store.create", detail: { name: request.body.name } }, () =>
+        createStore(db, requireActor(request), request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    "/api/shop/stores/:id",
+    {
+      preValidation: stores,
+      schema: { tags, summary: "A store's settings", params: shopIdParamSchema, body: storeInputSchema, response: { 200: shopStoreSchema } },
+    },
+    async (request) =>
+      audited(request, { action: "shop.store.update", detail: { id: request.params.id } }, () =>
+        updateStore(db, requireActor(request), request.params.id, request.body),
+      ),
+  );
+
+  // ------------------------------------------------------------ categories
+  app.get(
+    "/api/shop/stores/:storeId/categories",
+    {
+      preValidation: anyManager,
+      schema: { tags, summary: "A store's categories with their product counts", params: storeIdParamSchema, response: { 200: z.array(shopCategorySchema) } },
+    },
+    async (request) => {
+      await storeOf(db, managedStores(requireActor(request)), { storeId: request.params.storeId });
+      return categoriesOf(db, request.params.storeId, false);
+    },
+  );
+  app.post(
+    "/api/shop/stores/:storeId/categories",
+    {
+      preValidation: categories,
+      schema: { tags, summary: "Add a category", params: storeIdParamSchema, body: shopCategoryInputSchema, response: { 201: shopCategorySchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createCategory(db, requireActor(request), request.params.storeId, request.body)),
+  );
+  app.put(
+    "/api/shop/categories/:id",
+    {
+      preValidation: categories,
+      schema: { tags, summary: "Rename or move a category", params: shopIdParamSchema, body: shopCategoryInputSchema, response: { 200: shopCategorySchema } },
+    },
+    async (request) => updateCategory(db, requireActor(request), request.params.id, request.body),
+  );
+  app.delete(
+    "/api/shop/categories/:id",
+    {
+      preValidation: categories,
+      schema: { tags, summary: "Delete a category (its products stay, uncategorised)", params: shopIdParamSchema, response: noContent },
+    },
+    async (request, reply) => {
+      await deleteCategory(db, requireActor(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ------------------------------------------------------------ products
+  app.get(
+    "/api/shop/stores/:storeId/products",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "A store's products by name (`q`: name or exact SKU; `category`; `active`)",
+        params: storeIdParamSchema,
+        querystring: productsQuerySchema,
+        response: { 200: pagedSchema(shopProductRowSchema) },
+      },
+    },
+    async (request) => listProducts(db, requireActor(request), request.params.storeId, request.query),
+  );
+  app.post(
+    "/api/shop/stores/:storeId/products",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "Add a product with its variants and images",
+        params: storeIdParamSchema,
+        body: productInputSchema,
+        response: { 201: shopProductSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await audited(request, { action: "shop.product.create", detail: { storeId: request.params.storeId, name: request.body.name } }, () =>
+        createProduct(db, requireActor(request), request.params.storeId, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    "/api/shop/products/:id",
+    {
+      preValidation: products,
+      schema: { tags, summary: "One product as its manager edits it", params: shopIdParamSchema, response: { 200: shopProductSchema } },
+    },
+    async (request) => getProduct(db, requireActor(request), request.params.id),
+  );
+  app.put(
+    "/api/shop/products/:id",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary:
+          "Save a product: variants with an id are updated (their stock moves only by adjustments and orders), new ones added with their opening stock, missing ones removed (409 while in a bundle)",
+        params: shopIdParamSchema,
+        body: productInputSchema,
+        response: { 200: shopProductSchema },
+      },
+    },
+    async (request) =>
+      audited(request, { action: "shop.product.update", detail: { id: request.params.id } }, () =>
+        updateProduct(db, requireActor(request), request.params.id, request.body),
+      ),
+  );
+  app.delete(
+    "/api/shop/products/:id",
+    { preValidation: products, schema: { tags, summary: "Delete a product (409 while sold in a bundle)", params: shopIdParamSchema, response: noContent } },
+    async (request, reply) => {
+      await audited(request, { action: "shop.product.delete", detail: { id: request.params.id } }, () =>
+        deleteProduct(db, requireActor(request), request.params.id),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ------------------------------------------------------------ inventory
+  app.get(
+    "/api/shop/stores/:storeId/inventory",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "Stock per variant (`low=true`: at or below its threshold; `q`: SKU, product or variant name)",
+        params: storeIdParamSchema,
+        querystring: inventoryQuerySchema,
+        response: { 200: pagedSchema(inventoryRowSchema) },
+      },
+    },
+    async (request) => listInventory(db, requireActor(request), request.params.storeId, request.query),
+  );
+  app.post(
+    "/api/shop/variants/:id/adjustments",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "Count stock in or out with a reason (409 when it would go below zero)",
+        params: shopIdParamSchema,
+        body: stockAdjustmentSchema,
+        response: { 200: inventoryRowSchema },
+      },
+    },
+    async (request) =>
+      audited(request, { action: "shop.stock.adjust", detail: { variantId: request.params.id, delta: request.body.delta } }, () =>
+        adjustVariant(db, requireActor(request), request.params.id, request.body.delta, request.body.note),
+      ),
+  );
+  app.put(
+    "/api/shop/variants/:id/threshold",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "A variant's low-stock threshold",
+        params: shopIdParamSchema,
+        body: thresholdInputSchema,
+        response: { 200: inventoryRowSchema },
+      },
+    },
+    async (request) => setThreshold(db, requireActor(request), request.params.id, request.body.lowStockThreshold),
+  );
+  app.get(
+    "/api/shop/variants/:id/moves",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "A variant's stock history, newest first",
+        params: shopIdParamSchema,
+        querystring: pageQuerySchema,
+        response: { 200: pagedSchema(stockMoveSchema) },
+      },
+    },
+    async (request) => listMoves(db, requireActor(request), request.params.id, request.query),
+  );
+
+  // ------------------------------------------------------------ discounts
+  app.get(
+    "/api/shop/stores/:storeId/discounts",
+    {
+      preValidation: discounts,
+      schema: { tags, summary: "A store's discounts with their uses", params: storeIdParamSchema, response: { 200: z.array(shopDiscountSchema) } },
+    },
+    async (request) => listDiscounts(db, requireActor(request), request.params.storeId),
+  );
+  app.post(
+    "/api/shop/stores/:storeId/discounts",
+    {
+      preValidation: [shop, requirePermission("add_orderdiscount")],
+      schema: {
+        tags,
+        summary: "Add a discount (a code, or automatic)",
+        params: storeIdParamSchema,
+        body: discountInputSchema,
+        response: { 201: shopDiscountSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await audited(request, { action: "shop.discount.create", detail: { storeId: request.params.storeId, code: request.body.code } }, () =>
+        createDiscount(db, requireActor(request), request.params.storeId, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.put(
+    "/api/shop/discounts/:id",
+    {
+      preValidation: [shop, requirePermission("change_orderdiscount")],
+      schema: { tags, summary: "Change a discount", params: shopIdParamSchema, body: discountInputSchema, response: { 200: shopDiscountSchema } },
+    },
+    async (request) =>
+      audited(request, { action: "shop.discount.update", detail: { id: request.params.id } }, () =>
+        updateDiscount(db, requireActor(request), request.params.id, request.body),
+      ),
+  );
+  app.delete(
+    "/api/shop/discounts/:id",
+    {
+      preValidation: [shop, requirePermission("delete_orderdiscount")],
+      schema: { tags, summary: "Delete a discount no order used (409 otherwise: switch it off)", params: shopIdParamSchema, response: noContent },
+    },
+    async (request, reply) => {
+      await audited(request, { action: "shop.discount.delete", detail: { id: request.params.id } }, () =>
+        deleteDiscount(db, requireActor(request), request.params.id),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ------------------------------------------------------------ bundles
+  app.get(
+    "/api/shop/stores/:storeId/bundles",
+    {
+      preValidation: bundles,
+      schema: { tags, summary: "A store's bundles with their parts and stock", params: storeIdParamSchema, response: { 200: z.array(shopBundleSchema) } },
+    },
+    async (request) => listBundles(db, requireActor(request), request.params.storeId),
+  );
+  app.post(
+    "/api/shop/stores/:storeId/bundles",
+    {
+      preValidation: [shop, requirePermission("add_bundle")],
+      schema: {
+        tags,
+        summary: "Add a bundle of this store's variants at a price of its own",
+        params: storeIdParamSchema,
+        body: bundleInputSchema,
+        response: { 201: shopBundleSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await audited(request, { action: "shop.bundle.create", detail: { storeId: request.params.storeId, name: request.body.name } }, () =>
+        createBundle(db, requireActor(request), request.params.storeId, request.body),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+  app.get(
+    "/api/shop/bundles/:id",
+    { preValidation: bundles, schema: { tags, summary: "One bundle", params: shopIdParamSchema, response: { 200: shopBundleSchema } } },
+    async (request) => getBundle(db, requireActor(request), request.params.id),
+  );
+  app.put(
+    "/api/shop/bundles/:id",
+    {
+      preValidation: [shop, requirePermission("change_bundle")],
+      schema: { tags, summary: "Change a bundle", params: shopIdParamSchema, body: bundleInputSchema, response: { 200: shopBundleSchema } },
+    },
+    async (request) =>
+      audited(request, { action: "shop.bundle.update", detail: { id: request.params.id } }, () =>
+        updateBundle(db, requireActor(request), request.params.id, request.body),
+      ),
+  );
+  app.delete(
+    "/api/shop/bundles/:id",
+    {
+      preValidation: [shop, requirePermission("delete_bundle")],
+      schema: { tags, summary: "Delete a bundle (orders keep their lines)", params: shopIdParamSchema, response: noContent },
+    },
+    async (request, reply) => {
+      await audited(request, { action: "shop.bundle.delete", detail: { id: request.params.id } }, () =>
+        deleteBundle(db, requireActor(request), request.params.id),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+};

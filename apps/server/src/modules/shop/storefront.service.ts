@@ -1,0 +1,125 @@
+import type { Paged, ShopBundle, StorefrontItem, StorefrontProduct, StorefrontQuery } from "@clinic/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../platform/access.ts";
+import { notFound } from "../../platform/errors.ts";
+import { pageWindow } from "../../platform/paging.ts";
+import { bundlesWhere } from "./offers.service.ts";
+import { containsPattern } from "./products.service.ts";
+import { shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
+
+/**
+ * What customers see (issue 20.2): the open stores of their clinic, and in them only what is on
+ * sale: active products with an active variant, active bundles whose parts all are.
+ */
+
+interface ItemRow {
+  kind: "product" | "bundle";
+  id: number;
+  name: string;
+  category_id: number | null;
+  category_name: string | null;
+  image: string | null;
+  from_cents: number;
+  in_stock: boolean;
+  total_rows: number;
+}
+
+/**
+ * A page of the store's bundles (first) and products, by name, in one statement. The name search
+ * uses the trigram index (shop_products_name_trgm_idx), so it stays fast over tens of thousands
+ * of products; a category shows its products only (bundles belong to none).
+ */
+export async function storefrontItems(db: Db, actor: Actor, storeId: number, query: StorefrontQuery): Promise<Paged<StorefrontItem>> {
+  await storeOf(db, shoppableStores(actor), { storeId });
+  const { limit, offset } = pageWindow(query);
+  const named = query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``;
+  const bundleNamed = query.q ? sql`and b.name ilike ${containsPattern(query.q)}` : sql``;
+  const inCategory = query.category ? sql`and p.category_id = ${query.category}` : sql``;
+  const bundles = query.category
+    ? sql``
+    : sql`select 'bundle' as kind, 0 as rank, b.id, b.name, null::int as category_id, null::text as category_name,
+          (select i.upload_id from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id
+             join shop_product_images i on i.product_id = v.product_id where bi.bundle_id = b.id order by v.id, i.position limit 1) as image,
+          b.price_cents as from_cents,
+          coalesce((select bool_and(v.active and vp.active and v.stock >= bi.quantity) from shop_bundle_items bi
+             join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id where bi.bundle_id = b.id), false) as in_stock
+        from shop_bundles b
+        where b.store_id = ${storeId} and b.active ${bundleNamed}
+          and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
+                          where bi.bundle_id = b.id and not (v.active and vp.active))
+        union all`;
+  const result = await db.execute<ItemRow & Record<string, unknown>>(sql`
+    with items as (
+      ${bundles}
+      select 'product' as kind, 1 as rank, p.id, p.name, p.category_id, k.name as category_name,
+        (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1) as image,
+        f.from_cents, f.in_stock
+      from shop_products p
+        left join shop_categories k on k.id = p.category_id
+        cross join lateral (select min(v.price_cents)::int as from_cents, coalesce(bool_or(v.stock > 0), false) as in_stock
+                            from shop_variants v where v.product_id = p.id and v.active) f
+      where p.store_id = ${storeId} and p.active and f.from_cents is not null ${named} ${inCategory}
+    )
+    select items.*, count(*) over ()::int as total_rows from items order by rank, name, id limit ${limit} offset ${offset}`);
+  const rows = result.rows;
+  return {
+    page: query.page,
+    total: rows.length > 0 ? Number(rows[0]?.total_rows) : 0,
+    data: rows.map((row) => ({
+      kind: row.kind,
+      id: Number(row.id),
+      name: row.name,
+      category: row.category_id === null ? null : { id: Number(row.category_id), name: row.category_name as string },
+      imageUrl: uploadUrl(row.image),
+      fromCents: Number(row.from_cents),
+      inStock: row.in_stock,
+    })),
+  };
+}
+
+interface ProductRow {
+  id: number;
+  store_id: number;
+  name: string;
+  description: string;
+  category: { id: number; name: string } | null;
+  images: string[];
+  variants: StorefrontProduct["variants"];
+}
+
+/** A product on sale with its active variants; 404 when it is off sale or in a store the customer cannot buy at. */
+export async function storefrontProduct(db: Db, actor: Actor, id: number): Promise<StorefrontProduct> {
+  await storeOf(db, shoppableStores(actor), { table: "shop_products", id });
+  const result = await db.execute<ProductRow & Record<string, unknown>>(sql`
+    select p.id, p.store_id, p.name, p.description,
+      case when k.id is null then null else json_build_object('id', k.id, 'name', k.name) end as category,
+      coalesce((select json_agg(i.upload_id order by i.position) from shop_product_images i where i.product_id = p.id), '[]') as images,
+      coalesce((select json_agg(json_build_object('id', v.id, 'sku', v.sku, 'name', v.name, 'priceCents', v.price_cents, 'stock', v.stock)
+        order by v.position, v.id) from shop_variants v where v.product_id = p.id and v.active), '[]') as variants
+    from shop_products p left join shop_categories k on k.id = p.category_id
+    where p.id = ${id} and p.active`);
+  const row = result.rows[0];
+  if (!row || row.variants.length === 0) throw notFound();
+  return {
+    id: row.id,
+    storeId: row.store_id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    images: row.images.map((uploadId) => ({ uploadId, url: uploadUrl(uploadId) as string })),
+    variants: row.variants,
+  };
+}
+
+/** A bundle on sale (itself and every part active), with its parts and what it saves. */
+export async function storefrontBundle(db: Db, actor: Actor, id: number): Promise<ShopBundle> {
+  await storeOf(db, shoppableStores(actor), { table: "shop_bundles", id });
+  const [bundle] = await bundlesWhere(
+    db,
+    sql`b.id = ${id} and b.active and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id
+      join shop_products vp on vp.id = v.product_id where bi.bundle_id = b.id and not (v.active and vp.active))`,
+  );
+  if (!bundle) throw notFound();
+  return bundle;
+}
