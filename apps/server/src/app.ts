@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { createPaymentProviders, type Payments } from "./platform/payments/index.ts";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -40,6 +41,8 @@ declare module "fastify" {
     config: Config;
     /** A key for one purpose (e.g. "calendar-feed"), derived from the auth secret: signs what must not be forged. */
     deriveKey(purpose: string): Buffer;
+    /** One set of payment providers (PAYMENT_PROVIDER) shared by billing and the shop, and where webhook events go. */
+    payments: Payments;
   }
 }
 
@@ -88,6 +91,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
   registerMailDelivery(app.db, app.mailer, jobs);
   app.decorate("notifier", createNotifier({ mailer: app.mailer, jobs }));
+  app.decorate("payments", { providers: createPaymentProviders(config.billing), targets: new Map() } satisfies Payments);
 
   // Before any route: the plugin hooks each route as it is added.
   await registerCompression(app);

@@ -93,7 +93,12 @@ const envSchema = z.object({
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   BILLING_TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   BILLING_ORDER_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  SHOP_ORDER_HOLD_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  SHOP_ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(48),
 });
 
 /**

@@ -3,6 +3,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
+import type { PaymentOutcome } from "../../platform/payments/index.ts";
+import type { PaymentEvent } from "../../platform/payments/port.ts";
 import { EXPIRE_QUEUE, mailCustomer, orderWhere, publicOrder, recordEvent, type ShopDeps } from "./orders.service.ts";
 import { managedStores, storeOf } from "./shop-scope.ts";
 
@@ -124,14 +126,23 @@ async function cancelNow(deps: ShopDeps, orderId: number, from: ShopOrderState[]
 
 async function refundAtProvider(
   deps: ShopDeps,
-  order: { id: number; provider: "manual" | "stripe"; paymentReference: string | null; store: { currency: string } },
+  order: { id: number; provider: "manual" | "stripe"; paymentReference: string | null; refundedCents: number; store: { currency: string } },
   amountCents: number,
   reason: string,
 ) {
   const provider = deps.providers[order.provider];
   // A provider no longer offered (manual only now): the refund is recorded and paid by hand.
   if (!provider) return;
-  await provider.refund({ orderId: order.id, paymentReference: order.paymentReference, amountCents, currency: order.store.currency, reason, purpose: "shop" });
+  await provider.refund({
+    orderId: order.id,
+    paymentReference: order.paymentReference,
+    amountCents,
+    currency: order.store.currency,
+    reason,
+    purpose: "shop",
+    // Refunds come in parts: what was refunded before names this one, so a retry repeats it and a next one is new.
+    key: `${order.refundedCents}-${amountCents}`,
+  });
 }
 
 /** Refunds part or all of what is left; `restock` gives the order's units back to stock (once). */
@@ -174,22 +185,60 @@ export async function refundOrder(
  * twice (a retry, a restart, the sweep and the job together) releases it once.
  */
 export async function expireOrder(deps: ShopDeps, orderId: number): Promise<boolean> {
-  const expired = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const result = await tx.execute(sql`
-      update shop_orders set state = 'cancelled', cancelled_at = now(), updated_at = now()
-      where id = ${orderId} and state = 'pending' and expires_at <= now()`);
-    if ((result.rowCount ?? 0) === 0) return false;
-    await releaseOrderStock(tx, orderId, "released", null);
-    await recordEvent(tx, orderId, "cancelled", null, "Expired unpaid.");
-    await mailCustomer(tx, deps, orderId, { kind: "cancelled", expired: true, refundedCents: 0 });
-    return true;
-  });
+  const expired = await deps.db.transaction((txRaw) => cancelUnpaid(txRaw as unknown as Db, deps, orderId, sql`expires_at <= now()`));
   if (expired) {
     const order = await orderWhere(deps.db, sql`o.id = ${orderId}`);
     if (order?.providerRef) await deps.providers[order.provider]?.cancelCheckout(order.providerRef);
   }
   return expired;
+}
+
+/** Cancels a pending order that was not paid (its hold ran out, or its payment page expired), in `tx`; false when it had moved on. */
+async function cancelUnpaid(tx: Db, deps: ShopDeps, orderId: number, when: SQL): Promise<boolean> {
+  const result = await tx.execute(sql`
+    update shop_orders set state = 'cancelled', cancelled_at = now(), updated_at = now()
+    where id = ${orderId} and state = 'pending' and ${when}`);
+  if ((result.rowCount ?? 0) === 0) return false;
+  await releaseOrderStock(tx, orderId, "released", null);
+  await recordEvent(tx, orderId, "cancelled", null, "Expired unpaid.");
+  await mailCustomer(tx, deps, orderId, { kind: "cancelled", expired: true, refundedCents: 0 });
+  return true;
+}
+
+/**
+ * The shop's side of the payment webhook (billing/webhook.ts hands it the events of shop orders,
+ * in its transaction, once per event id): a payment marks the order paid when the amount is the
+ * order's; an expired payment page cancels it; a refund made at the provider is recorded.
+ */
+export async function applyShopEvent(tx: Db, deps: ShopDeps, event: PaymentEvent): Promise<{ outcome: PaymentOutcome; orderId: number | null }> {
+  if (event.kind === "ignored") return { outcome: "ignored", orderId: null };
+  if (event.kind === "refunded") {
+    const found = await tx.execute<{ id: number; refunded_cents: number; total_cents: number }>(
+      sql`select id, refunded_cents, total_cents from shop_orders where payment_reference = ${event.paymentReference} for update`,
+    );
+    const order = found.rows[0];
+    if (!order) return { outcome: "unknown order", orderId: null };
+    // The charge's refunded total so far: only what we have not recorded yet is new.
+    const added = Math.min(event.amountCents, order.total_cents) - order.refunded_cents;
+    if (added <= 0) return { outcome: "already applied", orderId: order.id };
+    await move(tx, order.id, ["paid", "fulfilled", "refunded"], "refunded", sql`, refunded_cents = refunded_cents + ${added}`);
+    await recordEvent(tx, order.id, "refunded", null, "Refunded at the payment provider.", added);
+    await mailCustomer(tx, deps, order.id, { kind: "refunded", amountCents: added, refundedCents: order.refunded_cents + added });
+    return { outcome: "applied", orderId: order.id };
+  }
+  const found = await tx.execute<{ id: number; total_cents: number; currency: string }>(sql`
+    select id, total_cents, currency from shop_orders
+    where provider = 'stripe' and (provider_ref = ${event.providerRef} or id = ${event.orderId ?? -1})
+    order by (provider_ref = ${event.providerRef}) desc limit 1`);
+  const order = found.rows[0];
+  if (!order) return { outcome: "unknown order", orderId: null };
+  if (event.kind === "expired") {
+    const done = await cancelUnpaid(tx, deps, order.id, sql`true`);
+    return { outcome: done ? "applied" : "already applied", orderId: order.id };
+  }
+  if (event.amountCents !== order.total_cents || event.currency !== order.currency) return { outcome: "amount mismatch", orderId: order.id };
+  const done = await applyShopPayment(tx, deps, order.id, event.paymentReference ?? event.providerRef);
+  return { outcome: done ? "applied" : "already applied", orderId: order.id };
 }
 
 export const SWEEP_QUEUE = "shop.expire-sweep";

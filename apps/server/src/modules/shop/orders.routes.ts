@@ -26,9 +26,8 @@ import { z } from "zod";
 import { requireActor, requireAuth, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
-import { createPaymentProviders } from "../../platform/payments/index.ts";
 import { getCart, setCartCode, setCartLine } from "./cart.service.ts";
-import { cancelOrder, cancelOwnOrder, getManagedOrder, markFulfilled, markPaid, refundOrder, registerExpiry } from "./order-states.ts";
+import { applyShopEvent, cancelOrder, cancelOwnOrder, getManagedOrder, markFulfilled, markPaid, refundOrder, registerExpiry } from "./order-states.ts";
 import { checkout, ordersWhere, orderWhere, publicOrder, type ShopDeps } from "./orders.service.ts";
 import { renderPackingSlip } from "./packing-slip.ts";
 import { managedStores, shoppableStores, storeOf } from "./shop-scope.ts";
@@ -52,11 +51,12 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     mailer: app.mailer,
     jobs: app.jobs,
-    providers: createPaymentProviders(app.config.billing),
+    providers: app.payments.providers,
     settings: app.config.shop,
     bankDetails: app.config.billing.bankDetails,
   };
   registerExpiry(deps);
+  app.payments.targets.set("shop", { apply: (tx, event) => applyShopEvent(tx, deps, event) });
   const providers = app.config.billing.providers;
 
   // ------------------------------------------------------------ storefront

@@ -44,6 +44,8 @@ export interface RefundRequest {
   currency: string;
   reason: string;
   purpose?: PaymentPurpose;
+  /** Tells apart several refunds of one order (the shop refunds in parts); none: the order is refunded once, in full. */
+  key?: string;
 }
 
 export interface RefundResult {
@@ -53,8 +55,17 @@ export interface RefundResult {
 
 /** What a verified webhook says happened, in our terms. */
 export type PaymentEvent =
-  | { kind: "paid"; eventId: string; orderId: number | null; providerRef: string; paymentReference: string | null; amountCents: number; currency: string }
-  | { kind: "expired"; eventId: string; orderId: number | null; providerRef: string }
+  | {
+      kind: "paid";
+      eventId: string;
+      orderId: number | null;
+      purpose: PaymentPurpose;
+      providerRef: string;
+      paymentReference: string | null;
+      amountCents: number;
+      currency: string;
+    }
+  | { kind: "expired"; eventId: string; orderId: number | null; purpose: PaymentPurpose; providerRef: string }
   | { kind: "refunded"; eventId: string; paymentReference: string; amountCents: number }
   /** Verified, but of a kind billing does not act on: recorded and answered 200. */
   | { kind: "ignored"; eventId: string; type: string };

@@ -109,8 +109,8 @@ describe("startCheckout", () => {
       mode: "payment",
       line_items: [{ price_data: { currency: "eur", unit_amount: "12100", product_data: { name: "Clinic membership Gold, 12 months" } }, quantity: "1" }],
       client_reference_id: "42",
-      metadata: { orderId: "42", orderNumber: "M-2026-0042" },
-      payment_intent_data: { metadata: { orderId: "42" } },
+      metadata: { orderId: "42", orderNumber: "M-2026-0042", purpose: "membership" },
+      payment_intent_data: { metadata: { orderId: "42", purpose: "membership" } },
       customer_email: "billing@clinic.test",
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
@@ -265,6 +265,7 @@ describe("parseWebhook", () => {
       kind: "paid",
       eventId: eventIdOf(signed.body),
       orderId: 60,
+      purpose: "membership",
       providerRef: started.providerRef,
       paymentReference: paymentIntent,
       amountCents: 4_840,
@@ -278,6 +279,7 @@ describe("parseWebhook", () => {
       kind: "paid",
       eventId: eventIdOf(signed.body),
       orderId: 77,
+      purpose: "membership",
       providerRef: "cs_test_event",
       paymentReference: "pi_test_event",
       amountCents: 12_100,
@@ -293,7 +295,7 @@ describe("parseWebhook", () => {
   it("reads checkout.session.expired and checkout.session.async_payment_failed as expired", () => {
     for (const type of ["checkout.session.expired", "checkout.session.async_payment_failed"]) {
       const signed = fake.event(type, sessionObject({ status: "expired", payment_status: "unpaid", payment_intent: null }));
-      expect(read(signed)).toEqual({ kind: "expired", eventId: eventIdOf(signed.body), orderId: 77, providerRef: "cs_test_event" });
+      expect(read(signed)).toEqual({ kind: "expired", eventId: eventIdOf(signed.body), orderId: 77, purpose: "membership", providerRef: "cs_test_event" });
     }
   });
 

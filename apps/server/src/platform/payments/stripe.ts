@@ -5,6 +5,7 @@ import {
   type CheckoutRequest,
   type CheckoutStart,
   type PaymentEvent,
+  type PaymentPurpose,
   type PaymentProvider,
   type RefundRequest,
   type RefundResult,
@@ -56,6 +57,14 @@ function orderIdOf(session: Stripe.Checkout.Session): number | null {
   return Number(raw);
 }
 
+/** Which of our order tables a session's order id is of (sessions made before the shop carry none: memberships). */
+function purposeOf(session: Stripe.Checkout.Session): PaymentPurpose {
+  return session.metadata?.purpose === "shop" ? "shop" : "membership";
+}
+
+/** Idempotency keys of one order's calls: the shop's orders are numbered apart from billing's. */
+const keyOf = (purpose: PaymentPurpose | undefined, orderId: number) => `${purpose === "shop" ? "shop-" : ""}order-${orderId}`;
+
 function idOf(value: string | { id: string } | null): string | null {
   if (value === null) return null;
   return typeof value === "string" ? value : value.id;
@@ -66,6 +75,7 @@ function paidEvent(eventId: string, session: Stripe.Checkout.Session): PaymentEv
     kind: "paid",
     eventId,
     orderId: orderIdOf(session),
+    purpose: purposeOf(session),
     providerRef: session.id,
     paymentReference: idOf(session.payment_intent),
     amountCents: session.amount_total ?? 0,
@@ -86,7 +96,7 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
       const session = event.data.object;
-      return { kind: "expired", eventId: event.id, orderId: orderIdOf(session), providerRef: session.id };
+      return { kind: "expired", eventId: event.id, orderId: orderIdOf(session), purpose: purposeOf(session), providerRef: session.id };
     }
     case "charge.refunded": {
       const charge = event.data.object;
@@ -144,19 +154,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           },
         ],
         client_reference_id: String(request.orderId),
-        metadata: { orderId: String(request.orderId), orderNumber: request.orderNumber },
-        payment_intent_data: { metadata: { orderId: String(request.orderId) } },
+        metadata: { orderId: String(request.orderId), orderNumber: request.orderNumber, purpose: request.purpose ?? "membership" },
+        payment_intent_data: { metadata: { orderId: String(request.orderId), purpose: request.purpose ?? "membership" } },
         customer_email: request.customerEmail,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         expires_at: checkoutExpiry(request.expiresAt),
       };
-      let session = await createSession(params, `order-${request.orderId}-checkout`);
+      let session = await createSession(params, `${keyOf(request.purpose, request.orderId)}-checkout`);
       // Within a day Stripe replays the order's first session, even once it has expired
       // (cancelled, or its short life ran out): an expired one cannot be paid, so open another.
       // A complete one is kept (its url is null): another would let the order be paid twice.
       if (session === null || session.status === "expired") {
-        session = await createSession(params, `order-${request.orderId}-checkout-${randomUUID()}`);
+        session = await createSession(params, `${keyOf(request.purpose, request.orderId)}-checkout-${randomUUID()}`);
         if (session === null) throw new Error(`Stripe refused a new idempotency key for order ${request.orderId}.`);
       }
       return { providerRef: session.id, redirectUrl: session.url };
@@ -185,8 +195,8 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           reason: "requested_by_customer",
           metadata: { orderId: String(request.orderId) },
         },
-        // An order is refunded once, in full: a retry must not refund it twice.
-        { idempotencyKey: `order-${request.orderId}-refund` },
+        // Each refund once: a retry of the same one must not refund it twice.
+        { idempotencyKey: `${keyOf(request.purpose, request.orderId)}-refund${request.key ? `-${request.key}` : ""}` },
       );
       return { refundRef: refund.id };
     },

@@ -17,7 +17,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth, requireModule } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
 import { sendExport } from "../../../platform/exports.ts";
-import { createPaymentProviders } from "../../../platform/payments/index.ts";
 import { membershipOverview, planOffer, readBillingDetails, saveBillingDetails } from "./billing.service.ts";
 import { billingExportColumns } from "./billing-export.ts";
 import { invoicePdfOf } from "./billing-notices.ts";
@@ -31,10 +30,10 @@ const signedIn = [requireModule("clinic"), requireAuth];
 /** Billing (issue 16): memberships bought through orders, one payment port, invoices. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = app.config.billing;
-  const deps: BillingDeps = { db: app.db, mailer: app.mailer, jobs: app.jobs, settings, providers: createPaymentProviders(settings) };
+  const deps: BillingDeps = { db: app.db, mailer: app.mailer, jobs: app.jobs, settings, providers: app.payments.providers };
   const orderPage = (id: number) => app.mailer.link(`/manager/admin/getMembership/invoice/${id}`);
   registerRenewals(deps);
-  await app.register(registerWebhook(deps));
+  await app.register(registerWebhook(deps, app.payments.targets));
 
   app.get(
     "/api/billing/membership",

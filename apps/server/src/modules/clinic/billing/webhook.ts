@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../../platform/errors.ts";
+import type { PaymentOutcome, Payments } from "../../../platform/payments/index.ts";
 import { type PaymentEvent, WebhookSignatureError } from "../../../platform/payments/port.ts";
 import { orders, paymentEvents } from "./billing.table.ts";
 import { applyPayment, applyRefund, type BillingDeps, closePending } from "./orders.service.ts";
@@ -9,7 +10,7 @@ import { applyPayment, applyRefund, type BillingDeps, closePending } from "./ord
 /** Stripe retries for days; a webhook body beyond this is not one of its events. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-type Outcome = "applied" | "already applied" | "unknown order" | "amount mismatch" | "ignored";
+type Outcome = PaymentOutcome;
 
 async function findOrder(tx: Db, event: Extract<PaymentEvent, { kind: "paid" | "expired" }>) {
   const byRef = await tx.select().from(orders).where(eq(orders.providerRef, event.providerRef));
@@ -23,11 +24,16 @@ async function findOrder(tx: Db, event: Extract<PaymentEvent, { kind: "paid" | "
 }
 
 /** Applies one verified event in the caller's transaction and says what it did. */
-async function apply(tx: Db, deps: BillingDeps, event: PaymentEvent): Promise<{ outcome: Outcome; orderId: number | null }> {
+async function apply(tx: Db, deps: BillingDeps, targets: Payments["targets"], event: PaymentEvent): Promise<{ outcome: Outcome; orderId: number | null }> {
   if (event.kind === "ignored") return { outcome: "ignored", orderId: null };
+  // The shop's orders (issue 20) are paid through the same provider: their events are the shop's to apply.
+  // Their order ids are not billing's: the event log (whose order id is billing's) keeps only the outcome.
+  const shop = targets.get("shop");
+  const toShop = async () => ({ outcome: shop ? (await shop.apply(tx, event)).outcome : ("unknown order" as const), orderId: null });
+  if ((event.kind === "paid" || event.kind === "expired") && event.purpose === "shop") return toShop();
   if (event.kind === "refunded") {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentReference, event.paymentReference));
-    if (!order) return { outcome: "unknown order", orderId: null };
+    if (!order) return toShop();
     const done = await applyRefund(tx, deps, order.id, { reason: "Refunded at the payment provider.", refundRef: null, decidedBy: null });
     return { outcome: done ? "applied" : "already applied", orderId: order.id };
   }
@@ -49,7 +55,7 @@ async function apply(tx: Db, deps: BillingDeps, event: PaymentEvent): Promise<{ 
  * route reads bytes, not JSON), each event id is recorded once (a replay changes nothing), and
  * an event for an order we do not know is logged and answered 200 so Stripe stops retrying.
  */
-export function registerWebhook(deps: BillingDeps): FastifyPluginAsync {
+export function registerWebhook(deps: BillingDeps, targets: Payments["targets"]): FastifyPluginAsync {
   return async (scope) => {
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -82,7 +88,7 @@ export function registerWebhook(deps: BillingDeps): FastifyPluginAsync {
             .onConflictDoNothing()
             .returning({ eventId: paymentEvents.eventId });
           if (!first) return { outcome: "duplicate" as const, orderId: null };
-          const applied = await apply(tx, deps, event);
+          const applied = await apply(tx, deps, targets, event);
           await tx
             .update(paymentEvents)
             .set({ outcome: applied.outcome, orderId: applied.orderId })
