@@ -425,7 +425,6 @@ export const ROUTES: readonly RouteEntry[] = [
   route({ id: "userAdmin", path: "/user/admin", section: "settings", title: { en: "Users", es: "Usuarios" }, userValidations: ["isAdmin"] }),
   route({
     id: "shopStoreManager",
-    notBuilt: true,
     path: "/shop/app/storemanager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -434,7 +433,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopManager",
-    notBuilt: true,
     path: "/shop/app/manager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -443,7 +441,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopCategory",
-    notBuilt: true,
     path: "/shop/app/manager/:category",
     navigation: false,
     section: "shop",
@@ -453,7 +450,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopOrders",
-    notBuilt: true,
     path: "/shop/app/ordermanager",
     section: "shop",
     modules: ["virtual_shop"],
@@ -462,7 +458,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopInventory",
-    notBuilt: true,
     path: "/shop/app/inventory",
     section: "shop",
     modules: ["virtual_shop"],
@@ -471,7 +466,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopDiscounts",
-    notBuilt: true,
     path: "/shop/app/discounts",
     section: "shop",
     modules: ["virtual_shop"],
@@ -480,7 +474,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopBundles",
-    notBuilt: true,
     path: "/shop/app/bundles",
     section: "shop",
     modules: ["virtual_shop"],
@@ -489,7 +482,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopOrder",
-    notBuilt: true,
     path: "/shop/app/ordermanager/:id",
     navigation: false,
     section: "shop",
@@ -498,10 +490,9 @@ export const ROUTES: readonly RouteEntry[] = [
     permissions: ["change_store"],
   }),
   // The storefront (issue 20.2): any signed-in user buys at the open stores of their clinic.
-  route({ id: "shopStorefront", notBuilt: true, path: "/shop/app/store", section: "shop", modules: ["virtual_shop"], title: { en: "Shop", es: "Tienda" } }),
+  route({ id: "shopStorefront", path: "/shop/app/store", section: "shop", modules: ["virtual_shop"], title: { en: "Shop", es: "Tienda" } }),
   route({
     id: "shopProduct",
-    notBuilt: true,
     path: "/shop/app/store/product/:id",
     navigation: false,
     section: "shop",
@@ -510,17 +501,15 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopBundle",
-    notBuilt: true,
     path: "/shop/app/store/bundle/:id",
     navigation: false,
     section: "shop",
     modules: ["virtual_shop"],
     title: { en: "Bundle", es: "Paquete" },
   }),
-  route({ id: "shopCart", notBuilt: true, path: "/shop/app/cart", section: "shop", modules: ["virtual_shop"], title: { en: "Cart", es: "Carrito" } }),
+  route({ id: "shopCart", path: "/shop/app/cart", section: "shop", modules: ["virtual_shop"], title: { en: "Cart", es: "Carrito" } }),
   route({
     id: "shopMyOrders",
-    notBuilt: true,
     path: "/shop/app/orders",
     section: "shop",
     modules: ["virtual_shop"],
@@ -528,7 +517,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "shopMyOrder",
-    notBuilt: true,
     path: "/shop/app/orders/:id",
     navigation: false,
     section: "shop",

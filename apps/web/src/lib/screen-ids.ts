@@ -50,6 +50,20 @@ export const BUILT_SCREENS = [
   "globalMessages",
   "notifications",
   "message",
+  "shopStorefront",
+  "shopProduct",
+  "shopBundle",
+  "shopCart",
+  "shopMyOrders",
+  "shopMyOrder",
+  "shopOrders",
+  "shopOrder",
+  "shopStoreManager",
+  "shopManager",
+  "shopCategory",
+  "shopInventory",
+  "shopDiscounts",
+  "shopBundles",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

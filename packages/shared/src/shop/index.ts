@@ -1,2 +1,3 @@
 export * from "./inputs.ts";
 export * from "./views.ts";
+export * from "./import.ts";

@@ -246,6 +246,8 @@ export const shopOrderSchema = z.object({
   paidAt: z.string().nullable(),
   fulfilledAt: z.string().nullable(),
   events: z.array(shopOrderEventSchema),
+  /** How to pay a pending transfer (the bank details) when the customer reads it; null otherwise. */
+  instructions: z.string().nullable(),
 });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;
 

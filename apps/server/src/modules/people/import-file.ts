@@ -19,7 +19,7 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const UTF8_SEQUENCE = /[\xC2-\xF4][\x80-\xBF]+/;
 
 const tooManyRows = (maxRows: number) =>
-  badRequest({ file: [`The file has too many rows: at most ${maxRows} people can be imported at once. Split it into smaller files.`] });
+  badRequest({ file: [`The file has too many rows: at most ${maxRows} rows can be imported at once. Split it into smaller files.`] });
 
 /**
  * Text of a CSV file: UTF-8 (with or without its BOM), else Windows-1252 (a superset of

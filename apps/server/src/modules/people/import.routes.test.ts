@@ -69,7 +69,7 @@ describe("POST /api/user-import/preview", () => {
     const response = await post("/api/user-import/preview", await t.loginAs("clinic"), form(Buffer.from(`a,b,c\n${rows}\n`)));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      file: ["The file has too many rows: at most 5000 people can be imported at once. Split it into smaller files."],
+      file: ["The file has too many rows: at most 5000 rows can be imported at once. Split it into smaller files."],
     });
   });
 

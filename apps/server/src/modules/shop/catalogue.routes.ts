@@ -1,5 +1,11 @@
 import {
   bundleInputSchema,
+  importProgressParamSchema,
+  importProgressSchema,
+  SHOP_IMPORT_FAILED,
+  shopExportQuerySchema,
+  shopImportFormSchema,
+  shopImportResultSchema,
   discountInputSchema,
   inventoryQuerySchema,
   inventoryRowSchema,
@@ -25,6 +31,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
+import { badRequest, type FieldErrors } from "../../platform/errors.ts";
+import { sendExport } from "../../platform/exports.ts";
+import { receiveMultipart } from "../../platform/multipart.ts";
+import { readSheet } from "../people/import-file.ts";
+import { importProgress, progressReporter } from "../people/import.service.ts";
+import { exportColumns, exportRows, importProducts } from "./product-import.ts";
 import {
   createBundle,
   createDiscount,
@@ -399,5 +411,78 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(204).send(null);
     },
+  );
+
+  // ------------------------------------------------------------ import and export
+  app.get(
+    "/api/shop/stores/:storeId/products/export",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "The store's variants as CSV or XLSX, in the columns an import reads",
+        params: storeIdParamSchema,
+        querystring: shopExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const rows = await exportRows(db, actor, request.params.storeId, app.config.exports.maxRows);
+      const language = request.query.language ?? (actor.language === "es" ? "es" : "en");
+      return sendExport(reply, request.query.format, "products", exportColumns(language), rows);
+    },
+  );
+  app.post(
+    "/api/shop/stores/:storeId/products/import",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: `Import products and stock from CSV or XLSX (multipart: \`file\`, optional \`progressId\`): known SKUs updated (stock set as counted), others added; all rows or none; 400 "${SHOP_IMPORT_FAILED}" with \`rowErrors\``,
+        consumes: ["multipart/form-data"],
+        params: storeIdParamSchema,
+        response: { 201: shopImportResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      // The store is checked before a byte of the file is read.
+      await storeOf(db, managedStores(actor), { storeId: request.params.storeId });
+      const { maxBytes, maxRows } = app.config.imports;
+      const form = await receiveMultipart(request, app.uploads.stagingDir, "file", () => maxBytes);
+      try {
+        const errors: FieldErrors = { ...form.errors };
+        const fields = shopImportFormSchema.safeParse(form.fields);
+        if (!fields.success) for (const issue of fields.error.issues) errors[String(issue.path[0] ?? "detail")] = [issue.message];
+        if (!form.staged) errors.file = ["Choose a CSV or XLSX file."];
+        if (Object.keys(errors).length > 0 || !fields.success || !form.staged) throw badRequest(errors);
+        const sheet = await readSheet(form.staged.tempPath, form.staged.head, maxRows);
+        const report = fields.data.progressId ? progressReporter(db, fields.data.progressId, actor.id, sheet.rows.length) : async () => {};
+        try {
+          const result = await audited(request, { action: "shop.products.import", detail: { storeId: request.params.storeId, rows: sheet.rows.length } }, () =>
+            importProducts(db, actor, request.params.storeId, sheet, report),
+          );
+          return reply.status(201).send(result);
+        } catch (error) {
+          await report("failed", 0);
+          throw error;
+        }
+      } finally {
+        await form.staged?.discard();
+      }
+    },
+  );
+  app.get(
+    "/api/shop/imports/:id/progress",
+    {
+      preValidation: products,
+      schema: {
+        tags,
+        summary: "How far the caller's own running product import has got (the `progressId` it sent); 404 for anyone else's",
+        params: importProgressParamSchema,
+        response: { 200: importProgressSchema },
+      },
+    },
+    async (request) => importProgress(db, requireActor(request), request.params.id),
   );
 };

@@ -19,8 +19,9 @@ afterAll(async () => {
   await buyers.pool.end();
   await t.close();
 });
+// Each test starts with this store empty (the demo store and its bundle are left alone).
 beforeEach(async () => {
-  await t.db.delete(shopProducts);
+  await t.db.delete(shopProducts).where(eq(shopProducts.storeId, storeId));
 });
 
 /** A product with one variant per stock given; answers the variants' ids. */

@@ -19,7 +19,7 @@ export const STATE_MESSAGES = {
   notPending: "Only a pending order can be marked paid.",
   notPaid: "Only a paid order can be fulfilled.",
   notCancellable: "Only a pending or paid order can be cancelled.",
-  notRefundable: "Only a paid, fulfilled or partly refunded order can be refunded.",
+  notRefundable: "Only a paid or fulfilled order with something left to refund can be refunded.",
   customerCancel: "You can cancel an order only while it waits for its payment.",
 } as const;
 
@@ -34,11 +34,23 @@ async function releaseOrderStock(tx: Db, orderId: number, reason: "released" | "
     insert into shop_stock_moves (variant_id, delta, reason, order_id, by) select id, quantity, ${reason}, ${orderId}, ${by} from back`);
 }
 
+/**
+ * Records a refund of `amount`: the order stays paid or fulfilled (it can still be sent) until
+ * everything is refunded, and then is `refunded`; never past its total. False when it had moved on.
+ */
+async function addRefund(tx: Db, orderId: number, amount: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    update shop_orders set refunded_cents = refunded_cents + ${amount}, updated_at = now(),
+      state = case when refunded_cents + ${amount} >= total_cents then 'refunded' else state end
+    where id = ${orderId} and state in ('paid', 'fulfilled') and refunded_cents + ${amount} <= total_cents`);
+  return (result.rowCount ?? 0) > 0;
+}
+
 /** Moves the order from one of `from` to `to` with `set`; false when it was not in one of them (or does not exist). */
-async function move(tx: Db, orderId: number, from: readonly ShopOrderState[], to: ShopOrderState, set: SQL = sql``, also: SQL = sql`true`): Promise<boolean> {
+async function move(tx: Db, orderId: number, from: readonly ShopOrderState[], to: ShopOrderState, set: SQL = sql``): Promise<boolean> {
   const result = await tx.execute(sql`
     update shop_orders set state = ${to}, updated_at = now() ${set}
-    where id = ${orderId} and state = any(${sql.param([...from])}::text[]) and ${also}`);
+    where id = ${orderId} and state = any(${sql.param([...from])}::text[])`);
   return (result.rowCount ?? 0) > 0;
 }
 
@@ -110,7 +122,7 @@ export async function cancelOwnOrder(deps: ShopDeps, actor: Actor, orderId: numb
   if (order.state !== "pending") throw conflict(STATE_MESSAGES.customerCancel);
   await cancelNow(deps, orderId, ["pending"], actor.id, "Cancelled by the customer.", 0);
   await deps.providers[order.provider]?.cancelCheckout(order.providerRef);
-  return answer(deps.db, orderId);
+  return publicOrder((await orderWhere(deps.db, sql`o.id = ${orderId}`)) as NonNullable<Awaited<ReturnType<typeof orderWhere>>>, deps);
 }
 
 async function cancelNow(deps: ShopDeps, orderId: number, from: ShopOrderState[], by: string | null, note: string, refunded: number): Promise<void> {
@@ -153,21 +165,14 @@ export async function refundOrder(
   input: { amountCents: number; reason: string; restock: boolean },
 ): Promise<ShopOrder> {
   const order = await managedOrder(deps.db, actor, orderId);
-  if (!["paid", "fulfilled", "refunded"].includes(order.state)) throw conflict(STATE_MESSAGES.notRefundable);
+  if (!["paid", "fulfilled"].includes(order.state)) throw conflict(STATE_MESSAGES.notRefundable);
   const left = order.totalCents - order.refundedCents;
   if (input.amountCents > left) throw badRequest({ amountCents: [SHOP_MESSAGES.refundTooMuch] });
   await refundAtProvider(deps, order, input.amountCents, input.reason);
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const moved = await move(
-      tx,
-      orderId,
-      ["paid", "fulfilled", "refunded"],
-      "refunded",
-      sql`, refunded_cents = refunded_cents + ${input.amountCents}`,
-      // Another refund may have landed since this one was checked: never past the total.
-      sql`refunded_cents + ${input.amountCents} <= total_cents`,
-    );
+    // Another refund may have landed since this one was checked: never past the total.
+    const moved = await addRefund(tx, orderId, input.amountCents);
     if (!moved) throw conflict(STATE_MESSAGES.notRefundable);
     if (input.restock) await releaseOrderStock(tx, orderId, "restocked", actor.id);
     await recordEvent(tx, orderId, "refunded", actor.id, input.reason, input.amountCents);
@@ -221,7 +226,7 @@ export async function applyShopEvent(tx: Db, deps: ShopDeps, event: PaymentEvent
     // The charge's refunded total so far: only what we have not recorded yet is new.
     const added = Math.min(event.amountCents, order.total_cents) - order.refunded_cents;
     if (added <= 0) return { outcome: "already applied", orderId: order.id };
-    await move(tx, order.id, ["paid", "fulfilled", "refunded"], "refunded", sql`, refunded_cents = refunded_cents + ${added}`);
+    if (!(await addRefund(tx, order.id, added))) return { outcome: "already applied", orderId: order.id };
     await recordEvent(tx, order.id, "refunded", null, "Refunded at the payment provider.", added);
     await mailCustomer(tx, deps, order.id, { kind: "refunded", amountCents: added, refundedCents: order.refunded_cents + added });
     return { outcome: "applied", orderId: order.id };

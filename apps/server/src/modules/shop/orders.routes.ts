@@ -198,7 +198,7 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const order = await orderWhere(db, sql`o.id = ${request.params.id} and o.customer_id = ${requireActor(request).id}`);
       if (!order) throw notFound();
-      return publicOrder(order);
+      return publicOrder(order, deps);
     },
   );
   app.post(

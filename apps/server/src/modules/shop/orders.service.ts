@@ -85,7 +85,7 @@ interface OrderRowSql {
 export async function orderWhere(
   db: Db,
   where: SQL,
-): Promise<(ShopOrder & { customerLanguage: string; providerRef: string | null; paymentReference: string | null }) | null> {
+): Promise<(Omit<ShopOrder, "instructions"> & { customerLanguage: string; providerRef: string | null; paymentReference: string | null }) | null> {
   const result = await db.execute<OrderRowSql & Record<string, unknown>>(sql`
     select o.*, s.name as store_name, s.address as store_address, ${nameOf("c")} as customer_name, c.email as customer_email, c.language as customer_language,
       coalesce((select json_agg(json_build_object('id', l.id, 'variantId', l.variant_id, 'bundleId', l.bundle_id, 'productId', l.product_id, 'name', l.name,
@@ -135,10 +135,21 @@ export async function orderWhere(
   };
 }
 
-/** The order as the API answers it (without what only the server uses). */
-export function publicOrder(order: NonNullable<Awaited<ReturnType<typeof orderWhere>>>): ShopOrder {
+type LoadedOrder = NonNullable<Awaited<ReturnType<typeof orderWhere>>>;
+
+/**
+ * The order as the API answers it (without what only the server uses). The customer's copy
+ * carries the transfer details while it waits for a transfer, and the history without the
+ * notes staff left on the payment and the dispatch (the reasons of a cancel or refund stay).
+ */
+export function publicOrder(order: LoadedOrder, customer?: { bankDetails: string }): ShopOrder {
   const { customerLanguage: _language, providerRef: _ref, paymentReference: _payment, ...rest } = order;
-  return rest;
+  if (!customer) return { ...rest, instructions: null };
+  return {
+    ...rest,
+    instructions: order.provider === "manual" && order.state === "pending" ? customer.bankDetails : null,
+    events: rest.events.map((event) => (event.state === "paid" || event.state === "fulfilled" ? { ...event, note: "" } : event)),
+  };
 }
 
 /** A page of orders, newest first, in one statement (the total rides along as a window count). */
@@ -303,7 +314,7 @@ export async function checkout(
   if (input.provider !== "manual") {
     // The provider is asked after the order commits: its page needs the order, and a slow or
     // failed call must not hold the stock rows locked. Unpaid, the order expires as any other.
-    const order = publicOrder((await orderWhere(db, sql`o.id = ${orderId}`)) as NonNullable<Awaited<ReturnType<typeof orderWhere>>>);
+    const order = (await orderWhere(db, sql`o.id = ${orderId}`)) as LoadedOrder;
     const started = await provider.startCheckout({
       orderId,
       orderNumber: order.number,
@@ -311,8 +322,8 @@ export async function checkout(
       totalCents: order.totalCents,
       currency: store.currency,
       customerEmail: actor.email,
-      successUrl: deps.mailer.link(`${myOrderPath(orderId)}?paid=1`),
-      cancelUrl: deps.mailer.link(myOrderPath(orderId)),
+      successUrl: deps.mailer.link(`${myOrderPath(orderId)}?checkout=success`),
+      cancelUrl: deps.mailer.link(`${myOrderPath(orderId)}?checkout=cancelled`),
       expiresAt,
       purpose: "shop",
     });
@@ -324,5 +335,5 @@ export async function checkout(
     });
   }
   const order = await orderWhere(db, sql`o.id = ${orderId}`);
-  return { order: publicOrder(order as NonNullable<typeof order>), redirectUrl };
+  return { order: publicOrder(order as LoadedOrder, deps), redirectUrl };
 }

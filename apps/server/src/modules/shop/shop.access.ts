@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { userImportProgress } from "../people/import.table.ts";
 import type { AccessTable, Expected, MatrixFixtures, MatrixRole, SignedInRole } from "../../guardrails/access-matrix.ts";
 
 /**
@@ -215,6 +217,25 @@ export const shopAccess: AccessTable = {
         items: [{ variantId: shop.variantId, quantity: 2 }],
       });
       return { params: { id: made.id } };
+    },
+  },
+
+  "GET /api/shop/stores/:storeId/products/export": { expect: managers(200), request: async (fx) => ({ ...(await storeParam(fx)), query: { format: "csv" } }) },
+  "POST /api/shop/stores/:storeId/products/import": {
+    expect: managers(201),
+    request: async (fx) => ({
+      params: { storeId: (await demoShop(fx)).storeId },
+      multipart: [{ name: "file", value: `Product,SKU,Price,Stock\nBand,${fx.unique("BAND")},9.90,5\n`, filename: "products.csv", type: "text/csv" }],
+    }),
+  },
+  "GET /api/shop/imports/:id/progress": {
+    // The caller's own import's progress (made for the cell).
+    expect: managers(200),
+    request: async (fx, role) => {
+      const id = randomUUID();
+      const actorId = role === "anonymous" ? fx.ids.clinic : fx.accountOf(role).id;
+      await fx.db.insert(userImportProgress).values({ id, actorId, phase: "writing", done: 1, total: 2 });
+      return { params: { id } };
     },
   },
 

@@ -1,0 +1,102 @@
+import { SHOP_IMPORT_FAILED } from "@clinic/shared";
+import { sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
+import { multipart } from "../../../test/uploads.ts";
+import { parsePrice } from "./product-import.ts";
+
+let t: TestApp;
+let clinic: string;
+let storeId: number;
+beforeAll(async () => {
+  t = await createTestApp({ env: { FEATURE_FLAGS: "clinic,virtual_shop" } });
+  clinic = await t.loginAs("clinic");
+  const made = await t.app.inject({
+    method: "POST",
+    url: "/api/shop/stores",
+    headers: { cookie: clinic, origin: TEST_PUBLIC_URL },
+    payload: { name: "Import shop", currency: "EUR", taxRateBp: 2100, shippingCents: 0, open: true },
+  });
+  storeId = made.json().id;
+});
+afterAll(() => t.close());
+
+const importFile = (csv: string | Buffer, filename = "products.csv", progressId?: string) => {
+  const { payload, contentType } = multipart([
+    ...(progressId ? [{ name: "progressId", value: progressId }] : []),
+    { name: "file", value: Buffer.isBuffer(csv) ? csv : Buffer.from(csv), filename, type: filename.endsWith(".csv") ? "text/csv" : "application/octet-stream" },
+  ]);
+  return t.app.inject({
+    method: "POST",
+    url: `/api/shop/stores/${storeId}/products/import`,
+    headers: { cookie: clinic, origin: TEST_PUBLIC_URL, "content-type": contentType },
+    payload,
+  });
+};
+const exported = (format: "csv" | "xlsx", language = "en") =>
+  t.app.inject({ method: "GET", url: `/api/shop/stores/${storeId}/products/export?format=${format}&language=${language}`, headers: { cookie: clinic } });
+const productCount = async () => (await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n;
+
+describe("importing and exporting products and stock", () => {
+  it("reads prices as people type them", () => {
+    expect([parsePrice("24.90"), parsePrice("24,9"), parsePrice("1.234,50"), parsePrice("€ 1,234.50"), parsePrice("7")]).toEqual([
+      2490, 2490, 123450, 123450, 700,
+    ]);
+    expect([parsePrice("-3"), parsePrice("abc"), parsePrice(""), parsePrice("1.2.3")]).toEqual([null, null, null, null]);
+  });
+
+  it("adds products, variants and categories, then a second file updates by SKU and records each stock change", async () => {
+    const first = await importFile(
+      "Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active\n" +
+        "Foam roller,Mobility,ROLL-30,30 cm,17.90,15,3,yes\n" +
+        "Foam roller,Mobility,ROLL-45,45 cm,22.90,10,,yes\n" +
+        "Gaze cards,,GAZE,,8.5,40,0,no\n",
+      "products.csv",
+      crypto.randomUUID(),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ created: 3, updated: 0 });
+    // Spanish headers, a changed price and a counted stock.
+    const second = await importFile("Producto;SKU;Precio;Existencias\nFoam roller;roll-30;18,50;12\nMassage ball;BALL;12;4\n");
+    expect(second.json()).toEqual({ created: 1, updated: 1 });
+    const roll = (
+      await t.db.execute(sql`select v.price_cents, v.stock, (select json_agg(m.delta order by m.id) from shop_stock_moves m where m.variant_id = v.id) as moves
+        from shop_variants v where v.store_id = ${storeId} and v.sku = 'roll-30'`)
+    ).rows[0];
+    expect(roll).toMatchObject({ price_cents: 1850, stock: 12, moves: [15, -3] });
+    const csv = (await exported("csv")).body;
+    expect(csv).toContain("Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active");
+    expect(csv).toContain("Foam roller,Mobility,roll-30,,18.50,12,0,yes");
+  });
+
+  it("refuses a file with bad rows, with a report of each, and writes nothing", async () => {
+    const before = await productCount();
+    const response = await importFile("Product,SKU,Price,Stock\nBand,BAND-1,-2,5\n,BAND-2,3,x\nBand,BAND-1,3,1\nBand,BAD SKU!,=1+1,1\n");
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.detail).toBe(SHOP_IMPORT_FAILED);
+    expect(body.rowErrors.map((error: { row: number; column: string; code: string }) => [error.row, error.column, error.code])).toEqual([
+      [2, "price", "invalid"],
+      [3, "product", "required"],
+      [3, "stock", "invalid"],
+      [4, "sku", "duplicate"],
+      [5, "sku", "invalid"],
+      [5, "price", "invalid"],
+    ]);
+    expect(await productCount()).toBe(before);
+    const missing = await importFile("Name,Cost\nBand,3\n");
+    expect(missing.json().rowErrors.map((error: { column: string }) => error.column)).toEqual(["product", "sku", "price", "stock"]);
+  });
+
+  it("exports XLSX in the user's language, and the export imports back unchanged", async () => {
+    const file = await exported("xlsx", "es");
+    expect(file.headers["content-type"]).toContain("spreadsheetml");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]?.getRow(1).values).toEqual(expect.arrayContaining(["Producto", "Existencias"]));
+    const again = await importFile(file.rawPayload, "products.xlsx");
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().created).toBe(0);
+  });
+});

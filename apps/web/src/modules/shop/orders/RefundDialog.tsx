@@ -1,0 +1,109 @@
+import type { ShopOrder } from "@clinic/shared";
+import {
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  InputAdornment,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { refundOrder } from "./api.ts";
+import { useMoney } from "./money.ts";
+import { refundProblem } from "./refund.ts";
+import { centsToAmount, leftToRefund, shopMessage } from "./states.ts";
+import { useOrderAction } from "./useOrderAction.ts";
+
+/**
+ * A refund, whole or in part: the amount typed in the store's currency (sent as cents), the
+ * reason the history keeps, and whether the units go back to stock. The server has the last word
+ * on the amount; its refusal shows on the field.
+ */
+export function RefundDialog({ order, onClose }: { order: ShopOrder; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const money = useMoney(order.store.currency);
+  const left = leftToRefund(order);
+  const [amount, setAmount] = useState(centsToAmount(left, i18n.language));
+  const [reason, setReason] = useState("");
+  const [restock, setRestock] = useState(false);
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>({});
+  const action = useOrderAction(
+    order,
+    (input: { amountCents: number; reason: string; restock: boolean }) => refundOrder(order.id, input),
+    t("shopOrders.actions.refunded"),
+    onClose,
+    setServerErrors,
+  );
+  const problem = refundProblem(amount, reason, left);
+  const amountError = tried && problem.amount ? t(`shopOrders.refund.problems.${problem.amount}`) : shopMessage(t, serverErrors.amountCents?.join(" "));
+  const reasonError = tried && problem.reason ? t("forms.required") : shopMessage(t, serverErrors.reason?.join(" "));
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTried(true);
+          setServerErrors({});
+          if (problem.cents === null || problem.amount || problem.reason) return;
+          action.mutate({ amountCents: problem.cents, reason: reason.trim(), restock });
+        }}
+      >
+        <DialogTitle id={titleId}>{t("shopOrders.refund.title", { number: order.number })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {t("shopOrders.refund.text", { total: money(order.totalCents), refunded: money(order.refundedCents), left: money(left) })}
+            {/* A refunded order is done with: it cannot be shipped or collected afterwards. */}
+            {order.state === "paid" ? ` ${t(order.fulfilment === "ship" ? "shopOrders.refund.beforeShipping" : "shopOrders.refund.beforeCollection")}` : ""}
+          </DialogContentText>
+          <Stack spacing={2}>
+            <TextField
+              label={t("shopOrders.refund.amount")}
+              required
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              error={!!amountError}
+              helperText={amountError ?? t("shopOrders.refund.amountHint", { left: money(left) })}
+              slotProps={{
+                htmlInput: { inputMode: "decimal", autoComplete: "off", maxLength: 16 },
+                input: { endAdornment: <InputAdornment position="end">{order.store.currency}</InputAdornment> },
+              }}
+            />
+            <TextField
+              label={t("shopOrders.refund.reason")}
+              required
+              multiline
+              minRows={2}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              error={!!reasonError}
+              helperText={reasonError}
+              slotProps={{ htmlInput: { maxLength: 300 } }}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={restock} onChange={(event) => setRestock(event.target.checked)} />}
+              label={t("shopOrders.refund.restock")}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button type="submit" variant="contained" color="error" disabled={action.isPending}>
+            {t("shopOrders.refund.submit")}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
