@@ -1,0 +1,182 @@
+import { formatCents, type ShopDiscount, type ShopStore } from "@clinic/shared";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import { Button, Chip, type ChipProps, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api.ts";
+import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
+import { Loading } from "../../../lib/components/Loading.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { useResource } from "../../../lib/resource.ts";
+import { formatTaxRate } from "../../clinic/billing/format.ts";
+import { useCan } from "./access.ts";
+import { DISCOUNTS_KEY, deleteDiscount, discountsPath, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
+import { discountInput, discountState } from "./discount-form.ts";
+import { DiscountDialog } from "./DiscountDialog.tsx";
+import { useShopAction } from "./forms.ts";
+import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
+import { RowButton } from "./MoneyField.tsx";
+import { StoreScope } from "./StoreScope.tsx";
+
+const STATE_COLORS: Record<ReturnType<typeof discountState>, ChipProps["color"]> = {
+  running: "success",
+  scheduled: "info",
+  ended: "default",
+  usedUp: "warning",
+  off: "default",
+};
+
+function Discounts({ store }: { store: ShopStore }) {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const discounts = useResource<ShopDiscount[]>([...DISCOUNTS_KEY, store.id], discountsPath(store.id));
+  const [editing, setEditing] = useState<ShopDiscount | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<ShopDiscount | null>(null);
+  // Orders keep the discounts they used: such a one cannot go, and is offered to be switched off.
+  const [used, setUsed] = useState<ShopDiscount | null>(null);
+  const remove = useShopAction((discount: ShopDiscount) => deleteDiscount(discount.id), {
+    invalidate: [...EVERY_MANAGE_LIST],
+    success: (_, discount) => t("shopManage.discounts.deleted", { name: discount.title }),
+    onSuccess: () => setDeleting(null),
+    onFailure: (failure) => {
+      if (failure instanceof ApiError && failure.status === 409) setUsed(deleting);
+      setDeleting(null);
+    },
+  });
+  const switchOff = useShopAction((discount: ShopDiscount) => updateDiscount(discount.id, discountInput(discount, { active: false })), {
+    invalidate: [...EVERY_MANAGE_LIST],
+    success: (saved) => t("shopManage.discounts.switchedOff", { name: saved.title }),
+    onSuccess: () => setUsed(null),
+    onFailure: () => setUsed(null),
+  });
+  const now = Date.now();
+  const amount = (discount: ShopDiscount) =>
+    discount.kind === "percent" ? formatTaxRate(discount.value, i18n.language) : formatCents(discount.value, store.currency, i18n.language);
+  const targets = (discount: ShopDiscount) => {
+    const parts = [
+      discount.products.length ? t("shopManage.discounts.productCount", { count: discount.products.length }) : "",
+      discount.bundles.length ? t("shopManage.discounts.bundleCount", { count: discount.bundles.length }) : "",
+      discount.categories.length ? t("shopManage.discounts.categoryCount", { count: discount.categories.length }) : "",
+    ].filter(Boolean);
+    return parts.length ? parts.join(", ") : t("shopManage.discounts.wholeOrder");
+  };
+  const when = (discount: ShopDiscount) => {
+    if (!discount.startsAt && !discount.endsAt) return t("shopManage.discounts.always");
+    if (!discount.endsAt) return t("shopManage.discounts.from", { date: formatDateTime(discount.startsAt) });
+    if (!discount.startsAt) return t("shopManage.discounts.until", { date: formatDateTime(discount.endsAt) });
+    return t("shopManage.range", { from: formatDateTime(discount.startsAt), to: formatDateTime(discount.endsAt) });
+  };
+  const columns: ManageColumn<ShopDiscount>[] = [
+    {
+      key: "code",
+      title: t("shopManage.discounts.code"),
+      cell: (discount) => (discount.code ? <code>{discount.code}</code> : <em>{t("shopManage.discounts.automaticShort")}</em>),
+    },
+    {
+      key: "value",
+      title: t("shopManage.discounts.value"),
+      align: "right",
+      cell: (discount) => <span style={{ whiteSpace: "nowrap" }}>{amount(discount)}</span>,
+    },
+    { key: "when", title: t("shopManage.discounts.when"), cell: when },
+    { key: "targets", title: t("shopManage.discounts.appliesTo"), cell: targets },
+    {
+      key: "used",
+      title: t("shopManage.discounts.used"),
+      align: "right",
+      cell: (discount) =>
+        discount.usageLimit === null ? discount.used : t("shopManage.discounts.usedOf", { used: discount.used, limit: discount.usageLimit }),
+    },
+    {
+      key: "state",
+      title: t("shopManage.state"),
+      cell: (discount) => {
+        const state = discountState(discount, now);
+        return <Chip size="small" variant="outlined" color={STATE_COLORS[state]} label={t(`shopManage.discounts.states.${state}`)} />;
+      },
+    },
+  ];
+  const canEdit = can("change_orderdiscount");
+  const canDelete = can("delete_orderdiscount");
+  const usedName = { name: used?.title ?? "" };
+  const usedText = !used?.active
+    ? t("shopManage.discounts.usedTextOff", usedName)
+    : canEdit
+      ? t("shopManage.discounts.usedText", usedName)
+      : t("shopManage.discounts.usedTextNoSwitch", usedName);
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Typography color="text.secondary">{t("shopManage.discounts.intro")}</Typography>
+      {can("add_orderdiscount") ? (
+        <div>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {t("shopManage.discounts.add")}
+          </Button>
+        </div>
+      ) : null}
+      {discounts.isLoading ? <Loading /> : null}
+      <ManageTable
+        rows={discounts.data}
+        rowKey={(discount) => discount.id}
+        title={{ key: "title", title: t("shopManage.discounts.titleField"), cell: (discount) => discount.title }}
+        columns={columns}
+        label={t("shopManage.discounts.listLabel")}
+        emptyText={t("shopManage.discounts.empty")}
+        actions={
+          canEdit || canDelete
+            ? (discount) => (
+                <>
+                  {canEdit ? (
+                    <RowButton label={t("shopManage.editNamed", { name: discount.title })} onClick={() => setEditing(discount)}>
+                      <EditOutlined fontSize="small" />
+                    </RowButton>
+                  ) : null}
+                  {canDelete ? (
+                    <RowButton label={t("shopManage.deleteNamed", { name: discount.title })} onClick={() => setDeleting(discount)} color="error">
+                      <DeleteOutline fontSize="small" />
+                    </RowButton>
+                  ) : null}
+                </>
+              )
+            : undefined
+        }
+      />
+      <DiscountDialog
+        store={store}
+        discount={editing}
+        open={adding || editing !== null}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("shopManage.discounts.deleteTitle")}
+        text={t("shopManage.discounts.deleteText", { name: deleting?.title ?? "" })}
+        confirmLabel={t("shopManage.delete")}
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={used !== null}
+        title={t("shopManage.discounts.usedTitle")}
+        text={usedText}
+        confirmLabel={canEdit && used?.active ? t("shopManage.discounts.switchOff") : t("shopManage.close")}
+        busy={switchOff.isPending}
+        onConfirm={() => (used && canEdit && used.active ? switchOff.mutate(used) : setUsed(null))}
+        onCancel={() => setUsed(null)}
+      />
+    </Stack>
+  );
+}
+
+/** Discounts (issue 20.3): codes and automatic offers of a store, with how often orders used each. */
+export function DiscountsPage() {
+  return <StoreScope>{(store) => <Discounts key={store.id} store={store} />}</StoreScope>;
+}

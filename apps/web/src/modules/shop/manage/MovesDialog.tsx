@@ -1,0 +1,111 @@
+import type { InventoryRow, StockMove } from "@clinic/shared";
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router";
+import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { isBuilt } from "../../../lib/screen-ids.ts";
+import { usePagedList } from "../../../lib/usePagedList.ts";
+import { variantLabel } from "./AdjustDialog.tsx";
+import { MOVES_RESOURCE, movesPath } from "./api.ts";
+import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
+
+/** The note the server gives the opening stock of a new variant (products.service.ts). */
+const OPENING_NOTE = "Opening stock";
+
+/** +5 or −3, with the sign written out: the colour only repeats it. */
+export function signed(delta: number): string {
+  return delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`;
+}
+
+function Moves({ row }: { row: InventoryRow }) {
+  const { t } = useTranslation();
+  const list = usePagedList<StockMove>(MOVES_RESOURCE, movesPath(row.variantId));
+  const order = (move: StockMove) => {
+    if (move.orderId === null) return "—";
+    const label = t("shopManage.moves.orderNumber", { id: move.orderId });
+    // The order manager is another screen of the shop; until it is built the number is plain text.
+    return isBuilt("shopOrder") ? (
+      <Link component={RouterLink} to={`/shop/app/ordermanager/${move.orderId}`}>
+        {label}
+      </Link>
+    ) : (
+      label
+    );
+  };
+  const columns: ManageColumn<StockMove>[] = [
+    {
+      key: "delta",
+      title: t("shopManage.moves.delta"),
+      align: "right",
+      cell: (move) => (
+        <Typography component="span" variant="body2" sx={{ fontWeight: 700, color: move.delta > 0 ? "success.dark" : "error.dark" }}>
+          {signed(move.delta)}
+        </Typography>
+      ),
+    },
+    {
+      key: "reason",
+      title: t("shopManage.moves.reason"),
+      cell: (move) => {
+        const reason = t(`shopManage.moves.reasons.${move.reason}`);
+        // The server notes a new variant's first stock in English; that one note is translated.
+        const note = move.note === OPENING_NOTE ? t("shopManage.moves.openingStock") : move.note;
+        return note ? `${reason}: ${note}` : reason;
+      },
+    },
+    { key: "by", title: t("shopManage.moves.by"), cell: (move) => move.by?.name ?? t("shopManage.moves.system") },
+    { key: "order", title: t("shopManage.moves.order"), cell: order },
+  ];
+  return (
+    <>
+      <ListLoading loading={list.loading} labels="catalogue" />
+      <ManageTable
+        rows={list.rows}
+        rowKey={(move) => move.id}
+        title={{
+          key: "when",
+          title: t("shopManage.moves.when"),
+          cell: (move) => <span style={{ whiteSpace: "nowrap" }}>{formatDateTime(move.createdAt)}</span>,
+        }}
+        columns={columns}
+        label={t("shopManage.moves.listLabel", { name: variantLabel(row) })}
+        emptyText={t("shopManage.moves.empty")}
+      />
+      <ListPagination
+        total={list.total}
+        totalCapped={list.totalCapped}
+        page={list.page}
+        rowsPerPage={list.rowsPerPage}
+        onPage={list.onPage}
+        onRowsPerPage={list.onRowsPerPage}
+        labels="catalogue"
+      />
+    </>
+  );
+}
+
+/** A variant's stock history, newest first: each change, why, by whom, when, and the order behind it. */
+export function MovesDialog({ row, onClose }: { row: InventoryRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const titleId = useId();
+  return (
+    <Dialog open={row !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
+      <DialogTitle id={titleId}>{t("shopManage.moves.title")}</DialogTitle>
+      <DialogContent>
+        {row ? (
+          <>
+            <DialogContentText sx={{ mb: 1 }}>{t("shopManage.moves.text", { name: variantLabel(row), sku: row.sku, count: row.stock })}</DialogContentText>
+            <Moves row={row} />
+          </>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t("shopManage.close")}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

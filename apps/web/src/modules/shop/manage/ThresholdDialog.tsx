@@ -1,0 +1,75 @@
+import { type InventoryRow, thresholdInputSchema } from "@clinic/shared";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { useEffect, useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { variantLabel } from "./AdjustDialog.tsx";
+import { EVERY_MANAGE_LIST, setThreshold } from "./api.ts";
+import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { parseWhole } from "./money.ts";
+
+interface Values {
+  lowStockThreshold: string;
+}
+
+/** The stock at or under which a variant counts as low (the low-stock filter, the warning). */
+export function ThresholdDialog({ row, onClose }: { row: InventoryRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const whole = t("shopManage.money.whole");
+  const read = useMemo(
+    () =>
+      (values: Values): Converted<{ lowStockThreshold: number }> => {
+        const value = parseWhole(values.lowStockThreshold);
+        const errors: PathErrors = value === null ? { lowStockThreshold: whole } : {};
+        return { payload: { lowStockThreshold: value ?? 0 }, errors };
+      },
+    [whole],
+  );
+  const resolver = useMemo(() => convertingResolver<Values, { lowStockThreshold: number }>(thresholdInputSchema, read), [read]);
+  const form = useForm<Values>({ defaultValues: { lowStockThreshold: "0" }, resolver });
+  const { reset } = form;
+  useEffect(() => {
+    if (row) reset({ lowStockThreshold: String(row.lowStockThreshold) });
+  }, [row, reset]);
+  const saving = useDialogSave((input: { lowStockThreshold: number }) => setThreshold(row?.variantId ?? 0, input.lowStockThreshold), {
+    form,
+    session: row?.variantId ?? false,
+    place: placeIn(["lowStockThreshold"]),
+    invalidate: [...EVERY_MANAGE_LIST],
+    success: (saved) => t("shopManage.inventory.thresholdSaved", { name: saved.sku, count: saved.lowStockThreshold }),
+    onSaved: () => onClose(),
+  });
+  const text = useFieldText(form);
+  return (
+    <Dialog open={row !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <form noValidate onSubmit={form.handleSubmit((values) => saving.save(read(values).payload))}>
+        <DialogTitle id={titleId}>{t("shopManage.inventory.thresholdTitle")}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{row ? t("shopManage.inventory.thresholdText", { name: variantLabel(row), sku: row.sku }) : ""}</DialogContentText>
+          {saving.problem ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {saving.problem}
+            </Alert>
+          ) : null}
+          <TextField
+            label={t("shopManage.variants.threshold")}
+            required
+            fullWidth
+            autoFocus
+            {...form.register("lowStockThreshold")}
+            error={!!text("lowStockThreshold")}
+            helperText={text("lowStockThreshold") ?? t("shopManage.inventory.thresholdHint")}
+            slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t("common.cancel")}</Button>
+          <Button type="submit" variant="contained" disabled={saving.pending}>
+            {t("common.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,203 @@
+import "../../../lib/zod-locale.ts";
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import dayjs from "dayjs";
+import { useEffect, useState } from "react";
+import { type FieldValues, get, type Path, type Resolver, type UseFormReturn, type UseFormSetError } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import type { ZodType } from "zod";
+import { ApiError } from "../../../lib/api.ts";
+import { useNotices } from "../../../lib/notices.tsx";
+import { shopFieldMessage } from "./api.ts";
+
+/** Messages by dotted field path, as the API names them: `variants.1.sku`. */
+export type PathErrors = Record<string, string>;
+
+/** What a form's text values become for the API, and what could not be read (already in the user's language). */
+export interface Converted<P> {
+  payload: P;
+  errors: PathErrors;
+}
+
+/** react-hook-form's nested error object for dotted paths (numeric parts as array slots, as it builds them itself). */
+export function nestErrors(errors: PathErrors): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const parts = path.split(".");
+    let node: Record<string, unknown> = root;
+    parts.forEach((part, index) => {
+      if (index === parts.length - 1) {
+        const existing = node[part];
+        // A list's own message ("items") beside its rows' messages: both kept on the same node.
+        if (existing && typeof existing === "object") Object.assign(existing, { type: "validate", message });
+        else node[part] = { type: "validate", message };
+        return;
+      }
+      if (!node[part] || typeof node[part] !== "object") node[part] = /^\d+$/.test(parts[index + 1] ?? "") ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+/**
+ * A resolver for a form whose fields hold text (prices, percentages): `convert` reads them into
+ * the API's body, then the shared schema checks that body, so the form refuses what the server
+ * would. The form's field names are the body's, so either's errors land on the same field;
+ * a field that could not be read keeps its own message over the schema's.
+ */
+export function convertingResolver<V extends FieldValues, P>(schema: ZodType, convert: (values: V) => Converted<P>): Resolver<V> {
+  return async (values) => {
+    const { payload, errors } = convert(values);
+    const all: PathErrors = {};
+    const checked = schema.safeParse(payload);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const path = issue.path.join(".");
+        if (!(path in all)) all[path] = issue.message;
+      }
+    }
+    Object.assign(all, errors);
+    if (Object.keys(all).length === 0) return { values, errors: {} };
+    return { values: {}, errors: nestErrors(all) as never };
+  };
+}
+
+/**
+ * Which field shows a path's message: the path itself, another (`productIds.2` on the
+ * products picker), or none (null: the message goes to the dialog's alert).
+ */
+export type Placement = (path: string) => string | null;
+
+/** The placement of a form whose fields are exactly `names`. */
+export const placeIn =
+  (names: readonly string[]): Placement =>
+  (path) =>
+    names.includes(path) ? path : null;
+
+/** Puts a 400 body's messages on the fields that show them; answers the messages of the rest. */
+export function placeFieldErrors<T extends FieldValues>(setError: UseFormSetError<T>, fields: Record<string, string[]>, place: Placement): string[] {
+  const unplaced: string[] = [];
+  for (const [path, messages] of Object.entries(fields)) {
+    const field = place(path);
+    if (field !== null) setError(field as Path<T>, { type: "server", message: messages.join(" ") });
+    else unplaced.push(...messages);
+  }
+  return unplaced;
+}
+
+/** The message to show under a field, translated: the form's own check or the server's. */
+export function useFieldText<V extends FieldValues>(form: UseFormReturn<V>): (path: string) => string | undefined {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  return (path) => shopFieldMessage(t, (get(errors, path) as { message?: string } | undefined)?.message);
+}
+
+/** A failure with the shop's messages in the interface language, for its notice. */
+export function translatedFailure(failure: unknown, t: (key: string) => string): unknown {
+  if (!(failure instanceof ApiError)) return failure;
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(failure.body)) {
+    if (typeof value === "string") body[key] = shopFieldMessage(t, value);
+    else if (Array.isArray(value)) body[key] = value.map((one) => (typeof one === "string" ? shopFieldMessage(t, one) : one));
+    else body[key] = value;
+  }
+  return new ApiError(failure.status, body);
+}
+
+interface ShopActionOptions<R, I> {
+  invalidate: QueryKey[];
+  success?: (result: R, input: I) => string;
+  /** A 400's messages by field, as the server sent them (forms place them, then translate on show). */
+  onFieldErrors?: (fields: Record<string, string[]>) => void;
+  onFailure?: (failure: unknown) => void;
+  onSuccess?: (result: R) => void;
+}
+
+/**
+ * The platform's action (lib/resource.ts useAction: "Congratulations" or "Opps!" notices, lists
+ * refreshed), with the shop's refusals told in the interface language rather than the server's English.
+ */
+export function useShopAction<I, R>(run: (input: I) => Promise<R>, options: ShopActionOptions<R, I>) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const notices = useNotices();
+  return useMutation<R, unknown, I>({
+    mutationFn: run,
+    onSuccess: async (result, input) => {
+      // Worded first: closing a dialog in onSuccess changes what the options see (an edit becomes "add").
+      const text = options.success?.(result, input);
+      options.onSuccess?.(result);
+      await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
+      if (text) notices.success(text);
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.status === 400) options.onFieldErrors?.(failure.fieldErrors);
+      options.onFailure?.(failure);
+      notices.error(translatedFailure(failure, t));
+    },
+  });
+}
+
+interface DialogSaveOptions<V extends FieldValues, R> {
+  form: UseFormReturn<V>;
+  /** Where the form shows a path's message (else in the dialog's alert). */
+  place: Placement;
+  invalidate: QueryKey[];
+  success: (saved: R) => string;
+  /** What the dialog is open on (false when closed): a new one starts without the last one's alert. */
+  session: unknown;
+  /** The sentence for a 409 the dialog can say better than the server (how much stock is left). */
+  conflict?: (failure: ApiError) => string;
+  onSaved: (saved: R) => void;
+}
+
+/**
+ * A dialog's save: field errors on their fields, the rest (and a 409) in an alert in the dialog,
+ * where the user still is, besides the notice every action shows.
+ */
+export function useDialogSave<V extends FieldValues, I, R>(run: (input: I) => Promise<R>, options: DialogSaveOptions<V, R>) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new session of the dialog is what clears it.
+  useEffect(() => setProblem(null), [options.session]);
+  const action = useShopAction(run, {
+    invalidate: options.invalidate,
+    success: options.success,
+    onFieldErrors: (fields) => {
+      const rest = placeFieldErrors(options.form.setError, fields, options.place);
+      setProblem(rest.length > 0 ? rest.map((message) => shopFieldMessage(t, message)).join(" ") : null);
+    },
+    onFailure: (failure) => {
+      if (!(failure instanceof ApiError && failure.status === 409)) return;
+      setProblem(options.conflict?.(failure) ?? shopFieldMessage(t, failure.message) ?? failure.message);
+      // A conflict means the data moved under the form (an order took the stock): show it as it is now.
+      for (const queryKey of options.invalidate) void client.invalidateQueries({ queryKey });
+    },
+    onSuccess: options.onSaved,
+  });
+  return {
+    save: (input: I) => {
+      setProblem(null);
+      action.mutate(input);
+    },
+    pending: action.isPending,
+    problem,
+    clearProblem: () => setProblem(null),
+  };
+}
+
+/**
+ * A form inside a dialog that keeps the dialog's layout: the fields scroll between the title
+ * and the buttons, which stay in view (a plain <form> makes the whole dialog scroll instead).
+ */
+export const DIALOG_FORM = { display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" } as const;
+
+/** An ISO instant as a `datetime-local` value, in the browser's time. */
+export const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
+
+/** A `datetime-local` value as an ISO instant in UTC; "" when empty or not a time. */
+export const fromLocalInput = (local: string) => {
+  const parsed = dayjs(local);
+  return local && parsed.isValid() ? parsed.toISOString() : "";
+};
