@@ -23,6 +23,9 @@
 //                      has that many)
 //   BENCH_TRIALS       game trials seeded before the run for the statistics call (default 1000000;
 //                      0 skips it; none are added when the table already holds that many)
+//   BENCH_SHOP_PRODUCTS products seeded into the demo store for the storefront search (default
+//                      50000; 0 skips the shop's search and checkout figures)
+//   BENCH_SHOP_BUYERS  buyers checking out at once (default 20), BENCH_SHOP_ROUNDS rounds of it (default 10)
 //   BENCH_FRAMES       seconds of game frames taken per build in Chromium (default 5; 0 skips);
 //                      CHROMIUM_PATH names the browser (default /usr/bin/chromium)
 //   BENCH_PAGES        1 (default) weighs the scripts of the login page, the staff home and the
@@ -45,6 +48,8 @@ import { seedActivities } from "./seed-activities.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
 import { seedGameTrials } from "./seed-game-trials.ts";
+import { type CheckoutFigures, measureCheckouts } from "./checkout.ts";
+import { CHECKOUT_SKU, type ShopSeeded, seedShop } from "./seed-shop.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
@@ -68,6 +73,9 @@ function readSettings() {
       activities: intSetting("BENCH_ACTIVITIES", 100_000, 0),
       appointments: intSetting("BENCH_APPOINTMENTS", 10_000, 0),
       trials: intSetting("BENCH_TRIALS", 1_000_000, 0),
+      shopProducts: intSetting("BENCH_SHOP_PRODUCTS", 50_000, 0),
+      shopBuyers: intSetting("BENCH_SHOP_BUYERS", 20, 1),
+      shopRounds: intSetting("BENCH_SHOP_ROUNDS", 10, 1),
       highConnections: intSetting("BENCH_HIGH_CONNECTIONS", 100, 0),
       highDuration: intSetting("BENCH_HIGH_DURATION", 5, 1),
       frames: intSetting("BENCH_FRAMES", 5, 0),
@@ -255,6 +263,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     LOG_LEVEL: "warn",
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
+    // The online shop's storefront and checkout are measured too.
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -294,7 +304,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   await waitUntilAnswers(floor, `${floorUrl}/`, 30_000);
   const appointments = await seedBenchAppointments(server, embeddedPort);
   const trials = await seedBenchTrials(server, embeddedPort);
-  const placeholders = { ...appointments.placeholders, ...trials.placeholders };
+  const shop = await seedBenchShop(server, embeddedPort);
+  const placeholders = { ...appointments.placeholders, ...trials.placeholders, ...shop.placeholders };
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !settings.only || endpoint.name.includes(settings.only));
   const endpoints = chosen.flatMap((endpoint) => {
     const filled = fillPlaceholders(endpoint.path, placeholders);
@@ -351,6 +362,15 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   report.gap();
   report.line("The calls:");
   for (const { measured, call } of targets) report.line(`- ${measured.label}: ${call}`);
+  if (shop.seeded && (!settings.only || "checkout".includes(settings.only) || settings.only.includes("shop"))) {
+    const variantId = await checkoutVariant(appUrl, shop.seeded.storeId, cookies.get("patient") ?? (await signIn(appUrl, "patient")));
+    reportCheckouts(
+      report,
+      shop.line,
+      await measureCheckouts(appUrl, shop.seeded.buyers, shop.seeded.storeId, variantId, settings.shopRounds, log),
+      floorFigures.latency,
+    );
+  }
   if (settings.pages) {
     const plans = [
       { label: "login", path: "/accounts/login/" },
@@ -466,6 +486,62 @@ async function seedBenchTrials(
     line: `${seeded.total} in ${seeded.sessions} sessions, ${made}; the demo patient has ${seeded.targetSessions} sessions from ${seeded.since} to ${seeded.to}`,
     placeholders: { statsPatient: seeded.patientId, "today-89": seeded.since, statsToday: seeded.to },
   };
+}
+
+/** Seeds the shop's large catalogue and its buyers; answers a line for the report and the store placeholder. */
+async function seedBenchShop(
+  server: Child,
+  embeddedPort: () => RegExpMatchArray | undefined,
+): Promise<{ line: string; placeholders: Record<string, string>; seeded?: ShopSeeded }> {
+  if (settings.shopProducts === 0) return { line: "none seeded (BENCH_SHOP_PRODUCTS=0)", placeholders: {} };
+  const url = await databaseUrl(server, embeddedPort);
+  log(`seeding ${settings.shopProducts} shop products and ${settings.shopBuyers} buyers`);
+  const seeded = await seedShop(url, settings.shopProducts, settings.shopBuyers, log);
+  const share = `${(seeded.searchMatches * 100).toFixed(2)} % of names match the search`;
+  const made = seeded.inserted === 0 ? "already there" : `${seeded.inserted} seeded in ${seeded.seconds.toFixed(1)} s`;
+  return { line: `${seeded.total} products in the demo store, ${made} (${share})`, placeholders: { shopStore: String(seeded.storeId) }, seeded };
+}
+
+/** The variant every bench checkout buys, found the way a customer finds it. */
+async function checkoutVariant(appUrl: string, storeId: number, cookie: string): Promise<number> {
+  const items = (await (await fetch(`${appUrl}/api/shop/storefront/stores/${storeId}/items?q=Bench%20checkout`, { headers: { cookie } })).json()) as {
+    data: { id: number; kind: string }[];
+  };
+  const product = items.data.find((item) => item.kind === "product");
+  if (!product) throw new Error("the bench checkout item is not on sale");
+  const found = (await (await fetch(`${appUrl}/api/shop/storefront/products/${product.id}`, { headers: { cookie } })).json()) as {
+    variants: { id: number; sku: string }[];
+  };
+  const variant = found.variants.find((one) => one.sku === CHECKOUT_SKU);
+  if (!variant) throw new Error("the bench checkout item has no variant");
+  return variant.id;
+}
+
+/** Checkout latency under concurrent buyers, against their own cart reads and the floor, same run. */
+function reportCheckouts(report: Report, seededLine: string, figures: CheckoutFigures, floor: Latency) {
+  report.gap();
+  report.line(`Shop: ${seededLine}`);
+  report.line(
+    `Checkout: ${figures.buyers} buyers at once, ${figures.rounds} rounds, each buyer one item (the same variant row), manual payment; ${figures.failures} refused`,
+  );
+  report.gap();
+  const row = (label: string, latency: Latency) => [
+    label,
+    String(latency.count),
+    ms(latency.p50),
+    ms(latency.p95),
+    ms(latency.p99),
+    ratio(latency.p50, floor.p50),
+  ];
+  report.table([
+    ["call", "requests", "p50", "p95", "p99", "p50 vs floor"],
+    row(`cart read, ${figures.buyers} at once`, figures.cartRead),
+    row(`checkout, ${figures.buyers} at once`, figures.checkout),
+  ]);
+  report.gap();
+  report.line(
+    `${figures.perSecond.toFixed(0)} checkouts/s; checkout p50 is ${ratio(figures.checkout.p50, figures.cartRead.p50)} the cart read's (the same buyers' carts, just before).`,
+  );
 }
 
 /** `template` with its `{name}`s replaced; undefined when one has no value. */

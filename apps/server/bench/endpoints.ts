@@ -1,6 +1,7 @@
 import type { DemoRole } from "../src/demo-accounts.ts";
 import type { TargetGroup } from "./report.ts";
 import { SEARCH_WORD } from "./seed-activities.ts";
+import { SHOP_SEARCH_WORD } from "./seed-shop.ts";
 
 /**
  * One benchmarked API call. `role` names the demo account whose session cookie is sent
@@ -89,5 +90,26 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       if (!totals?.sessions) throw new Error("the answer counts no session");
       return `${totals.sessions} sessions, ${totals.assigned} assigned`;
     },
+  },
+  // Over the BENCH_SHOP_PRODUCTS seeded products of the demo store (seed-shop.ts): a customer's
+  // name search that about 1 % of them match, and the first page of the storefront.
+  {
+    name: "storefront, name search",
+    method: "GET",
+    path: `/api/shop/storefront/stores/{shopStore}/items?q=${SHOP_SEARCH_WORD}&rowsPerPage=24`,
+    role: "patient",
+    target: "large-list",
+    check: (body) => {
+      const page = body as { data?: unknown[]; total?: number };
+      if (!page.data?.length) throw new Error("the search finds no product");
+      return `${page.total} found`;
+    },
+  },
+  {
+    name: "storefront, first page",
+    method: "GET",
+    path: "/api/shop/storefront/stores/{shopStore}/items?rowsPerPage=24",
+    role: "patient",
+    target: "large-list",
   },
 ];

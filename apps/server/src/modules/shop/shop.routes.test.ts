@@ -250,6 +250,29 @@ describe("storefront, cart and checkout", () => {
     expect(line.json().detail).toBe(CART_MESSAGES.offSale);
   });
 
+  it("pages run bundles first, then products by name, across the page boundary", async () => {
+    const storeId = await clinicStore();
+    const names = ["Cushion", "Band", "Roller"];
+    const made = [];
+    for (const name of names) made.push(await addProduct(storeId, { name }));
+    for (const name of ["Kit B", "Kit A"])
+      await r.send("clinic", "POST", `/api/shop/stores/${storeId}/bundles`, {
+        name,
+        priceCents: 5000,
+        active: true,
+        items: [{ variantId: made[0]?.variants[0]?.id, quantity: 2 }],
+      });
+    const page = async (rows: number, number: number) =>
+      (await r.send("patient", "GET", `/api/shop/storefront/stores/${storeId}/items?rowsPerPage=${rows}&page=${number}`)).json();
+    const names3 = async (rows: number, number: number) => (await page(rows, number)).data.map((item: { name: string }) => item.name);
+    expect(await names3(3, 1)).toEqual(["Kit A", "Kit B", "Band"]);
+    expect(await names3(3, 2)).toEqual(["Cushion", "Roller"]);
+    expect(await names3(2, 2)).toEqual(["Band", "Cushion"]);
+    expect((await page(2, 3)).total).toBe(5);
+    expect(await names3(2, 4)).toEqual([]);
+    expect((await page(2, 4)).total).toBe(5);
+  });
+
   it("the cart refuses more than the stock, an expired code and a client-sent total; checkout charges what the server computes", async () => {
     const storeId = await clinicStore();
     const created = await addProduct(storeId);

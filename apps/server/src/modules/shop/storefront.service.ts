@@ -22,50 +22,80 @@ interface ItemRow {
   image: string | null;
   from_cents: number;
   in_stock: boolean;
-  total_rows: number;
+  bundle_total: number;
+  product_total: number;
 }
 
+/** Past this many matching products the total is "at least" (as platform/paging.ts counts). */
+const COUNT_CAP = 10_000;
+
 /**
- * A page of the store's bundles (first) and products, by name, in one statement. The name search
- * uses the trigram index (shop_products_name_trgm_idx), so it stays fast over tens of thousands
- * of products; a category shows its products only (bundles belong to none).
+ * A page of the store's bundles (first, a handful) and products, by name, in one statement that
+ * touches only the page's rows: the products are read in name order from the (store, name)
+ * index, or from the trigram index for a search (shop_products_name_trgm_idx), and stop at the
+ * page's end; prices and stock are looked up for those rows alone; the total is counted up to
+ * COUNT_CAP. So it stays fast over tens of thousands of products. A category shows its products
+ * only (bundles belong to none).
  */
 export async function storefrontItems(db: Db, actor: Actor, storeId: number, query: StorefrontQuery): Promise<Paged<StorefrontItem>> {
   await storeOf(db, shoppableStores(actor), { storeId });
   const { limit, offset } = pageWindow(query);
-  const named = query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``;
-  const bundleNamed = query.q ? sql`and b.name ilike ${containsPattern(query.q)}` : sql``;
-  const inCategory = query.category ? sql`and p.category_id = ${query.category}` : sql``;
-  const bundles = query.category
-    ? sql``
-    : sql`select 'bundle' as kind, 0 as rank, b.id, b.name, null::int as category_id, null::text as category_name,
-          (select i.upload_id from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id
-             join shop_product_images i on i.product_id = v.product_id where bi.bundle_id = b.id order by v.id, i.position limit 1) as image,
-          b.price_cents as from_cents,
-          coalesce((select bool_and(v.active and vp.active and v.stock >= bi.quantity) from shop_bundle_items bi
-             join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id where bi.bundle_id = b.id), false) as in_stock
-        from shop_bundles b
-        where b.store_id = ${storeId} and b.active ${bundleNamed}
-          and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
-                          where bi.bundle_id = b.id and not (v.active and vp.active))
-        union all`;
+  const productFilter = sql`p.store_id = ${storeId} and p.active
+    and exists (select 1 from shop_variants v where v.product_id = p.id and v.active)
+    ${query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``}
+    ${query.category ? sql`and p.category_id = ${query.category}` : sql``}`;
+  const bundleFilter = query.category
+    ? sql`false`
+    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and b.name ilike ${containsPattern(query.q)}` : sql``}
+        and exists (select 1 from shop_bundle_items bi where bi.bundle_id = b.id)
+        and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
+                        where bi.bundle_id = b.id and not (v.active and vp.active))`;
   const result = await db.execute<ItemRow & Record<string, unknown>>(sql`
-    with items as (
-      ${bundles}
-      select 'product' as kind, 1 as rank, p.id, p.name, p.category_id, k.name as category_name,
-        (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1) as image,
-        f.from_cents, f.in_stock
-      from shop_products p
-        left join shop_categories k on k.id = p.category_id
-        cross join lateral (select min(v.price_cents)::int as from_cents, coalesce(bool_or(v.stock > 0), false) as in_stock
-                            from shop_variants v where v.product_id = p.id and v.active) f
-      where p.store_id = ${storeId} and p.active and f.from_cents is not null ${named} ${inCategory}
+    with bundles as (
+      select b.id, b.name, row_number() over (order by b.name, b.id) as position from shop_bundles b where ${bundleFilter}
+    ),
+    window_ as (
+      select (select count(*) from bundles)::int as bundles,
+             (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as products
+    ),
+    page_products as (
+      select p.id, p.name, p.category_id from shop_products p
+      where ${productFilter}
+      order by p.name, p.id
+      offset greatest(${offset} - (select bundles from window_), 0)
+      limit greatest(${limit} - greatest(least((select bundles from window_) - ${offset}, ${limit}), 0), 0)
     )
-    select items.*, count(*) over ()::int as total_rows from items order by rank, name, id limit ${limit} offset ${offset}`);
+    select 'bundle' as kind, 0 as rank, b.id, b.name, null::int as category_id, null::text as category_name,
+      (select i.upload_id from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id
+         join shop_product_images i on i.product_id = v.product_id where bi.bundle_id = b.id order by v.id, i.position limit 1) as image,
+      bb.price_cents as from_cents,
+      coalesce((select bool_and(v.stock >= bi.quantity) from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id where bi.bundle_id = b.id), false) as in_stock,
+      (select bundles from window_) as bundle_total, (select products from window_) as product_total
+    from bundles b join shop_bundles bb on bb.id = b.id
+    where b.position > ${offset} and b.position <= ${offset + limit}
+    union all
+    select 'product', 1, p.id, p.name, p.category_id, k.name,
+      (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1),
+      f.from_cents, f.in_stock, (select bundles from window_), (select products from window_)
+    from page_products p
+      left join shop_categories k on k.id = p.category_id
+      cross join lateral (select min(v.price_cents)::int as from_cents, coalesce(bool_or(v.stock > 0), false) as in_stock
+                          from shop_variants v where v.product_id = p.id and v.active) f
+    order by rank, name, id`);
   const rows = result.rows;
+  // A page past the end has no row to carry the totals: then they are counted alone.
+  const totals =
+    rows[0] ??
+    (
+      await db.execute<{ bundle_total: number; product_total: number }>(sql`
+        select (select count(*) from shop_bundles b where ${bundleFilter})::int as bundle_total,
+               (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as product_total`)
+    ).rows[0];
+  const capped = Number(totals?.product_total) > COUNT_CAP;
   return {
     page: query.page,
-    total: rows.length > 0 ? Number(rows[0]?.total_rows) : 0,
+    total: Number(totals?.bundle_total ?? 0) + Math.min(Number(totals?.product_total ?? 0), COUNT_CAP),
+    ...(capped ? { totalCapped: true as const } : {}),
     data: rows.map((row) => ({
       kind: row.kind,
       id: Number(row.id),

@@ -76,12 +76,18 @@ export function StoreManagerPage() {
         columns={columns}
         label={t("shopManage.stores.listLabel")}
         emptyText={t("shopManage.stores.empty")}
-        actions={(store) => (
+        actions={(store, nameId) => (
           <>
             <RowButton label={t("shopManage.editNamed", { name: store.name })} onClick={() => setEditing(store)}>
               <EditOutlined fontSize="small" />
             </RowButton>
-            <Button size="small" component={RouterLink} to={withStore(SCREENS.products, store.id)} startIcon={<Inventory2Outlined fontSize="small" />}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={withStore(SCREENS.products, store.id)}
+              aria-describedby={nameId}
+              startIcon={<Inventory2Outlined fontSize="small" />}
+            >
               {t("shopManage.stores.products")}
             </Button>
           </>

@@ -55,19 +55,20 @@ export function StoreScope({ path, actions, children }: StoreScopeProps) {
   const store = chosenStore(stores.data, params.get("store"));
   if (!store)
     return (
-      <Alert
-        severity="info"
-        icon={<StorefrontOutlined />}
-        action={
-          can("change_store") ? (
-            <Button component={RouterLink} to={SCREENS.stores} color="inherit" size="small">
-              {t("shopManage.stores.open")}
-            </Button>
-          ) : undefined
-        }
-        sx={{ "& .MuiAlert-action": { alignItems: "center" } }}
-      >
+      <Alert severity="info" icon={<StorefrontOutlined />}>
         {can("change_store") ? t("shopManage.stores.noneYetManager") : t("shopManage.stores.noneYet")}
+        {can("change_store") ? (
+          <Button
+            component={RouterLink}
+            to={SCREENS.stores}
+            variant="outlined"
+            color="inherit"
+            size="small"
+            sx={{ display: "flex", width: "fit-content", mt: 1 }}
+          >
+            {t("shopManage.stores.open")}
+          </Button>
+        ) : null}
       </Alert>
     );
   return (
