@@ -362,7 +362,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   report.gap();
   report.line("The calls:");
   for (const { measured, call } of targets) report.line(`- ${measured.label}: ${call}`);
-  if (shop.seeded && (!settings.only || "checkout".includes(settings.only) || settings.only.includes("shop"))) {
+  const wantsCheckout = !settings.only || ["storefront", "checkout", "shop"].some((word) => settings.only?.includes(word));
+  if (shop.seeded && wantsCheckout) {
     const variantId = await checkoutVariant(appUrl, shop.seeded.storeId, cookies.get("patient") ?? (await signIn(appUrl, "patient")));
     reportCheckouts(
       report,

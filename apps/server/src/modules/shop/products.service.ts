@@ -24,8 +24,11 @@ export const PRODUCT_MESSAGES = {
 /** `"shop_products"."col"`: inside a subquery Drizzle would write a one-table select's column bare. */
 const product = (column: string) => sql.raw(`"shop_products"."${column}"`);
 
-/** The pattern of a "contains" search (`%` and `_` literal), for ILIKE. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+/** The pattern of a "contains" search (`%` and `_` literal), lower-cased for `lower(column) like`. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
+
+/** A product name containing `text`, in the form the trigram index (on lower(name)) serves. */
+export const nameContains = (text: string) => sql`lower(${shopProducts.name}) like ${containsPattern(text)}`;
 
 // ---------------------------------------------------------------- one product
 
@@ -222,10 +225,7 @@ export async function listProducts(db: Db, actor: Actor, storeId: number, query:
     query.category ? eq(shopProducts.categoryId, query.category) : undefined,
     query.active === undefined ? undefined : eq(shopProducts.active, query.active),
     query.q
-      ? or(
-          ilike(shopProducts.name, containsPattern(query.q)),
-          sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${query.q}))`,
-        )
+      ? or(nameContains(query.q), sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${query.q}))`)
       : undefined,
   );
   const { limit, offset } = pageWindow(query);
@@ -290,13 +290,7 @@ export async function listInventory(db: Db, actor: Actor, storeId: number, query
   const where = and(
     eq(shopVariants.storeId, storeId),
     query.low ? sql`${shopVariants.stock} <= ${shopVariants.lowStockThreshold}` : undefined,
-    query.q
-      ? or(
-          ilike(shopVariants.sku, containsPattern(query.q)),
-          ilike(shopProducts.name, containsPattern(query.q)),
-          ilike(shopVariants.name, containsPattern(query.q)),
-        )
-      : undefined,
+    query.q ? or(ilike(shopVariants.sku, containsPattern(query.q)), nameContains(query.q), ilike(shopVariants.name, containsPattern(query.q))) : undefined,
   );
   const { limit, offset } = pageWindow(query);
   return pageOf(

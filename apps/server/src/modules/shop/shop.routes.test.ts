@@ -250,6 +250,20 @@ describe("storefront, cart and checkout", () => {
     expect(line.json().detail).toBe(CART_MESSAGES.offSale);
   });
 
+  it("a product whose variants are all off leaves the storefront, and comes back with one on (kept by the database)", async () => {
+    const storeId = await clinicStore();
+    const created = await addProduct(storeId, { name: "Ankle weights" });
+    const listed = async () => (await r.send("patient", "GET", `/api/shop/storefront/stores/${storeId}/items?q=ankle`)).json().total;
+    expect(await listed()).toBe(1);
+    const off = created.variants.map((variant) => ({ ...variant, active: false }));
+    expect((await r.send("clinic", "PUT", `/api/shop/products/${created.id}`, product({ name: "Ankle weights", variants: off }))).statusCode).toBe(200);
+    expect(await listed()).toBe(0);
+    expect((await r.send("patient", "GET", `/api/shop/storefront/products/${created.id}`)).statusCode).toBe(404);
+    const on = off.map((variant, index) => ({ ...variant, active: index === 0 }));
+    await r.send("clinic", "PUT", `/api/shop/products/${created.id}`, product({ name: "Ankle weights", variants: on }));
+    expect(await listed()).toBe(1);
+  });
+
   it("pages run bundles first, then products by name, across the page boundary", async () => {
     const storeId = await clinicStore();
     const names = ["Cushion", "Band", "Roller"];

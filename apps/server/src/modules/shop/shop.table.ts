@@ -60,13 +60,19 @@ export const shopProducts = pgTable(
     /** Sanitised rich text (shared rules). */
     description: text("description").notNull().default(""),
     active: boolean("active").notNull().default(true),
+    /**
+     * Whether an active variant of it exists, kept by a trigger on shop_variants (migration 0027):
+     * the storefront lists and counts products on sale without looking at every product's variants.
+     */
+    hasActiveVariant: boolean("has_active_variant").notNull().default(false),
     ...timestamps,
   },
   (table) => [
     index("shop_products_store_category_idx").on(table.storeId, table.categoryId),
     index("shop_products_store_name_idx").on(table.storeId, table.name),
-    // The storefront's and the manager's "contains" search over tens of thousands of products (pg_trgm, migration 0007).
-    index("shop_products_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    // The storefront's and the manager's "contains" search over tens of thousands of products:
+    // lower(name) LIKE, which pg_trgm (migration 0007) serves from this index where ILIKE is not.
+    index("shop_products_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
   ],
 );
 

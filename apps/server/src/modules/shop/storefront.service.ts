@@ -40,13 +40,12 @@ const COUNT_CAP = 10_000;
 export async function storefrontItems(db: Db, actor: Actor, storeId: number, query: StorefrontQuery): Promise<Paged<StorefrontItem>> {
   await storeOf(db, shoppableStores(actor), { storeId });
   const { limit, offset } = pageWindow(query);
-  const productFilter = sql`p.store_id = ${storeId} and p.active
-    and exists (select 1 from shop_variants v where v.product_id = p.id and v.active)
-    ${query.q ? sql`and p.name ilike ${containsPattern(query.q)}` : sql``}
+  const productFilter = sql`p.store_id = ${storeId} and p.active and p.has_active_variant
+    ${query.q ? sql`and lower(p.name) like ${containsPattern(query.q)}` : sql``}
     ${query.category ? sql`and p.category_id = ${query.category}` : sql``}`;
   const bundleFilter = query.category
     ? sql`false`
-    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and b.name ilike ${containsPattern(query.q)}` : sql``}
+    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and lower(b.name) like ${containsPattern(query.q)}` : sql``}
         and exists (select 1 from shop_bundle_items bi where bi.bundle_id = b.id)
         and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
                         where bi.bundle_id = b.id and not (v.active and vp.active))`;
