@@ -1,6 +1,6 @@
 DROP INDEX "shop_products_name_trgm_idx";--> statement-breakpoint
 ALTER TABLE "shop_products" ADD COLUMN "has_active_variant" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "shop_products_name_trgm_idx" ON "shop_products" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "shop_products_name_search_idx" ON "shop_products" USING gin (to_tsvector('simple', "name"));--> statement-breakpoint
 -- Kept by the database for every write to a variant (the app's, an import's, a hand's): whether the product has an active variant.
 -- Updates fire only when they change `active` or `product_id`: a checkout's stock update writes no product row.
 CREATE FUNCTION shop_products_mark_on_sale(product integer) RETURNS void LANGUAGE sql AS $$

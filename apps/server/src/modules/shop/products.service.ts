@@ -27,8 +27,23 @@ const product = (column: string) => sql.raw(`"shop_products"."${column}"`);
 /** The pattern of a "contains" search (`%` and `_` literal), lower-cased for `lower(column) like`. */
 export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
 
-/** A product name containing `text`, in the form the trigram index (on lower(name)) serves. */
-export const nameContains = (text: string) => sql`lower(${shopProducts.name}) like ${containsPattern(text)}`;
+/**
+ * The words of a search as a prefix query ("bal pad" → bal:* & pad:*): letters and digits only,
+ * so nothing typed can break the query; null when no word is left.
+ */
+export function prefixQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length === 0 ? null : words.map((word) => `${word}:*`).join(" & ");
+}
+
+/**
+ * Product names whose words start with the searched words, in the form the full-text index
+ * (shop_products_name_search_idx) serves; `name` is the column as the query names it.
+ */
+export function nameMatches(name: SQL, text: string): SQL {
+  const query = prefixQuery(text);
+  return query === null ? sql`true` : sql`to_tsvector('simple', ${name}) @@ to_tsquery('simple', ${query})`;
+}
 
 // ---------------------------------------------------------------- one product
 
@@ -290,7 +305,13 @@ export async function listInventory(db: Db, actor: Actor, storeId: number, query
   const where = and(
     eq(shopVariants.storeId, storeId),
     query.low ? sql`${shopVariants.stock} <= ${shopVariants.lowStockThreshold}` : undefined,
-    query.q ? or(ilike(shopVariants.sku, containsPattern(query.q)), nameContains(query.q), ilike(shopVariants.name, containsPattern(query.q))) : undefined,
+    query.q
+      ? or(
+          ilike(shopVariants.sku, containsPattern(query.q)),
+          nameMatches(sql`${shopProducts.name}`, query.q),
+          ilike(shopVariants.name, containsPattern(query.q)),
+        )
+      : undefined,
   );
   const { limit, offset } = pageWindow(query);
   return pageOf(

@@ -70,9 +70,9 @@ export const shopProducts = pgTable(
   (table) => [
     index("shop_products_store_category_idx").on(table.storeId, table.categoryId),
     index("shop_products_store_name_idx").on(table.storeId, table.name),
-    // The storefront's and the manager's "contains" search over tens of thousands of products:
-    // lower(name) LIKE, which pg_trgm (migration 0007) serves from this index where ILIKE is not.
-    index("shop_products_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    // The storefront's and the manager's search by the start of the words of a name, over tens of
+    // thousands of products (products.service.ts `nameMatches`).
+    index("shop_products_name_search_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { Actor } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import { bundlesWhere } from "./offers.service.ts";
-import { containsPattern } from "./products.service.ts";
+import { nameMatches } from "./products.service.ts";
 import { shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
 
 /**
@@ -41,11 +41,11 @@ export async function storefrontItems(db: Db, actor: Actor, storeId: number, que
   await storeOf(db, shoppableStores(actor), { storeId });
   const { limit, offset } = pageWindow(query);
   const productFilter = sql`p.store_id = ${storeId} and p.active and p.has_active_variant
-    ${query.q ? sql`and lower(p.name) like ${containsPattern(query.q)}` : sql``}
+    ${query.q ? sql`and ${nameMatches(sql.raw("p.name"), query.q)}` : sql``}
     ${query.category ? sql`and p.category_id = ${query.category}` : sql``}`;
   const bundleFilter = query.category
     ? sql`false`
-    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and lower(b.name) like ${containsPattern(query.q)}` : sql``}
+    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and ${nameMatches(sql.raw("b.name"), query.q)}` : sql``}
         and exists (select 1 from shop_bundle_items bi where bi.bundle_id = b.id)
         and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
                         where bi.bundle_id = b.id and not (v.active and vp.active))`;
@@ -57,9 +57,15 @@ export async function storefrontItems(db: Db, actor: Actor, storeId: number, que
       select (select count(*) from bundles)::int as bundles,
              (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as products
     ),
+    ${
+      query.q
+        ? // A search's matches come from the full-text index first, then are sorted: reading the name index in
+          // order and testing each name would look at thousands of names to fill a page of a rare word.
+          sql`matched as materialized (select p.id, p.name, p.category_id from shop_products p where ${productFilter}),`
+        : sql``
+    }
     page_products as (
-      select p.id, p.name, p.category_id from shop_products p
-      where ${productFilter}
+      select p.id, p.name, p.category_id from ${query.q ? sql`matched p` : sql`shop_products p where ${productFilter}`}
       order by p.name, p.id
       offset greatest(${offset} - (select bundles from window_), 0)
       limit greatest(${limit} - greatest(least((select bundles from window_) - ${offset}, ${limit}), 0), 0)
