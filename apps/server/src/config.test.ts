@@ -36,6 +36,7 @@ describe("loadConfig", () => {
         trialDays: 30,
         orderDays: 7,
       },
+      shop: { holdHours: 48 },
     });
   });
 

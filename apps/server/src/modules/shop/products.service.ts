@@ -240,7 +240,10 @@ export async function listProducts(db: Db, actor: Actor, storeId: number, query:
     query.category ? eq(shopProducts.categoryId, query.category) : undefined,
     query.active === undefined ? undefined : eq(shopProducts.active, query.active),
     query.q
-      ? or(nameContains(query.q), sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${query.q}))`)
+      ? or(
+          nameMatches(sql`${shopProducts.name}`, query.q),
+          sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${query.q}))`,
+        )
       : undefined,
   );
   const { limit, offset } = pageWindow(query);

@@ -129,6 +129,18 @@ describe("products, variants and inventory", () => {
     expect(picture.statusCode).toBe(200);
   });
 
+  it("the manager's list finds products by the start of their words or by an exact SKU", async () => {
+    const storeId = await clinicStore();
+    const made = await addProduct(storeId, { name: "Wobble board" });
+    await addProduct(storeId, { name: "Foam roller" });
+    const found = async (q: string) =>
+      (await r.send("clinic", "GET", `/api/shop/stores/${storeId}/products?q=${encodeURIComponent(q)}`)).json().data.map((row: { name: string }) => row.name);
+    expect(await found("wob")).toEqual(["Wobble board"]);
+    expect(await found("BOARD wobb")).toEqual(["Wobble board"]);
+    expect(await found(made.variants[1]?.sku as string)).toEqual(["Wobble board"]);
+    expect(await found("obble")).toEqual([]);
+  });
+
   it("negative prices or stock, a category of another store, a variant of another product: 400 and nothing written", async () => {
     const storeId = await clinicStore();
     const otherStore = await clinicStore({ name: "Second shop" });

@@ -1,22 +1,17 @@
-import {
-  IMPORT_REQUIRED_FIELDS,
-  type ImportField,
-  type ImportKind,
-  type ImportPreview,
-  type ImportProgress,
-  type ImportResult,
-  type ImportRowError,
-} from "@clinic/shared";
+import { IMPORT_REQUIRED_FIELDS, type ImportField, type ImportKind, type ImportPreview, type ImportResult, type ImportRowError } from "@clinic/shared";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, get, upload } from "../../lib/api.ts";
+import { ApiError, upload } from "../../lib/api.ts";
+import { ImportErrorReport } from "../../lib/components/ImportErrorReport.tsx";
+import { ImportProgressBar } from "../../lib/components/ImportProgressBar.tsx";
+import { pollImportProgress, progressPercent } from "../../lib/import-progress.ts";
 import { useNotices } from "../../lib/notices.tsx";
 import { PEOPLE_KEYS } from "./api.ts";
 import { type Mapping, MappingStep } from "./ImportMapping.tsx";
-import { ImportReport, rowErrorText } from "./ImportReport.tsx";
+import { rowErrorText } from "./ImportReport.tsx";
 import { ClinicPicker } from "./Pickers.tsx";
 
 type Stage =
@@ -110,28 +105,27 @@ export function ImportDialog(props: {
     // The server writes how far it has got under an id chosen here; polled until the answer comes.
     const progressId = crypto.randomUUID();
     let running = true;
-    const poll = async () => {
-      while (running) {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        try {
-          const seen = await get<ImportProgress>(`/api/user-import/${progressId}/progress`);
-          if (running && seen.phase === "writing") setStage({ step: "sending", progress: 1, checking: true, written: seen });
-        } catch {
-          // Not started yet (404) or a passing network failure: the next poll tries again.
-        }
-      }
+    const stopPolling = pollImportProgress(
+      `/api/user-import/${progressId}/progress`,
+      (seen) => {
+        if (seen.phase === "writing") setStage({ step: "sending", progress: 1, checking: true, written: seen });
+      },
+      POLL_MS,
+    );
+    const stop = () => {
+      running = false;
+      stopPolling();
     };
-    void poll();
     try {
       const result = await upload<ImportResult>("/api/user-import/", formOf(file, kind, clinicId, mapping, progressId), (progress) => {
         if (running) setStage({ step: "sending", progress, checking: progress >= 1 });
       });
-      running = false;
+      stop();
       await Promise.all(PEOPLE_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       notices.success(`${t("people.import.success")} (${t("people.import.count", { count: result.imported })})`);
       close();
     } catch (failure) {
-      running = false;
+      stop();
       const rowErrors = failure instanceof ApiError ? (failure.body.rowErrors as ImportRowError[] | undefined) : undefined;
       if (rowErrors) {
         setStage({ step: "errors", errors: rowErrors });
@@ -200,20 +194,16 @@ export function ImportDialog(props: {
             ) : null}
           </Box>
           {stage.step === "sending" ? (
-            <Box>
-              <Typography variant="body2" id={`${titleId}-progress`}>
-                {stage.written
+            <ImportProgressBar
+              label={
+                stage.written
                   ? t("people.import.writing", stage.written)
                   : stage.checking
                     ? t("people.import.checking")
-                    : t("people.import.uploading", { percent: Math.round(stage.progress * 100) })}
-              </Typography>
-              <LinearProgress
-                aria-labelledby={`${titleId}-progress`}
-                variant={stage.checking && !stage.written ? "indeterminate" : "determinate"}
-                value={stage.written ? Math.round((stage.written.done / Math.max(1, stage.written.total)) * 100) : Math.round(stage.progress * 100)}
-              />
-            </Box>
+                    : t("people.import.uploading", { percent: Math.round(stage.progress * 100) })
+              }
+              value={stage.written ? progressPercent({ phase: "writing", ...stage.written }) : stage.checking ? null : Math.round(stage.progress * 100)}
+            />
           ) : null}
           {problem ? <Alert severity="error">{problem}</Alert> : null}
           {stage.step === "map" && preview ? <MappingStep preview={preview} mapping={mapping} onChange={setMapping} fieldLabel={fieldLabel} /> : null}
@@ -222,7 +212,12 @@ export function ImportDialog(props: {
               {repeated ? t("people.import.repeated") : t("people.import.missing", { fields: missing.map(fieldLabel).join(", ") })}
             </Alert>
           ) : null}
-          {stage.step === "errors" ? <ImportReport errors={stage.errors} message={(error) => rowErrorText(t, error)} fieldLabel={fieldLabel} /> : null}
+          {stage.step === "errors" ? (
+            <ImportErrorReport
+              title={t("people.import.failed")}
+              errors={stage.errors.map((error) => ({ row: error.row, column: error.field ? fieldLabel(error.field) : "—", message: rowErrorText(t, error) }))}
+            />
+          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { translations as en } from "../../lib/translations-en.ts";
 import { translations as es } from "../../lib/translations-es.ts";
-import { reportCsv, rowErrorText } from "./ImportReport.tsx";
+import { rowErrorText } from "./ImportReport.tsx";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources: { en: { translation: en }, es: { translation: es } }, lng: "es", interpolation: { escapeValue: false } });
@@ -27,17 +27,5 @@ describe("rowErrorText", () => {
     expect(rowErrorText(english, error({ field: null, code: "seats", params: { limit: 3, used: 1, free: 2, wanted: 4, kind: "patient" } }))).toBe(
       "The clinic's membership allows 3 patients and 1 are in use, so 2 more can be imported; this file has 4.",
     );
-  });
-});
-
-describe("reportCsv", () => {
-  it("quotes every cell, keeps accents with a BOM, and guards formula-like text", async () => {
-    const bytes = await reportCsv([
-      ["Fila", "Columna", "Error"],
-      [3, "Apellidos", '=HYPERLINK("x")'],
-      [4, "Nombres", "Peña"],
-    ]).arrayBuffer();
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-    expect(text).toBe('\uFEFF"Fila","Columna","Error"\r\n"3","Apellidos","\'=HYPERLINK(""x"")"\r\n"4","Nombres","Peña"\r\n');
   });
 });

@@ -3,6 +3,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import ImageOutlined from "@mui/icons-material/ImageOutlined";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,11 +12,14 @@ import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
+import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { categoryScreen, deleteProduct, EVERY_MANAGE_LIST, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
 import { useShopAction } from "./forms.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
 import { RowButton } from "./MoneyField.tsx";
 import { ProductDialog } from "./ProductDialog.tsx";
+import { ProductImportDialog } from "./ProductImportDialog.tsx";
+import { productsExportPath } from "./product-import.ts";
 
 type ActiveFilter = "" | "true" | "false";
 
@@ -33,13 +37,14 @@ interface ProductsSectionProps {
   waiting: boolean;
 }
 
-/** The store's products: search, category and on-sale filters, server pages; add, edit and delete. */
+/** The store's products: search, category and on-sale filters, server pages; add, edit and delete; export and import as CSV/XLSX. */
 export function ProductsSection({ store, categories, category, waiting }: ProductsSectionProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [active, setActive] = useState<ActiveFilter>("");
   const [editing, setEditing] = useState<number | "new" | null>(null);
   const [deleting, setDeleting] = useState<ShopProductRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const list = usePagedList<ShopProductRow>(PRODUCTS_RESOURCE, waiting ? null : productsPath(store.id), {
     filters: { category: category?.id, active },
   });
@@ -95,9 +100,15 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         <Typography id="shop-products-heading" component="h2" variant="h6" sx={{ overflowWrap: "anywhere" }}>
           {category ? t("shopManage.products.titleIn", { category: category.name }) : t("shopManage.products.title")}
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-          {t("shopManage.products.add")}
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+          <ExportButtons path={productsExportPath(store.id)} search="" filters={{}} label={t("shopManage.import.exportLabel")} />
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
+            {t("shopManage.import.open")}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+            {t("shopManage.products.add")}
+          </Button>
+        </Stack>
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ flexWrap: "wrap", rowGap: 2 }}>
         <SearchField label={t("shopManage.products.search")} value={list.search} onChange={list.onSearch} width={280} />
@@ -167,6 +178,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         categoryId={category?.id ?? null}
         onClose={() => setEditing(null)}
       />
+      <ProductImportDialog open={importing} store={store} onClose={() => setImporting(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={t("shopManage.products.deleteTitle")}
