@@ -1,11 +1,13 @@
 import {
   bundleStock,
+  CART_MESSAGES,
   type CartLineInput,
   type Fulfilment,
   type PaymentProviderName,
   SHOP_CART_LINES_MAX,
   type ShopCart,
   type ShopDiscountRefusal,
+  tooManyMessage,
 } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -20,22 +22,6 @@ import { storesWhere } from "./stores.service.ts";
  * function that prices the order at checkout (pricing.ts): what the cart shows is what checkout
  * charges, unless stock, prices or discounts change in between.
  */
-
-export const CART_MESSAGES = {
-  offSale: "This is no longer on sale.",
-  tooMany: "Only {available} left.",
-  cartFull: `A cart holds at most ${SHOP_CART_LINES_MAX} different items.`,
-  codeUnknown: "No such code at this store.",
-  inactive: "This code is not active.",
-  notStarted: "This code is not valid yet.",
-  ended: "This code has expired.",
-  usedUp: "This code has been used up.",
-  usedUpByCustomer: "You have already used this code as many times as it allows.",
-  minOrder: "Your order does not reach this code's minimum yet.",
-  nothingToDiscount: "This code does not apply to anything in your cart.",
-} as const;
-
-export const tooMany = (available: number) => CART_MESSAGES.tooMany.replace("{available}", String(available));
 
 /** A cart line with what pricing and stock need, read in one statement. */
 export interface LoadedLine {
@@ -323,7 +309,7 @@ export async function setCartLine(db: Db, actor: Actor, storeId: number, input: 
     return;
   }
   if (!found.on_sale) throw conflict(CART_MESSAGES.offSale);
-  if (input.quantity > found.available) throw conflict(tooMany(found.available));
+  if (input.quantity > found.available) throw conflict(tooManyMessage(found.available));
   const result = await db.execute(sql`
     insert into shop_cart_lines (cart_id, ${column}, quantity)
     select ${cartId}, ${id}, ${input.quantity}

@@ -1,3 +1,4 @@
+import { SHOP_MANAGE_MESSAGES } from "@clinic/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
@@ -75,10 +76,6 @@ export async function releaseStock(tx: Db, lines: readonly StockLine[], context:
   await recordMoves(tx, ids, quantities, "released", context.orderId, context.by);
 }
 
-export const STOCK_MESSAGES = {
-  belowZero: "The stock cannot go below zero.",
-} as const;
-
 /** A counted correction (a delivery, a breakage) with its reason; refused with 409 when it would leave less than nothing. */
 export async function adjustStock(db: Db, variantId: number, delta: number, note: string, by: string): Promise<number> {
   return db.transaction(async (txRaw) => {
@@ -90,7 +87,7 @@ export async function adjustStock(db: Db, variantId: number, delta: number, note
       .returning({ stock: shopVariants.stock });
     if (!row) {
       const [exists] = await tx.select({ id: shopVariants.id }).from(shopVariants).where(eq(shopVariants.id, variantId));
-      throw exists ? conflict(STOCK_MESSAGES.belowZero) : notFound();
+      throw exists ? conflict(SHOP_MANAGE_MESSAGES.belowZero) : notFound();
     }
     await tx.insert(shopStockMoves).values({ variantId, delta, reason: "adjustment", note, by });
     return row.stock;

@@ -1,4 +1,4 @@
-import { bundleStock, type ShopBundle, type ShopDiscount, type bundleInputSchema, type discountInputSchema } from "@clinic/shared";
+import { bundleStock, SHOP_MANAGE_MESSAGES, type ShopBundle, type ShopDiscount, type bundleInputSchema, type discountInputSchema } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -16,12 +16,6 @@ import { iso, managedStores, storeOf, uploadUrl } from "./shop-scope.ts";
 type DiscountValues = z.output<typeof discountInputSchema>;
 type BundleValues = z.output<typeof bundleInputSchema>;
 
-export const OFFER_MESSAGES = {
-  codeTaken: "This store already has a discount with this code.",
-  notInStore: "Not of this store.",
-  discountUsed: "Orders have used this discount: switch it off instead of deleting it.",
-} as const;
-
 /** Field errors for the ids among `ids` that are not rows of `table` in the store. */
 async function foreignIds(db: Db, table: "shop_products" | "shop_bundles" | "shop_categories", field: string, ids: readonly number[], storeId: number) {
   if (ids.length === 0) return {};
@@ -31,7 +25,7 @@ async function foreignIds(db: Db, table: "shop_products" | "shop_bundles" | "sho
   const found = new Set(result.rows.map((row) => Number(row.id)));
   const errors: FieldErrors = {};
   ids.forEach((id, index) => {
-    if (!found.has(id)) errors[`${field}.${index}`] = [OFFER_MESSAGES.notInStore];
+    if (!found.has(id)) errors[`${field}.${index}`] = [SHOP_MANAGE_MESSAGES.notInStore];
   });
   return errors;
 }
@@ -114,7 +108,7 @@ async function discountWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, "shop_discounts_store_code_idx")) throw badRequest({ code: [OFFER_MESSAGES.codeTaken] });
+    if (isUniqueViolation(error, "shop_discounts_store_code_idx")) throw badRequest({ code: [SHOP_MANAGE_MESSAGES.codeTaken] });
     throw error;
   }
 }
@@ -147,7 +141,7 @@ export async function updateDiscount(db: Db, actor: Actor, id: number, input: Di
 export async function deleteDiscount(db: Db, actor: Actor, id: number): Promise<void> {
   await storeOf(db, managedStores(actor), { table: "shop_discounts", id });
   const used = await db.execute(sql`select 1 from shop_order_discounts where discount_id = ${id} limit 1`);
-  if (used.rows.length > 0) throw conflict(OFFER_MESSAGES.discountUsed);
+  if (used.rows.length > 0) throw conflict(SHOP_MANAGE_MESSAGES.discountUsed);
   await db.execute(sql`delete from shop_discounts where id = ${id}`);
 }
 
@@ -207,7 +201,7 @@ async function checkBundle(db: Db, storeId: number, input: BundleValues): Promis
   const found = new Set(result.rows.map((row) => Number(row.id)));
   const errors: FieldErrors = {};
   ids.forEach((id, index) => {
-    if (!found.has(id)) errors[`items.${index}.variantId`] = [OFFER_MESSAGES.notInStore];
+    if (!found.has(id)) errors[`items.${index}.variantId`] = [SHOP_MANAGE_MESSAGES.notInStore];
   });
   if (Object.keys(errors).length > 0) throw badRequest(errors);
 }

@@ -1,4 +1,4 @@
-import { SHOP_MESSAGES, type ShopOrder, type ShopOrderState } from "@clinic/shared";
+import { ORDER_STATE_MESSAGES, SHOP_MESSAGES, type ShopOrder, type ShopOrderState } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
@@ -14,14 +14,6 @@ import { managedStores, storeOf } from "./shop-scope.ts";
  * a manager and the expiry job) acting at once only one moves it: the other gets 409. The move,
  * its history row, the stock it gives back and the customer's email commit together.
  */
-
-export const STATE_MESSAGES = {
-  notPending: "Only a pending order can be marked paid.",
-  notPaid: "Only a paid order can be fulfilled.",
-  notCancellable: "Only a pending or paid order can be cancelled.",
-  notRefundable: "Only a paid or fulfilled order with something left to refund can be refunded.",
-  customerCancel: "You can cancel an order only while it waits for its payment.",
-} as const;
 
 /** Gives back every unit the order still holds (what it reserved less what it gave back), once: the net is zero afterwards. */
 async function releaseOrderStock(tx: Db, orderId: number, reason: "released" | "restocked", by: string | null): Promise<void> {
@@ -75,7 +67,7 @@ export async function markPaid(deps: ShopDeps, actor: Actor, orderId: number, no
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (!(await move(tx, orderId, ["pending"], "paid", sql`, paid_at = now(), payment_reference = coalesce(payment_reference, 'manual')`)))
-      throw conflict(STATE_MESSAGES.notPending);
+      throw conflict(ORDER_STATE_MESSAGES.notPending);
     await recordEvent(tx, orderId, "paid", actor.id, note);
     await mailCustomer(tx, deps, orderId, { kind: "paid" });
   });
@@ -95,7 +87,7 @@ export async function markFulfilled(deps: ShopDeps, actor: Actor, orderId: numbe
   await managedOrder(deps.db, actor, orderId);
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    if (!(await move(tx, orderId, ["paid"], "fulfilled", sql`, fulfilled_at = now()`))) throw conflict(STATE_MESSAGES.notPaid);
+    if (!(await move(tx, orderId, ["paid"], "fulfilled", sql`, fulfilled_at = now()`))) throw conflict(ORDER_STATE_MESSAGES.notPaid);
     await recordEvent(tx, orderId, "fulfilled", actor.id, note);
     await mailCustomer(tx, deps, orderId, { kind: "fulfilled" });
   });
@@ -108,7 +100,7 @@ export async function markFulfilled(deps: ShopDeps, actor: Actor, orderId: numbe
  */
 export async function cancelOrder(deps: ShopDeps, actor: Actor, orderId: number, note: string): Promise<ShopOrder> {
   const order = await managedOrder(deps.db, actor, orderId);
-  if (order.state !== "pending" && order.state !== "paid") throw conflict(STATE_MESSAGES.notCancellable);
+  if (order.state !== "pending" && order.state !== "paid") throw conflict(ORDER_STATE_MESSAGES.notCancellable);
   const refund = order.state === "paid" ? order.totalCents - order.refundedCents : 0;
   if (refund > 0) await refundAtProvider(deps, order, refund, note || "Order cancelled.");
   await cancelNow(deps, orderId, order.state === "paid" ? ["paid"] : ["pending"], actor.id, note, refund);
@@ -119,7 +111,7 @@ export async function cancelOrder(deps: ShopDeps, actor: Actor, orderId: number,
 export async function cancelOwnOrder(deps: ShopDeps, actor: Actor, orderId: number): Promise<ShopOrder> {
   const order = await orderWhere(deps.db, sql`o.id = ${orderId} and o.customer_id = ${actor.id}`);
   if (!order) throw notFound();
-  if (order.state !== "pending") throw conflict(STATE_MESSAGES.customerCancel);
+  if (order.state !== "pending") throw conflict(ORDER_STATE_MESSAGES.customerCancel);
   await cancelNow(deps, orderId, ["pending"], actor.id, "Cancelled by the customer.", 0);
   await deps.providers[order.provider]?.cancelCheckout(order.providerRef);
   return publicOrder((await orderWhere(deps.db, sql`o.id = ${orderId}`)) as NonNullable<Awaited<ReturnType<typeof orderWhere>>>, deps);
@@ -129,7 +121,7 @@ async function cancelNow(deps: ShopDeps, orderId: number, from: ShopOrderState[]
   await deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const moved = await move(tx, orderId, from, "cancelled", sql`, cancelled_at = now(), refunded_cents = refunded_cents + ${refunded}`);
-    if (!moved) throw conflict(STATE_MESSAGES.notCancellable);
+    if (!moved) throw conflict(ORDER_STATE_MESSAGES.notCancellable);
     await releaseOrderStock(tx, orderId, "released", by);
     await recordEvent(tx, orderId, "cancelled", by, note, refunded > 0 ? refunded : null);
     await mailCustomer(tx, deps, orderId, { kind: "cancelled", expired: false, refundedCents: refunded });
@@ -165,7 +157,7 @@ export async function refundOrder(
   input: { amountCents: number; reason: string; restock: boolean },
 ): Promise<ShopOrder> {
   const order = await managedOrder(deps.db, actor, orderId);
-  if (!["paid", "fulfilled"].includes(order.state)) throw conflict(STATE_MESSAGES.notRefundable);
+  if (!["paid", "fulfilled"].includes(order.state)) throw conflict(ORDER_STATE_MESSAGES.notRefundable);
   const left = order.totalCents - order.refundedCents;
   if (input.amountCents > left) throw badRequest({ amountCents: [SHOP_MESSAGES.refundTooMuch] });
   await refundAtProvider(deps, order, input.amountCents, input.reason);
@@ -173,7 +165,7 @@ export async function refundOrder(
     const tx = txRaw as unknown as Db;
     // Another refund may have landed since this one was checked: never past the total.
     const moved = await addRefund(tx, orderId, input.amountCents);
-    if (!moved) throw conflict(STATE_MESSAGES.notRefundable);
+    if (!moved) throw conflict(ORDER_STATE_MESSAGES.notRefundable);
     if (input.restock) await releaseOrderStock(tx, orderId, "restocked", actor.id);
     await recordEvent(tx, orderId, "refunded", actor.id, input.reason, input.amountCents);
     const [after] = (await tx.execute<{ refunded_cents: number }>(sql`select refunded_cents from shop_orders where id = ${orderId}`)).rows;

@@ -1,3 +1,4 @@
+import { CART_MESSAGES, ORDER_MESSAGES } from "@clinic/shared";
 import type { CheckoutInput, CheckoutResult, Paged, ShopOrder, ShopOrderRow, ShopOrdersQuery, ShopOrderState } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -8,7 +9,7 @@ import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import type { PaymentProviders } from "../../platform/payments/index.ts";
-import { CART_MESSAGES, codeRefusalOf, loadDiscounts, loadLines, priceLines } from "./cart.service.ts";
+import { codeRefusalOf, loadDiscounts, loadLines, priceLines } from "./cart.service.ts";
 import { OutOfStock, reserveStock } from "./inventory.ts";
 import { type OrderMailEvent, myOrderPath, orderMail } from "./shop-mails.ts";
 import { iso, nameOf, shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
@@ -28,14 +29,6 @@ export interface ShopDeps {
   /** Shown on a manual order: where to transfer (BILLING_BANK_DETAILS). */
   bankDetails: string;
 }
-
-export const ORDER_MESSAGES = {
-  emptyCart: "Your cart is empty.",
-  offSale: "Something in your cart is no longer on sale: remove it to go on.",
-  outOfStock: "Not enough stock left of: {names}. Your cart shows what is left.",
-  codeGone: "The code {code} no longer applies to this order: {reason}",
-  providerOff: "This way of paying is not offered.",
-} as const;
 
 export const EXPIRE_QUEUE = "shop.expire";
 

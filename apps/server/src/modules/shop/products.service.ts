@@ -1,3 +1,4 @@
+import { OPENING_STOCK_NOTE, SHOP_MANAGE_MESSAGES } from "@clinic/shared";
 import type { InventoryQuery, InventoryRow, PageQuery, Paged, ProductsQuery, ShopProduct, ShopProductRow, StockMove, productInputSchema } from "@clinic/shared";
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -10,16 +11,9 @@ import { sanitizeForEveryone } from "../../platform/rich-text.ts";
 import { adjustStock } from "./inventory.ts";
 import { iso, managedStores, nameOf, type StoreRef, storeOf, uploadUrl } from "./shop-scope.ts";
 import { shopCategories, shopProducts, shopStockMoves, shopVariants } from "./shop.table.ts";
-import { STORE_MESSAGES, unusableImages } from "./stores.service.ts";
+import { unusableImages } from "./stores.service.ts";
 
 type ProductInput = z.output<typeof productInputSchema>;
-
-export const PRODUCT_MESSAGES = {
-  categoryUnknown: "No such category in this store.",
-  skuTaken: "Another product of this store has this SKU.",
-  variantUnknown: "No such variant of this product.",
-  inBundle: "A variant of it is sold in a bundle: take it out of the bundle first, or switch the product off.",
-} as const;
 
 /** `"shop_products"."col"`: inside a subquery Drizzle would write a one-table select's column bare. */
 const product = (column: string) => sql.raw(`"shop_products"."${column}"`);
@@ -95,16 +89,16 @@ async function referenceErrors(tx: Db, store: StoreRef, input: ProductInput, pro
   const errors: FieldErrors = {};
   if (input.categoryId !== null) {
     const found = await tx.execute(sql`select 1 from shop_categories where id = ${input.categoryId} and store_id = ${store.id}`);
-    if (found.rows.length === 0) errors.categoryId = [PRODUCT_MESSAGES.categoryUnknown];
+    if (found.rows.length === 0) errors.categoryId = [SHOP_MANAGE_MESSAGES.categoryUnknown];
   }
   for (const id of await unusableImages(tx, input.imageUploadIds, store.clinicId))
-    errors[`imageUploadIds.${input.imageUploadIds.indexOf(id)}`] = [STORE_MESSAGES.imageUnknown];
+    errors[`imageUploadIds.${input.imageUploadIds.indexOf(id)}`] = [SHOP_MANAGE_MESSAGES.imageUnknown];
   const skus = input.variants.map((variant) => variant.sku.toLowerCase());
   const taken = await tx.execute<{ sku: string }>(
     sql`select lower(sku) as sku from shop_variants where store_id = ${store.id} and lower(sku) = any(${sql.param(skus)}::text[])
         and product_id is distinct from ${productId}`,
   );
-  for (const { sku } of taken.rows) errors[`variants.${skus.indexOf(sku)}.sku`] = [PRODUCT_MESSAGES.skuTaken];
+  for (const { sku } of taken.rows) errors[`variants.${skus.indexOf(sku)}.sku`] = [SHOP_MANAGE_MESSAGES.skuTaken];
   return errors;
 }
 
@@ -137,7 +131,7 @@ async function insertVariants(tx: Db, store: StoreRef, productId: number, varian
     .returning({ id: shopVariants.id, stock: shopVariants.stock });
   const opening = rows.filter((row) => row.stock > 0);
   if (opening.length > 0)
-    await tx.insert(shopStockMoves).values(opening.map((row) => ({ variantId: row.id, delta: row.stock, reason: "adjustment", note: "Opening stock", by })));
+    await tx.insert(shopStockMoves).values(opening.map((row) => ({ variantId: row.id, delta: row.stock, reason: "adjustment", note: OPENING_STOCK_NOTE, by })));
 }
 
 export async function createProduct(db: Db, actor: Actor, storeId: number, input: ProductInput): Promise<ShopProduct> {
@@ -178,14 +172,14 @@ export async function updateProduct(db: Db, actor: Actor, id: number, input: Pro
     const existing = await tx.select({ id: shopVariants.id }).from(shopVariants).where(eq(shopVariants.productId, id));
     const existingIds = new Set(existing.map((row) => row.id));
     input.variants.forEach((variant, index) => {
-      if (variant.id !== undefined && !existingIds.has(variant.id)) errors[`variants.${index}.id`] = [PRODUCT_MESSAGES.variantUnknown];
+      if (variant.id !== undefined && !existingIds.has(variant.id)) errors[`variants.${index}.id`] = [SHOP_MANAGE_MESSAGES.variantUnknown];
     });
     if (Object.keys(errors).length > 0) throw badRequest(errors);
     const kept = new Set(input.variants.flatMap((variant) => (variant.id === undefined ? [] : [variant.id])));
     const removed = [...existingIds].filter((variantId) => !kept.has(variantId));
     if (removed.length > 0) {
       const bundled = await tx.execute(sql`select 1 from shop_bundle_items where variant_id = any(${sql.param(removed)}::int[]) limit 1`);
-      if (bundled.rows.length > 0) throw conflict(PRODUCT_MESSAGES.inBundle);
+      if (bundled.rows.length > 0) throw conflict(SHOP_MANAGE_MESSAGES.inBundle);
       await tx.execute(sql`delete from shop_variants where id = any(${sql.param(removed)}::int[])`);
     }
     // SKUs are unique per store: kept variants take temporary SKUs first, so two of them may swap theirs.
@@ -227,7 +221,7 @@ export async function updateProduct(db: Db, actor: Actor, id: number, input: Pro
 export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<void> {
   await storeOf(db, managedStores(actor), { table: "shop_products", id });
   const bundled = await db.execute(sql`select 1 from shop_bundle_items b join shop_variants v on v.id = b.variant_id where v.product_id = ${id} limit 1`);
-  if (bundled.rows.length > 0) throw conflict(PRODUCT_MESSAGES.inBundle);
+  if (bundled.rows.length > 0) throw conflict(SHOP_MANAGE_MESSAGES.inBundle);
   await db.execute(sql`delete from shop_products where id = ${id}`);
 }
 

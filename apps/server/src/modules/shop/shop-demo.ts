@@ -1,3 +1,4 @@
+import { OPENING_STOCK_NOTE } from "@clinic/shared";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { shopBundleItems, shopBundles, shopCategories, shopDiscounts, shopProducts, shopStockMoves, shopStores, shopVariants } from "./shop.table.ts";
@@ -163,7 +164,7 @@ export async function seedDemoShop(db: Db, ids: { clinicId: string; adminId: str
     for (const variant of variants) skus.set(variant.sku, variant.id);
     await db
       .insert(shopStockMoves)
-      .values(variants.map((variant) => ({ variantId: variant.id, delta: variant.stock, reason: "adjustment", note: "Opening stock", by: ids.adminId })));
+      .values(variants.map((variant) => ({ variantId: variant.id, delta: variant.stock, reason: "adjustment", note: OPENING_STOCK_NOTE, by: ids.adminId })));
   }
   const [kit] = await db
     .insert(shopBundles)

@@ -1,4 +1,4 @@
-import { SHOP_MESSAGES } from "@clinic/shared";
+import { CART_MESSAGES, ORDER_MESSAGES, SHOP_MESSAGES } from "@clinic/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/app.ts";
@@ -10,9 +10,9 @@ import { auditEvents } from "../../db/schema.ts";
 import { loadActor } from "../../platform/access.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
 import { createPaymentProviders } from "../../platform/payments/index.ts";
-import { CART_MESSAGES, setCartCode, setCartLine } from "./cart.service.ts";
+import { setCartCode, setCartLine } from "./cart.service.ts";
 import { expireOrder, SWEEP_QUEUE } from "./order-states.ts";
-import { checkout, EXPIRE_QUEUE, ORDER_MESSAGES, type ShopDeps } from "./orders.service.ts";
+import { checkout, EXPIRE_QUEUE, type ShopDeps } from "./orders.service.ts";
 import { shopOrders, shopStockMoves, shopVariants } from "./shop.table.ts";
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { GROUP, type ShopCategory, type ShopCategoryInput, type ShopStore, type storeInputSchema } from "@clinic/shared";
+import { GROUP, SHOP_MANAGE_MESSAGES, type ShopCategory, type ShopCategoryInput, type ShopStore, type storeInputSchema } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -7,13 +7,6 @@ import { badRequest, forbidden, isUniqueViolation, notFound } from "../../platfo
 import { managedStores, nameOf, storeOf, uploadUrl } from "./shop-scope.ts";
 
 type StoreInput = z.output<typeof storeInputSchema>;
-
-export const STORE_MESSAGES = {
-  clinicNeeded: "Choose the clinic that runs this store.",
-  notAClinic: "Not a clinic.",
-  imageUnknown: "No such image among your uploads.",
-  categoryTaken: "This store already has a category of that name.",
-} as const;
 
 interface StoreRow {
   id: number;
@@ -80,17 +73,17 @@ async function clinicForStore(db: Db, actor: Actor, named: string | undefined): 
     if (own === null || (named !== undefined && named !== own)) throw forbidden();
     return own;
   }
-  if (named === undefined) throw badRequest({ clinicId: [STORE_MESSAGES.clinicNeeded] });
+  if (named === undefined) throw badRequest({ clinicId: [SHOP_MANAGE_MESSAGES.clinicNeeded] });
   const result = await db.execute(
     sql`select 1 from users u where u.id = ${named} and not u.is_admin
         and (select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id limit 1) = ${GROUP.clinic}`,
   );
-  if (result.rows.length === 0) throw badRequest({ clinicId: [STORE_MESSAGES.notAClinic] });
+  if (result.rows.length === 0) throw badRequest({ clinicId: [SHOP_MANAGE_MESSAGES.notAClinic] });
   return named;
 }
 
 async function checkLogo(db: Db, logo: string | null, clinicId: string): Promise<void> {
-  if (logo !== null && (await unusableImages(db, [logo], clinicId)).length > 0) throw badRequest({ logoUploadId: [STORE_MESSAGES.imageUnknown] });
+  if (logo !== null && (await unusableImages(db, [logo], clinicId)).length > 0) throw badRequest({ logoUploadId: [SHOP_MANAGE_MESSAGES.imageUnknown] });
 }
 
 export async function createStore(db: Db, actor: Actor, input: StoreInput): Promise<ShopStore> {
@@ -106,7 +99,7 @@ export async function createStore(db: Db, actor: Actor, input: StoreInput): Prom
 /** A store's settings; its clinic never changes (its orders and customers belong to that clinic). */
 export async function updateStore(db: Db, actor: Actor, id: number, input: StoreInput): Promise<ShopStore> {
   const store = await storeOf(db, managedStores(actor), { storeId: id });
-  if (input.clinicId !== undefined && input.clinicId !== store.clinicId) throw badRequest({ clinicId: [STORE_MESSAGES.notAClinic] });
+  if (input.clinicId !== undefined && input.clinicId !== store.clinicId) throw badRequest({ clinicId: [SHOP_MANAGE_MESSAGES.notAClinic] });
   await checkLogo(db, input.logoUploadId, store.clinicId);
   await db.execute(sql`
     update shop_stores set name = ${input.name}, currency = ${input.currency}, address = ${input.address}, tax_rate_bp = ${input.taxRateBp},
@@ -161,7 +154,7 @@ async function categoryWrite<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, "shop_categories_store_name_idx")) throw badRequest({ name: [STORE_MESSAGES.categoryTaken] });
+    if (isUniqueViolation(error, "shop_categories_store_name_idx")) throw badRequest({ name: [SHOP_MANAGE_MESSAGES.categoryTaken] });
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import type { InventoryRow, StockMove } from "@clinic/shared";
+import { type InventoryRow, OPENING_STOCK_NOTE, type StockMove } from "@clinic/shared";
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,6 @@ import { MOVES_RESOURCE, movesPath } from "./api.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
 
 /** The note the server gives the opening stock of a new variant (products.service.ts). */
-const OPENING_NOTE = "Opening stock";
 
 /** +5 or −3, with the sign written out: the colour only repeats it. */
 export function signed(delta: number): string {
@@ -51,7 +50,7 @@ function Moves({ row }: { row: InventoryRow }) {
       cell: (move) => {
         const reason = t(`shopManage.moves.reasons.${move.reason}`);
         // The server notes a new variant's first stock in English; that one note is translated.
-        const note = move.note === OPENING_NOTE ? t("shopManage.moves.openingStock") : move.note;
+        const note = move.note === OPENING_STOCK_NOTE ? t("shopManage.moves.openingStock") : move.note;
         return note ? `${reason}: ${note}` : reason;
       },
     },

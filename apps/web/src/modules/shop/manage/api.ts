@@ -4,6 +4,7 @@ import {
   FORBIDDEN_MARKUP_MESSAGE,
   type InventoryRow,
   type ProductInput,
+  SHOP_MANAGE_MESSAGES,
   SHOP_MESSAGES,
   type ShopBundle,
   type ShopCategory,
@@ -76,28 +77,9 @@ export const createBundle = (storeId: number, input: BundleInput) => post<ShopBu
 export const updateBundle = (id: number, input: BundleInput) => put<ShopBundle>(`/api/shop/bundles/${id}`, input);
 export const deleteBundle = (id: number) => del<void>(`/api/shop/bundles/${id}`);
 
-/**
- * The server's own refusals (apps/server/src/modules/shop/*.service.ts), which are not in
- * @clinic/shared: matched by their English text so they read in Spanish too. A text changed
- * there only falls back to its English here.
- */
-const SERVER_MESSAGES: Record<string, string> = {
-  "Choose the clinic that runs this store.": "clinicNeeded",
-  "Not a clinic.": "notAClinic",
-  "No such image among your uploads.": "imageUnknown",
-  "This store already has a category of that name.": "categoryTaken",
-  "No such category in this store.": "categoryUnknown",
-  "Another product of this store has this SKU.": "skuTaken",
-  "No such variant of this product.": "variantUnknown",
-  "A variant of it is sold in a bundle: take it out of the bundle first, or switch the product off.": "inBundle",
-  "This store already has a discount with this code.": "codeTaken",
-  "Not of this store.": "notInStore",
-  "Orders have used this discount: switch it off instead of deleting it.": "discountUsed",
-  "The stock cannot go below zero.": "belowZero",
-};
-
 const SHOP_KEYS: Record<string, string> = {
-  ...SERVER_MESSAGES,
+  // The server's own refusals (stores, products, offers, stock), by their key.
+  ...Object.fromEntries(Object.entries(SHOP_MANAGE_MESSAGES).map(([key, text]) => [text, key])),
   ...Object.fromEntries(Object.entries(SHOP_MESSAGES).map(([key, text]) => [text, key])),
   [FORBIDDEN_MARKUP_MESSAGE]: "forbiddenMarkup",
 };
