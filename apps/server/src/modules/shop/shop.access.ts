@@ -88,6 +88,13 @@ async function demoOrder(fx: MatrixFixtures, state: "pending" | "paid" | "fulfil
   return id;
 }
 
+/** A bundle of two of the shared shop's variant (a cell's own). */
+const pair = (variantId: number) => ({ name: "Pair", priceCents: 3500, active: true, items: [{ variantId, quantity: 2 }] });
+async function demoBundle(fx: MatrixFixtures): Promise<number> {
+  const shop = await readShop(fx);
+  return (await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${shop.storeId}/bundles`, pair(shop.variantId))).id;
+}
+
 const isCustomer = (role: MatrixRole): role is SignedInRole => role === "patient" || role === "therapist" || role === "clinic" || role === "admin";
 
 const storeParam = async (fx: MatrixFixtures) => ({ params: { storeId: (await readShop(fx)).storeId } });
@@ -181,43 +188,23 @@ export const shopAccess: AccessTable = {
     expect: managers(201),
     request: async (fx) => {
       const shop = await readShop(fx);
-      return { params: { storeId: shop.storeId }, body: { name: "Pair", priceCents: 3500, active: true, items: [{ variantId: shop.variantId, quantity: 2 }] } };
+      return { params: { storeId: shop.storeId }, body: pair(shop.variantId) };
     },
   },
   "GET /api/shop/bundles/:id": {
     expect: managers(200),
-    request: async (fx) => {
-      const shop = await readShop(fx);
-      const made = await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${shop.storeId}/bundles`, {
-        name: "Pair",
-        priceCents: 3500,
-        active: true,
-        items: [{ variantId: shop.variantId, quantity: 2 }],
-      });
-      return { params: { id: made.id } };
-    },
+    request: async (fx) => ({ params: { id: await demoBundle(fx) } }),
   },
   "PUT /api/shop/bundles/:id": {
     expect: managers(200),
     request: async (fx) => {
       const shop = await readShop(fx);
-      const body = { name: "Pair", priceCents: 3500, active: true, items: [{ variantId: shop.variantId, quantity: 2 }] };
-      const made = await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${shop.storeId}/bundles`, body);
-      return { params: { id: made.id }, body: { ...body, priceCents: 3000 } };
+      return { params: { id: await demoBundle(fx) }, body: { ...pair(shop.variantId), priceCents: 3000 } };
     },
   },
   "DELETE /api/shop/bundles/:id": {
     expect: managers(204),
-    request: async (fx) => {
-      const shop = await readShop(fx);
-      const made = await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${shop.storeId}/bundles`, {
-        name: "Pair",
-        priceCents: 3500,
-        active: true,
-        items: [{ variantId: shop.variantId, quantity: 2 }],
-      });
-      return { params: { id: made.id } };
-    },
+    request: async (fx) => ({ params: { id: await demoBundle(fx) } }),
   },
 
   "GET /api/shop/stores/:storeId/products/export": { expect: managers(200), request: async (fx) => ({ ...(await storeParam(fx)), query: { format: "csv" } }) },
@@ -262,16 +249,7 @@ export const shopAccess: AccessTable = {
   "GET /api/shop/storefront/products/:id": { expect: customers(200), request: async (fx) => ({ params: { id: (await readShop(fx)).productId } }) },
   "GET /api/shop/storefront/bundles/:id": {
     expect: customers(200),
-    request: async (fx) => {
-      const shop = await readShop(fx);
-      const made = await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${shop.storeId}/bundles`, {
-        name: "Pair",
-        priceCents: 3500,
-        active: true,
-        items: [{ variantId: shop.variantId, quantity: 2 }],
-      });
-      return { params: { id: made.id } };
-    },
+    request: async (fx) => ({ params: { id: await demoBundle(fx) } }),
   },
   "GET /api/shop/cart/:storeId": { expect: customers(200), request: storeParam },
   "PUT /api/shop/cart/:storeId/lines": {

@@ -3,7 +3,7 @@ import CreditCard from "@mui/icons-material/CreditCard";
 import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
 import { Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { Loading } from "../../../lib/components/Loading.tsx";
@@ -12,7 +12,8 @@ import { useResource } from "../../../lib/resource.ts";
 import { useRefreshSession } from "../../../lib/session.ts";
 import { AmountsTable } from "./AmountsTable.tsx";
 import { invoicePdfPath, MY_MEMBERSHIP_PATH, ORDER_KEY, ORDERS_KEY, OVERVIEW_KEY, orderApiPath, PAYMENT_HISTORY_PATH } from "./api.ts";
-import { confirmingPayment, POLL_INTERVAL_MS, POLL_LIMIT } from "./format.ts";
+import { POLL_LIMIT, usePolling } from "../../../lib/usePolling.ts";
+import { confirmingPayment } from "./format.ts";
 import { OrderActions } from "./OrderActions.tsx";
 import { OrderStateChip } from "./StateChips.tsx";
 
@@ -95,20 +96,6 @@ export function LoadFailed({ message }: { message: string }) {
       </Button>
     </Box>
   );
-}
-
-/** Asks for the order again every POLL_INTERVAL_MS while `active`, up to POLL_LIMIT times; answers how many so far. */
-function usePolling(active: boolean, refetch: () => unknown): number {
-  const [polls, setPolls] = useState(0);
-  useEffect(() => {
-    if (!active || polls >= POLL_LIMIT) return;
-    const timer = setTimeout(() => {
-      void refetch();
-      setPolls((count) => count + 1);
-    }, POLL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [active, polls, refetch]);
-  return polls;
 }
 
 /** Once a card payment lands, the session (its banner, the gated menu) and the overview speak of it. */

@@ -96,10 +96,6 @@ export function afterOrder(order: Pick<OrderDetail, "id" | "provider" | "checkou
   return { navigate: orderPath(order.id) };
 }
 
-/** Stripe's return (?checkout=success) is confirmed by its webhook: poll every 2 s, up to about a minute. */
-export const POLL_INTERVAL_MS = 2_000;
-export const POLL_LIMIT = 30;
-
 export function confirmingPayment(order: Pick<OrderDetail, "state"> | undefined, checkout: string | null): boolean {
   return checkout === "success" && order?.state === "pending";
 }

@@ -1,7 +1,5 @@
 import { formatCents, type ShopBundle, type ShopStore } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import { Box, Button, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,7 +12,7 @@ import { BundleDialog } from "./BundleDialog.tsx";
 import { partLabel } from "./bundle-form.ts";
 import { useShopAction } from "./forms.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { RowButton } from "./MoneyField.tsx";
+import { EditDeleteButtons } from "./MoneyField.tsx";
 import { ActiveChip } from "./ProductsSection.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
@@ -92,18 +90,11 @@ function Bundles({ store }: { store: ShopStore }) {
         actions={
           canEdit || canDelete
             ? (bundle) => (
-                <>
-                  {canEdit ? (
-                    <RowButton label={t("shopManage.editNamed", { name: bundle.name })} onClick={() => setEditing(bundle)}>
-                      <EditOutlined fontSize="small" />
-                    </RowButton>
-                  ) : null}
-                  {canDelete ? (
-                    <RowButton label={t("shopManage.deleteNamed", { name: bundle.name })} onClick={() => setDeleting(bundle)} color="error">
-                      <DeleteOutline fontSize="small" />
-                    </RowButton>
-                  ) : null}
-                </>
+                <EditDeleteButtons
+                  name={bundle.name}
+                  onEdit={canEdit ? () => setEditing(bundle) : undefined}
+                  onDelete={canDelete ? () => setDeleting(bundle) : undefined}
+                />
               )
             : undefined
         }

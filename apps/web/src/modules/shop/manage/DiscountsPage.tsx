@@ -1,7 +1,5 @@
 import { formatCents, type ShopDiscount, type ShopStore } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import { Button, Chip, type ChipProps, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +15,7 @@ import { discountInput, discountState } from "./discount-form.ts";
 import { DiscountDialog } from "./DiscountDialog.tsx";
 import { useShopAction } from "./forms.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { RowButton } from "./MoneyField.tsx";
+import { EditDeleteButtons } from "./MoneyField.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
 const STATE_COLORS: Record<ReturnType<typeof discountState>, ChipProps["color"]> = {
@@ -128,18 +126,11 @@ function Discounts({ store }: { store: ShopStore }) {
         actions={
           canEdit || canDelete
             ? (discount) => (
-                <>
-                  {canEdit ? (
-                    <RowButton label={t("shopManage.editNamed", { name: discount.title })} onClick={() => setEditing(discount)}>
-                      <EditOutlined fontSize="small" />
-                    </RowButton>
-                  ) : null}
-                  {canDelete ? (
-                    <RowButton label={t("shopManage.deleteNamed", { name: discount.title })} onClick={() => setDeleting(discount)} color="error">
-                      <DeleteOutline fontSize="small" />
-                    </RowButton>
-                  ) : null}
-                </>
+                <EditDeleteButtons
+                  name={discount.title}
+                  onEdit={canEdit ? () => setEditing(discount) : undefined}
+                  onDelete={canDelete ? () => setDeleting(discount) : undefined}
+                />
               )
             : undefined
         }

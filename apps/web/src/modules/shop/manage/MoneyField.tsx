@@ -1,3 +1,5 @@
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
 import { IconButton, InputAdornment, TextField, type TextFieldProps, Tooltip } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -55,5 +57,24 @@ export function RowButton({ label, onClick, color, children }: { label: string; 
         {children}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** A row's edit and delete buttons, each shown only when the user may (named after the row for screen readers). */
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {onEdit ? (
+        <RowButton label={t("shopManage.editNamed", { name })} onClick={onEdit}>
+          <EditOutlined fontSize="small" />
+        </RowButton>
+      ) : null}
+      {onDelete ? (
+        <RowButton label={t("shopManage.deleteNamed", { name })} onClick={onDelete} color="error">
+          <DeleteOutline fontSize="small" />
+        </RowButton>
+      ) : null}
+    </>
   );
 }

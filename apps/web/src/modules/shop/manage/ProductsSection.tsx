@@ -1,7 +1,5 @@
 import { formatCents, type ShopCategory, type ShopProductRow, type ShopStore } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
 import ImageOutlined from "@mui/icons-material/ImageOutlined";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
@@ -16,7 +14,7 @@ import { ExportButtons } from "../../people/ExportButtons.tsx";
 import { categoryScreen, deleteProduct, EVERY_MANAGE_LIST, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
 import { useShopAction } from "./forms.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { RowButton } from "./MoneyField.tsx";
+import { EditDeleteButtons } from "./MoneyField.tsx";
 import { ProductDialog } from "./ProductDialog.tsx";
 import { ProductImportDialog } from "./ProductImportDialog.tsx";
 import { productsExportPath } from "./product-import.ts";
@@ -150,16 +148,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         columns={columns}
         label={t("shopManage.products.listLabel")}
         emptyText={list.search ? t("shopManage.products.noMatch") : t("shopManage.products.empty")}
-        actions={(row) => (
-          <>
-            <RowButton label={t("shopManage.editNamed", { name: row.name })} onClick={() => setEditing(row.id)}>
-              <EditOutlined fontSize="small" />
-            </RowButton>
-            <RowButton label={t("shopManage.deleteNamed", { name: row.name })} onClick={() => setDeleting(row)} color="error">
-              <DeleteOutline fontSize="small" />
-            </RowButton>
-          </>
-        )}
+        actions={(row) => <EditDeleteButtons name={row.name} onEdit={() => setEditing(row.id)} onDelete={() => setDeleting(row)} />}
       />
       <ListPagination
         total={list.total}

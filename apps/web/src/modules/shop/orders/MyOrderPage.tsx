@@ -10,7 +10,8 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { BackLink } from "./BackLink.tsx";
 import { cancelMyOrder, MY_ORDER_KEY, MY_ORDERS_KEY, MY_ORDERS_SCREEN, myOrderPath } from "./api.ts";
 import { OrderView } from "./OrderView.tsx";
-import { PaymentNotice, usePolling } from "./PaymentNotice.tsx";
+import { usePolling } from "../../../lib/usePolling.ts";
+import { PaymentNotice } from "./PaymentNotice.tsx";
 import { customerCanCancel } from "./states.ts";
 import { idParam } from "./url-params.ts";
 

@@ -1,27 +1,9 @@
 import type { ShopOrder } from "@clinic/shared";
 import { Alert, AlertTitle, CircularProgress, Typography } from "@mui/material";
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/dates.ts";
+import { POLL_LIMIT } from "../../../lib/usePolling.ts";
 import { useMoney } from "./money.ts";
-
-/** Stripe's return (?checkout=success) is confirmed by its webhook: ask again every 2 s, about a minute at most. */
-export const POLL_INTERVAL_MS = 2_000;
-export const POLL_LIMIT = 30;
-
-/** Asks for the order again every POLL_INTERVAL_MS while `active`, up to POLL_LIMIT times; answers how many so far. */
-export function usePolling(active: boolean, refetch: () => unknown): number {
-  const [polls, setPolls] = useState(0);
-  useEffect(() => {
-    if (!active || polls >= POLL_LIMIT) return;
-    const timer = setTimeout(() => {
-      void refetch();
-      setPolls((count) => count + 1);
-    }, POLL_INTERVAL_MS);
-    return () => clearTimeout(timer);
-  }, [active, polls, refetch]);
-  return polls;
-}
 
 /**
  * What the customer of a pending order has to do: a bank transfer quoting the order number before
