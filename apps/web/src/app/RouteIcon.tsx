@@ -24,6 +24,14 @@ import MonitorHeartOutlined from "@mui/icons-material/MonitorHeartOutlined";
 import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import NotificationsOutlined from "@mui/icons-material/NotificationsOutlined";
 import SendOutlined from "@mui/icons-material/SendOutlined";
+import StoreOutlined from "@mui/icons-material/StoreOutlined";
+import StorefrontOutlined from "@mui/icons-material/StorefrontOutlined";
+import ShoppingCartOutlined from "@mui/icons-material/ShoppingCartOutlined";
+import ReceiptOutlined from "@mui/icons-material/ReceiptOutlined";
+import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
+import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
+import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
+import RedeemOutlined from "@mui/icons-material/RedeemOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -52,6 +60,15 @@ const ICONS: Record<string, SvgIconComponent> = {
   globalMessages: CampaignOutlined,
   notifications: NotificationsOutlined,
   message: SendOutlined,
+  shopStorefront: StorefrontOutlined,
+  shopCart: ShoppingCartOutlined,
+  shopMyOrders: ReceiptOutlined,
+  shopStoreManager: StoreOutlined,
+  shopManager: Inventory2Outlined,
+  shopInventory: WarehouseOutlined,
+  shopDiscounts: LocalOfferOutlined,
+  shopBundles: RedeemOutlined,
+  shopOrders: ReceiptLongOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */
