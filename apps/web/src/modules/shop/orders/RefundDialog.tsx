@@ -64,7 +64,7 @@ export function RefundDialog({ order, onClose }: { order: ShopOrder; onClose: ()
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             {t("shopOrders.refund.text", { total: money(order.totalCents), refunded: money(order.refundedCents), left: money(left) })}
-            {/* A refunded order is done with: it cannot be shipped or collected afterwards. */}
+            {/* Only a full refund ends the order: a part refunded leaves it to be shipped or collected. */}
             {order.state === "paid" ? ` ${t(order.fulfilment === "ship" ? "shopOrders.refund.beforeShipping" : "shopOrders.refund.beforeCollection")}` : ""}
           </DialogContentText>
           <Stack spacing={2}>
