@@ -9,7 +9,7 @@ import {
   type ShopDiscountRefusal,
   tooManyMessage,
 } from "@clinic/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
@@ -61,10 +61,10 @@ interface LineRow {
   bundle_parts: { variantId: number; quantity: number; stock: number; active: boolean; image: string | null }[] | null;
 }
 
-/** The lines of `cartId` (or of the user's cart at a store), oldest first; `lock` holds the cart row against a second checkout. */
-export async function loadLines(db: Db, cartId: number): Promise<LoadedLine[]> {
-  const result = await db.execute<LineRow & Record<string, unknown>>(sql`
-    select l.id, l.variant_id, l.bundle_id, l.quantity,
+/** A cart's code and its lines, oldest first, in one statement; `cart` picks the cart over `shop_carts c`. */
+export async function loadCart(db: Db, cart: SQL): Promise<{ code: string | null; lines: LoadedLine[] }> {
+  const result = await db.execute<LineRow & { code: string | null } & Record<string, unknown>>(sql`
+    select c.code, l.id, l.variant_id, l.bundle_id, l.quantity,
       p.id as product_id, p.category_id, p.name as product_name, v.name as variant_name, v.sku, v.price_cents, v.stock,
       (v.active and p.active) as variant_on_sale,
       (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1) as image,
@@ -74,46 +74,51 @@ export async function loadLines(db: Db, cartId: number): Promise<LoadedLine[]> {
           'image', (select i.upload_id from shop_product_images i where i.product_id = bp.id order by i.position limit 1)) order by bv.id)
         from shop_bundle_items bi join shop_variants bv on bv.id = bi.variant_id join shop_products bp on bp.id = bv.product_id
         where bi.bundle_id = b.id) end as bundle_parts
-    from shop_cart_lines l
+    from shop_carts c
+      left join shop_cart_lines l on l.cart_id = c.id
       left join shop_variants v on v.id = l.variant_id left join shop_products p on p.id = v.product_id
       left join shop_bundles b on b.id = l.bundle_id
-    where l.cart_id = ${cartId}
+    where ${cart}
     order by l.created_at, l.id`);
-  return result.rows.map((row) => {
-    if (row.bundle_id !== null) {
-      const parts = row.bundle_parts ?? [];
+  // A cart without lines still has its row (and its code), with the line's columns null.
+  const lines = result.rows
+    .filter((row) => row.id !== null)
+    .map((row): LoadedLine => {
+      if (row.bundle_id !== null) {
+        const parts = row.bundle_parts ?? [];
+        return {
+          id: row.id,
+          variantId: null,
+          bundleId: row.bundle_id,
+          productId: null,
+          categoryId: null,
+          name: row.bundle_name as string,
+          sku: "",
+          imageUploadId: parts.find((part) => part.image !== null)?.image ?? null,
+          unitCents: row.bundle_price as number,
+          quantity: row.quantity,
+          onSale: Boolean(row.bundle_active) && parts.length > 0 && parts.every((part) => part.active),
+          available: bundleStock(parts),
+          parts: parts.map((part) => ({ variantId: part.variantId, quantity: part.quantity })),
+        };
+      }
       return {
         id: row.id,
-        variantId: null,
-        bundleId: row.bundle_id,
-        productId: null,
-        categoryId: null,
-        name: row.bundle_name as string,
-        sku: "",
-        imageUploadId: parts.find((part) => part.image !== null)?.image ?? null,
-        unitCents: row.bundle_price as number,
+        variantId: row.variant_id,
+        bundleId: null,
+        productId: row.product_id,
+        categoryId: row.category_id,
+        name: row.variant_name ? `${row.product_name} · ${row.variant_name}` : (row.product_name as string),
+        sku: row.sku as string,
+        imageUploadId: row.image,
+        unitCents: row.price_cents as number,
         quantity: row.quantity,
-        onSale: Boolean(row.bundle_active) && parts.length > 0 && parts.every((part) => part.active),
-        available: bundleStock(parts),
-        parts: parts.map((part) => ({ variantId: part.variantId, quantity: part.quantity })),
+        onSale: Boolean(row.variant_on_sale),
+        available: row.stock as number,
+        parts: [{ variantId: row.variant_id as number, quantity: 1 }],
       };
-    }
-    return {
-      id: row.id,
-      variantId: row.variant_id,
-      bundleId: null,
-      productId: row.product_id,
-      categoryId: row.category_id,
-      name: row.variant_name ? `${row.product_name} · ${row.variant_name}` : (row.product_name as string),
-      sku: row.sku as string,
-      imageUploadId: row.image,
-      unitCents: row.price_cents as number,
-      quantity: row.quantity,
-      onSale: Boolean(row.variant_on_sale),
-      available: row.stock as number,
-      parts: [{ variantId: row.variant_id as number, quantity: 1 }],
-    };
-  });
+    });
+  return { code: result.rows[0]?.code ?? null, lines };
 }
 
 interface DiscountRow {
@@ -192,7 +197,7 @@ export const pricingLines = (lines: readonly LoadedLine[]): CartLine[] =>
 export function priceLines(
   lines: readonly LoadedLine[],
   discounts: readonly Discount[],
-  store: StoreRef,
+  store: Pick<StoreRef, "taxRateBp" | "shippingCents">,
   fulfilment: Fulfilment,
   now = new Date(),
 ): OrderTotals {
@@ -218,13 +223,6 @@ export function codeRefusalOf(
   return discountRefusal(found, pricingLines(lines), now);
 }
 
-export async function cartRow(db: Db, userId: string, storeId: number): Promise<{ id: number; code: string | null } | null> {
-  const result = await db.execute<{ id: number; code: string | null }>(
-    sql`select id, code from shop_carts where user_id = ${userId} and store_id = ${storeId}`,
-  );
-  return result.rows[0] ?? null;
-}
-
 async function ensureCart(db: Db, userId: string, storeId: number): Promise<number> {
   const result = await db.execute<{ id: number }>(sql`
     insert into shop_carts (user_id, store_id) values (${userId}, ${storeId})
@@ -240,15 +238,15 @@ export async function getCart(
   providers: readonly PaymentProviderName[],
   fulfilment: Fulfilment = "ship",
 ): Promise<ShopCart> {
-  const store = await storeOf(db, shoppableStores(actor), { storeId });
-  const cart = await cartRow(db, actor.id, storeId);
-  const lines = cart ? await loadLines(db, cart.id) : [];
-  const discounts = await loadDiscounts(db, storeId, actor.id, cart?.code ?? null);
+  // Three statements: the store (as its customer may see it), the cart with its lines, the discounts.
+  const [store] = await storesWhere(db, sql`s.id = ${storeId} and ${shoppableStores(actor)}`);
+  if (!store) throw notFound();
+  const { code, lines } = await loadCart(db, sql`c.user_id = ${actor.id} and c.store_id = ${storeId}`);
+  const discounts = await loadDiscounts(db, storeId, actor.id, code);
   const totals = priceLines(lines, discounts, store, fulfilment);
-  const [view] = await storesWhere(db, sql`s.id = ${storeId}`);
   const titles = new Map(discounts.map((discount) => [discount.id, discount.title]));
   return {
-    store: view as ShopCart["store"],
+    store,
     lines: lines.map((line, index) => {
       const priced = totals.lines[index] as OrderTotals["lines"][number];
       return {
@@ -268,8 +266,8 @@ export async function getCart(
         onSale: line.onSale,
       };
     }),
-    code: cart?.code ?? null,
-    codeRefusal: codeRefusalOf(cart?.code ?? null, discounts, lines),
+    code,
+    codeRefusal: codeRefusalOf(code, discounts, lines),
     subtotalCents: totals.subtotalCents,
     discountCents: totals.discountCents,
     taxCents: totals.taxCents,
@@ -325,7 +323,7 @@ export async function setCartCode(db: Db, actor: Actor, storeId: number, code: s
   const cartId = await ensureCart(db, actor.id, storeId);
   if (code !== null) {
     const discounts = await loadDiscounts(db, storeId, actor.id, code);
-    const refusal = codeRefusalOf(code, discounts, await loadLines(db, cartId));
+    const refusal = codeRefusalOf(code, discounts, (await loadCart(db, sql`c.id = ${cartId}`)).lines);
     if (refusal !== null) throw badRequest({ code: [refusal === "unknown" ? CART_MESSAGES.codeUnknown : CART_MESSAGES[refusal]] });
   }
   await db.execute(sql`update shop_carts set code = ${code}, updated_at = now() where id = ${cartId}`);

@@ -9,7 +9,7 @@ import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import type { PaymentProviders } from "../../platform/payments/index.ts";
-import { codeRefusalOf, loadDiscounts, loadLines, priceLines } from "./cart.service.ts";
+import { codeRefusalOf, loadCart, loadDiscounts, priceLines } from "./cart.service.ts";
 import { OutOfStock, reserveStock } from "./inventory.ts";
 import { type OrderMailEvent, myOrderPath, orderMail } from "./shop-mails.ts";
 import { iso, nameOf, shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
@@ -246,7 +246,7 @@ export async function checkout(
       sql`select id, code from shop_carts where user_id = ${actor.id} and store_id = ${storeId} for update`,
     );
     const cart = locked.rows[0];
-    const lines = cart ? await loadLines(tx, cart.id) : [];
+    const lines = cart ? (await loadCart(tx, sql`c.id = ${cart.id}`)).lines : [];
     if (!cart || lines.length === 0) throw conflict(ORDER_MESSAGES.emptyCart);
     if (lines.some((line) => !line.onSale)) throw conflict(ORDER_MESSAGES.offSale);
     const discounts = await loadDiscounts(tx, storeId, actor.id, cart.code, true);

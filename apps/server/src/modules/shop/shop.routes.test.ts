@@ -467,5 +467,9 @@ describe("round trips", () => {
     expect(items.result.statusCode).toBe(200);
     // The session's identity, the store's scope, the page.
     expect(items.count).toBeLessThanOrEqual(3);
+    const cart = await countStatements(pool, () => r.send("patient", "GET", `/api/shop/cart/${storeId}`));
+    expect(cart.result.statusCode).toBe(200);
+    // The identity; the store as its customer sees it; the cart with its lines; the discounts.
+    expect(cart.count).toBeLessThanOrEqual(4);
   });
 });
