@@ -93,6 +93,8 @@ export const stockMoveSchema = z.object({
   reason: z.enum(STOCK_MOVE_REASONS),
   note: z.string(),
   orderId: z.number().int().nullable(),
+  /** The order's number as customers and the order screens show it ("SO-000123"); null with `orderId`. */
+  orderNumber: z.string().nullable(),
   by: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

@@ -64,26 +64,21 @@ import { categoriesOf, createCategory, createStore, deleteCategory, storesWhere,
 
 const tags = ["shop"];
 const shop = requireModule("virtual_shop");
+const discountRights = ["add_orderdiscount", "change_orderdiscount", "delete_orderdiscount"] as const;
+const bundleRights = ["add_bundle", "change_bundle", "delete_bundle"] as const;
 /** Whoever manages any part of a shop reads its stores and categories (the screens' store and category choices). */
-const anyManager = [
-  shop,
-  requirePermission(
-    "change_store",
-    "change_category",
-    "change_product",
-    "add_orderdiscount",
-    "change_orderdiscount",
-    "delete_orderdiscount",
-    "add_bundle",
-    "change_bundle",
-    "delete_bundle",
-  ),
-];
+const anyManager = [shop, requirePermission("change_store", "change_category", "change_product", ...discountRights, ...bundleRights)];
 const stores = [shop, requirePermission("change_store")];
 const categories = [shop, requirePermission("change_category")];
 const products = [shop, requirePermission("change_product")];
-const discounts = [shop, requirePermission("add_orderdiscount", "change_orderdiscount", "delete_orderdiscount")];
-const bundles = [shop, requirePermission("add_bundle", "change_bundle", "delete_bundle")];
+/** The product list is also the discount dialog's product picker: discount managers read it too (and write no product). */
+const productPicker = [shop, requirePermission("change_product", ...discountRights)];
+/** The inventory's list is also the bundle dialog's variant picker: bundle managers read it too (and count no stock). */
+const variantPicker = [shop, requirePermission("change_product", ...bundleRights)];
+/** The bundle list is also the discount dialog's bundle picker: discount managers read it too. */
+const bundlePicker = [shop, requirePermission(...bundleRights, ...discountRights)];
+const discounts = [shop, requirePermission(...discountRights)];
+const bundles = [shop, requirePermission(...bundleRights)];
 
 /**
  * The shop's management (issue 20.1, spec §6 permissions): stores, categories, products with
@@ -174,7 +169,7 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/shop/stores/:storeId/products",
     {
-      preValidation: products,
+      preValidation: productPicker,
       schema: {
         tags,
         summary: "A store's products by name (`q`: name or exact SKU; `category`; `active`)",
@@ -245,7 +240,7 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/shop/stores/:storeId/inventory",
     {
-      preValidation: products,
+      preValidation: variantPicker,
       schema: {
         tags,
         summary: "Stock per variant (`low=true`: at or below its threshold; `q`: SKU, product or variant name)",
@@ -359,7 +354,7 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/shop/stores/:storeId/bundles",
     {
-      preValidation: bundles,
+      preValidation: bundlePicker,
       schema: { tags, summary: "A store's bundles with their parts and stock", params: storeIdParamSchema, response: { 200: z.array(shopBundleSchema) } },
     },
     async (request) => listBundles(db, requireActor(request), request.params.storeId),

@@ -9,6 +9,7 @@ import { badRequest, conflict, type FieldErrors, notFound } from "../../platform
 import { pageOf, pageWindow } from "../../platform/paging.ts";
 import { sanitizeForEveryone } from "../../platform/rich-text.ts";
 import { adjustStock } from "./inventory.ts";
+import { orderNumber } from "./orders.service.ts";
 import { iso, managedStores, nameOf, type StoreRef, storeOf, uploadUrl } from "./shop-scope.ts";
 import { shopCategories, shopProducts, shopStockMoves, shopVariants } from "./shop.table.ts";
 import { unusableImages } from "./stores.service.ts";
@@ -353,7 +354,7 @@ export async function setThreshold(db: Db, actor: Actor, variantId: number, thre
   return inventoryRow(db, variantId);
 }
 
-/** A variant's stock history, newest first, with who made each change. */
+/** A variant's stock history, newest first, with who made each change and the order behind it (its number is made from its id: no join). */
 export async function listMoves(db: Db, actor: Actor, variantId: number, query: PageQuery): Promise<Paged<StockMove>> {
   await storeOf(db, managedStores(actor), { table: "shop_variants", id: variantId });
   const where: SQL = eq(shopStockMoves.variantId, variantId);
@@ -382,6 +383,7 @@ export async function listMoves(db: Db, actor: Actor, variantId: number, query: 
     ...page,
     data: page.data.map(({ byId, byName, createdAt, reason, ...row }) => ({
       ...row,
+      orderNumber: row.orderId === null ? null : orderNumber(row.orderId),
       reason: reason as StockMove["reason"],
       by: byId === null ? null : { id: byId, name: byName },
       createdAt: createdAt.toISOString(),

@@ -127,7 +127,12 @@ export const shopAccess: AccessTable = {
       return { params: { id: (await fx.api<{ id: number }>("clinic", "POST", `/api/shop/stores/${storeId}/categories`, { name: fx.unique("Old") })).id } };
     },
   },
-  "GET /api/shop/stores/:storeId/products": { expect: managers(200), request: storeParam },
+  "GET /api/shop/stores/:storeId/products": {
+    // change_product or any discount right (it is the discount dialog's product picker); the clinic holds both,
+    // therapists and patients neither. A discount manager without change_product: shop.routes.test.ts.
+    expect: managers(200),
+    request: storeParam,
+  },
   "POST /api/shop/stores/:storeId/products": { expect: managers(201), request: async (fx) => ({ ...(await storeParam(fx)), body: product(fx) }) },
   "GET /api/shop/products/:id": { expect: managers(200), request: async (fx) => ({ params: { id: (await readShop(fx)).productId } }) },
   "PUT /api/shop/products/:id": {
@@ -141,7 +146,12 @@ export const shopAccess: AccessTable = {
     },
   },
   "DELETE /api/shop/products/:id": { expect: managers(204), request: async (fx) => ({ params: { id: (await demoShop(fx)).productId } }) },
-  "GET /api/shop/stores/:storeId/inventory": { expect: managers(200), request: storeParam },
+  "GET /api/shop/stores/:storeId/inventory": {
+    // change_product or any bundle right (it is the bundle dialog's variant picker); the clinic holds both,
+    // therapists and patients neither. A bundle manager without change_product: shop.routes.test.ts.
+    expect: managers(200),
+    request: storeParam,
+  },
   "POST /api/shop/variants/:id/adjustments": {
     expect: managers(200),
     request: async (fx) => ({ params: { id: (await readShop(fx)).variantId }, body: { delta: 1, note: "Delivery" } }),
@@ -183,6 +193,7 @@ export const shopAccess: AccessTable = {
       return { params: { id: made.id } };
     },
   },
+  // Discount managers read it too (their bundles picker): shop.routes.test.ts.
   "GET /api/shop/stores/:storeId/bundles": { expect: managers(200), request: storeParam },
   "POST /api/shop/stores/:storeId/bundles": {
     expect: managers(201),

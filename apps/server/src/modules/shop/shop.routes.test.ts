@@ -1,9 +1,11 @@
-import { CART_MESSAGES, ORDER_MESSAGES, SHOP_MESSAGES } from "@clinic/shared";
+import { CART_MESSAGES, ORDER_MESSAGES, type Permission, SHOP_MESSAGES } from "@clinic/shared";
 import { and, eq, sql } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/app.ts";
-import { makePatient } from "../../../test/factories.ts";
-import { type RoleCalls, signInRoles } from "../../../test/roles.ts";
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
+import { uniqueSuffix } from "../../../test/databases.ts";
+import { makePatient, makeTherapist } from "../../../test/factories.ts";
+import { type Method, type RoleCalls, signInRoles } from "../../../test/roles.ts";
 import { describeStatements, statementsBeyondIdentity } from "../../../test/statements.ts";
 import { imageForm, postUpload } from "../../../test/uploads.ts";
 import { auditEvents } from "../../db/schema.ts";
@@ -245,6 +247,99 @@ describe("discounts and bundles", () => {
   });
 });
 
+/**
+ * A therapist of the demo clinic (whose own group holds no shop permission) added to a custom
+ * group granted exactly `permissions`, signed in: calls as that user.
+ */
+async function holderOf(permissions: Permission[]) {
+  const made = await r.send("admin", "POST", "/api/groups/", { name: { en: `Shop ${uniqueSuffix()}`, es: `Tienda ${uniqueSuffix()}` } });
+  expect(made.statusCode, made.body).toBe(201);
+  const groupId = made.json().id as number;
+  const granted = await r.send("admin", "PUT", `/api/groups/${groupId}/permissions`, { permissions });
+  expect(granted.statusCode, granted.body).toBe(200);
+  const user = await makeTherapist(t.db, t.ids.clinic);
+  const joined = await r.send("admin", "POST", `/api/groups/${groupId}/members`, { userId: user.id });
+  expect(joined.statusCode, joined.body).toBe(201);
+  const cookie = await t.login(user.email, user.password);
+  return (method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie, ...(method === "GET" ? {} : { origin: TEST_PUBLIC_URL }) },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+describe("the pickers of discount and bundle managers without change_product", () => {
+  it("a discount manager lists the store's products for the discount's picker and uses one, but writes no product and reads no stock", async () => {
+    const storeId = await clinicStore();
+    const board = await addProduct(storeId, { name: "Wobble board" });
+    await addProduct(storeId, { name: "Foam roller" });
+    const otherStore = (
+      await r.send("otherClinic", "POST", "/api/shop/stores", { name: "Theirs", currency: "EUR", taxRateBp: 0, shippingCents: 0, open: true })
+    ).json().id;
+    const as = await holderOf(["add_orderdiscount", "change_orderdiscount", "delete_orderdiscount"]);
+
+    // What the picker sends (DiscountTargets.tsx: productsPath, 20 rows, the typed text as `q`).
+    const picked = await as("GET", `/api/shop/stores/${storeId}/products?rowsPerPage=20&q=wob`);
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().data.map((row: { id: number }) => row.id)).toEqual([board.id]);
+    const discount = await as("POST", `/api/shop/stores/${storeId}/discounts`, {
+      title: "Boards",
+      code: null,
+      kind: "percent",
+      value: 1000,
+      productIds: [board.id],
+    });
+    expect(discount.statusCode, discount.body).toBe(201);
+    expect(discount.json().products).toEqual([expect.objectContaining({ id: board.id })]);
+    // The bundles' picker reads the store's bundles; making one stays the bundle managers'.
+    expect((await as("GET", `/api/shop/stores/${storeId}/bundles`)).statusCode).toBe(200);
+    const parts = { name: "Board and roller", priceCents: 1000, active: true, items: [{ variantId: board.variants[0]?.id, quantity: 1 }] };
+    expect((await as("POST", `/api/shop/stores/${storeId}/bundles`, parts)).statusCode).toBe(403);
+
+    // The products themselves stay change_product's; so do the stock and the store check.
+    const before = (await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n;
+    expect((await as("POST", `/api/shop/stores/${storeId}/products`, product())).statusCode).toBe(403);
+    expect((await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n).toBe(before);
+    expect((await as("GET", `/api/shop/products/${board.id}`)).statusCode).toBe(403);
+    expect((await as("GET", `/api/shop/stores/${storeId}/inventory`)).statusCode).toBe(403);
+    expect((await as("GET", `/api/shop/stores/${otherStore}/products`)).statusCode).toBe(404);
+  });
+
+  it("a bundle manager looks the store's variants up for the bundle's picker and bundles one, but writes no product and counts no stock", async () => {
+    const storeId = await clinicStore();
+    const made = await addProduct(storeId);
+    const small = made.variants[0] as { id: number; sku: string };
+    const otherStore = (
+      await r.send("otherClinic", "POST", "/api/shop/stores", { name: "Theirs", currency: "EUR", taxRateBp: 0, shippingCents: 0, open: true })
+    ).json().id;
+    const as = await holderOf(["add_bundle", "change_bundle", "delete_bundle"]);
+
+    // What the picker sends (BundleItems.tsx: inventoryPath, 20 rows, the typed text as `q`).
+    const looked = await as("GET", `/api/shop/stores/${storeId}/inventory?rowsPerPage=20&q=${encodeURIComponent(small.sku)}`);
+    expect(looked.statusCode, looked.body).toBe(200);
+    expect(looked.json().data.map((row: { variantId: number }) => row.variantId)).toEqual([small.id]);
+    const bundle = await as("POST", `/api/shop/stores/${storeId}/bundles`, {
+      name: "Two pads",
+      priceCents: 4500,
+      active: true,
+      items: [{ variantId: small.id, quantity: 2 }],
+    });
+    expect(bundle.statusCode, bundle.body).toBe(201);
+
+    const before = (await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n;
+    expect((await as("POST", `/api/shop/stores/${storeId}/products`, product())).statusCode).toBe(403);
+    expect((await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n).toBe(before);
+    expect((await as("POST", `/api/shop/variants/${small.id}/adjustments`, { delta: 5, note: "Delivery" })).statusCode).toBe(403);
+    expect((await as("PUT", `/api/shop/variants/${small.id}/threshold`, { lowStockThreshold: 3 })).statusCode).toBe(403);
+    expect(await stockOf(small.id)).toBe(5);
+    expect((await as("GET", `/api/shop/variants/${small.id}/moves`)).statusCode).toBe(403);
+    expect((await as("GET", `/api/shop/stores/${storeId}/products`)).statusCode).toBe(403);
+    expect((await as("GET", `/api/shop/stores/${otherStore}/inventory`)).statusCode).toBe(404);
+  });
+});
+
 describe("storefront, cart and checkout", () => {
   it("customers see the open stores of their own clinic only; off-sale products answer 404", async () => {
     const storeId = await clinicStore();
@@ -470,5 +565,24 @@ describe("round trips", () => {
     const cart = await statementsBeyondIdentity(pool, () => r.send("patient", "GET", `/api/shop/cart/${storeId}`));
     // the store as its customer sees it, the cart with its lines, the discounts.
     expect(cart.own.length, describeStatements(cart.statements)).toBeLessThanOrEqual(3);
+  });
+
+  it("a variant's stock history names each order by its number, with no statement more", async () => {
+    const storeId = await clinicStore();
+    const created = await addProduct(storeId);
+    const variantId = created.variants[0]?.id as number;
+    await r.send("patient", "PUT", `/api/shop/cart/${storeId}/lines`, { variantId, quantity: 1 });
+    const placed = await r.send("patient", "POST", `/api/shop/cart/${storeId}/checkout`, { provider: "manual", fulfilment: "collect" });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().order as { id: number; number: string };
+    const moves = await statementsBeyondIdentity(t.database.pool, () => r.send("clinic", "GET", `/api/shop/variants/${variantId}/moves`));
+    // The number the order screens and the customer's emails show, newest first; the opening stock has none.
+    expect(order.number).toMatch(/^SO-\d{6,}$/);
+    expect(moves.body.data).toEqual([
+      expect.objectContaining({ reason: "reserved", delta: -1, orderId: order.id, orderNumber: order.number }),
+      expect.objectContaining({ reason: "adjustment", delta: 5, orderId: null, orderNumber: null }),
+    ]);
+    // the variant's store check, the page.
+    expect(moves.own.length, describeStatements(moves.statements)).toBeLessThanOrEqual(2);
   });
 });

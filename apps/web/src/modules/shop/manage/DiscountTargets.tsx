@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { ChosenChips } from "../../../lib/components/ChoiceChips.tsx";
 import { SearchPicker } from "../../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../../lib/resource.ts";
-import { useCan } from "./access.ts";
 import { BUNDLES_KEY, bundlesPath, productsPath, SHOP_MANAGE_KEY } from "./api.ts";
 import type { Chosen, DiscountValues } from "./discount-form.ts";
 import { useFieldText } from "./forms.ts";
@@ -41,16 +40,13 @@ function ManyOf({
 
 /**
  * What a discount applies to: products (searched, as a store can hold many), bundles and
- * categories of the store. None chosen: the whole order. Pickers whose list the user may not
- * read (another permission) are left out; what is already chosen still shows.
+ * categories of the store. None chosen: the whole order. Whoever manages discounts reads all
+ * three lists (the server lets them, and writes nothing for them there).
  */
 export function DiscountTargets({ form, store }: { form: UseFormReturn<DiscountValues>; store: ShopStore }) {
   const { t } = useTranslation();
-  const can = useCan();
   const text = useFieldText(form);
-  const readsProducts = can("change_product");
-  const readsBundles = can("add_bundle") || can("change_bundle") || can("delete_bundle");
-  const bundles = useResource<ShopBundle[]>([...BUNDLES_KEY, store.id], readsBundles ? bundlesPath(store.id) : null);
+  const bundles = useResource<ShopBundle[]>([...BUNDLES_KEY, store.id], bundlesPath(store.id));
   const categories = useCategories(store.id);
   const remove = (name: string) => t("shopManage.discounts.removeTarget", { name });
   return (
@@ -65,22 +61,18 @@ export function DiscountTargets({ form, store }: { form: UseFormReturn<DiscountV
           control={form.control}
           render={({ field }) => (
             <Box>
-              {readsProducts ? (
-                <SearchPicker<ShopProductRow>
-                  path={`${productsPath(store.id)}?rowsPerPage=20`}
-                  queryKey={[SHOP_MANAGE_KEY, "product-picker", store.id]}
-                  toOption={(product) => ({ id: String(product.id), label: product.name })}
-                  value={null}
-                  onChange={(product) => {
-                    if (product && !field.value.some((one) => one.id === product.id)) field.onChange([...field.value, product]);
-                  }}
-                  label={t("shopManage.discounts.addProduct")}
-                  noOptionsText={t("shopManage.discounts.nothingToPick")}
-                  error={text("productIds")}
-                />
-              ) : (
-                <Typography variant="body2">{t("shopManage.discounts.products")}</Typography>
-              )}
+              <SearchPicker<ShopProductRow>
+                path={`${productsPath(store.id)}?rowsPerPage=20`}
+                queryKey={[SHOP_MANAGE_KEY, "product-picker", store.id]}
+                toOption={(product) => ({ id: String(product.id), label: product.name })}
+                value={null}
+                onChange={(product) => {
+                  if (product && !field.value.some((one) => one.id === product.id)) field.onChange([...field.value, product]);
+                }}
+                label={t("shopManage.discounts.addProduct")}
+                noOptionsText={t("shopManage.discounts.nothingToPick")}
+                error={text("productIds")}
+              />
               <ChosenChips value={field.value} onChange={field.onChange} removeLabel={remove} />
             </Box>
           )}

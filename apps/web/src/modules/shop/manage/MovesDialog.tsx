@@ -23,7 +23,8 @@ function Moves({ row }: { row: InventoryRow }) {
   const list = usePagedList<StockMove>(MOVES_RESOURCE, movesPath(row.variantId));
   const order = (move: StockMove) => {
     if (move.orderId === null) return "—";
-    const label = t("shopManage.moves.orderNumber", { id: move.orderId });
+    // The number customers quote ("SO-000123"), bare under the "Order" heading as the order lists show it.
+    const label = move.orderNumber ?? String(move.orderId);
     // The order manager is another screen of the shop; until it is built the number is plain text.
     return isBuilt("shopOrder") ? (
       <Link component={RouterLink} to={`/shop/app/ordermanager/${move.orderId}`}>
