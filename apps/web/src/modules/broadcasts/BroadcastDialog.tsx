@@ -35,7 +35,8 @@ import { applyFieldErrors } from "../../lib/forms.ts";
 import { useAction } from "../../lib/resource.ts";
 import { zodResolver } from "../../lib/zod-resolver.ts";
 import { ClinicsChooser } from "../people/Pickers.tsx";
-import { BROADCASTS_KEY, broadcastFieldMessage, createBroadcast, fromLocalInput, toLocalInput, updateBroadcast } from "./api.ts";
+import { fromLocalInput, toLocalInput } from "../../lib/dates.ts";
+import { BROADCASTS_KEY, broadcastFieldMessage, createBroadcast, updateBroadcast } from "./api.ts";
 import { BannerText } from "./BannerText.tsx";
 import { SEVERITY_COLOR } from "./BroadcastBanners.tsx";
 

@@ -1,6 +1,7 @@
 import { BROADCAST_MESSAGES, FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
-import { broadcastFieldMessage, fromLocalInput, toLocalInput } from "./api.ts";
+import { fromLocalInput, toLocalInput } from "../../lib/dates.ts";
+import { broadcastFieldMessage } from "./api.ts";
 
 describe("broadcast form helpers", () => {
   it("turns a datetime-local value into an instant and back", () => {

@@ -1,5 +1,4 @@
 import { BROADCAST_MESSAGES, type Broadcast, type BroadcastInput, FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
-import dayjs from "dayjs";
 import { del, post, put } from "../../lib/api.ts";
 
 export const BROADCASTS_KEY = "broadcasts";
@@ -12,13 +11,6 @@ export const createBroadcast = (input: BroadcastInput) => post<Broadcast>(BROADC
 export const updateBroadcast = (id: number, input: BroadcastInput) => put<Broadcast>(`${BROADCASTS_PATH}${id}`, input);
 export const deleteBroadcast = (id: number) => del<void>(`${BROADCASTS_PATH}${id}`);
 export const dismissBroadcast = (id: number) => post<void>(`${BROADCASTS_PATH}${id}/dismiss`);
-
-/** `datetime-local` speaks the browser's local time without a zone; the API speaks ISO 8601 in UTC. */
-export const toLocalInput = (iso: string) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
-export const fromLocalInput = (local: string) => {
-  const parsed = dayjs(local);
-  return local && parsed.isValid() ? parsed.toISOString() : "";
-};
 
 const MESSAGE_KEYS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(BROADCAST_MESSAGES).map(([key, text]) => [text, key])),

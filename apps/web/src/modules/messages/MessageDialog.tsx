@@ -21,12 +21,10 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
-  FormHelperText,
   FormLabel,
   Radio,
   RadioGroup,
   Stack,
-  Switch,
   TextField,
   Typography,
   useMediaQuery,
@@ -41,12 +39,13 @@ import { ApiError } from "../../lib/api.ts";
 import { CheckboxChoices, ChosenChips } from "../../lib/components/ChoiceChips.tsx";
 import { RichTextField } from "../../lib/components/RichTextField.tsx";
 import { SearchPicker } from "../../lib/components/SearchPicker.tsx";
+import { SwitchField } from "../../lib/components/SwitchField.tsx";
 import { useSettledText } from "../../lib/debounce.ts";
 import { applyFieldErrors } from "../../lib/forms.ts";
 import { useSignedIn } from "../../lib/session.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { zodResolver } from "../../lib/zod-resolver.ts";
-import { fromLocalInput, toLocalInput } from "../broadcasts/api.ts";
+import { fromLocalInput, toLocalInput } from "../../lib/dates.ts";
 import { ClinicsChooser } from "../people/Pickers.tsx";
 import { MESSAGES_KEY, messageFieldMessage, RECIPIENTS_PATH, reachOf, sendMessage } from "./api.ts";
 
@@ -284,19 +283,7 @@ export function MessageDialog({ open, onClose }: { open: boolean; onClose: () =>
                 slotProps={{ inputLabel: { shrink: true } }}
               />
             ) : null}
-            <Controller
-              name="email"
-              control={form.control}
-              render={({ field }) => (
-                <Box>
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                    label={t("messages.alsoEmail")}
-                  />
-                  <FormHelperText>{t("messages.emailHint")}</FormHelperText>
-                </Box>
-              )}
-            />
+            <SwitchField control={form.control} name="email" label={t("messages.alsoEmail")} hint={t("messages.emailHint")} />
           </Stack>
         </DialogContent>
         <DialogActions>

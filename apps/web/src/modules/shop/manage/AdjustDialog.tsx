@@ -1,24 +1,9 @@
 import { type InventoryRow, stockAdjustmentSchema } from "@clinic/shared";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from "@mui/material";
 import { useEffect, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { adjustStock, EVERY_MANAGE_LIST } from "./api.ts";
 import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
 import { parseWhole } from "./money.ts";
@@ -49,7 +34,7 @@ export function adjustmentBody(values: Values, stock: number, texts: { whole: st
  */
 export function AdjustDialog({ row, onClose }: { row: InventoryRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
+  const directionId = useId();
   const stock = row?.stock ?? 0;
   const texts = useMemo(() => ({ whole: t("shopManage.money.wholePositive"), tooMany: t("shopManage.inventory.tooMany", { count: stock }) }), [t, stock]);
   const resolver = useMemo(
@@ -79,58 +64,51 @@ export function AdjustDialog({ row, onClose }: { row: InventoryRow | null; onClo
   // Below zero the field already says why; a negative stock is never shown as a result.
   const after = change !== null && change >= 0 ? change : null;
   return (
-    <Dialog open={row !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={form.handleSubmit((submitted) => saving.save(adjustmentBody(submitted, stock, texts).payload))}>
-        <DialogTitle id={titleId}>{t("shopManage.inventory.adjustTitle")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>
-              {row ? t("shopManage.inventory.adjustText", { name: variantLabel(row), sku: row.sku, count: row.stock }) : ""}
-            </DialogContentText>
-            {saving.problem ? <Alert severity="error">{saving.problem}</Alert> : null}
-            <Controller
-              name="direction"
-              control={form.control}
-              render={({ field }) => (
-                <FormControl>
-                  <FormLabel id={`${titleId}-direction`}>{t("shopManage.inventory.direction")}</FormLabel>
-                  <RadioGroup row aria-labelledby={`${titleId}-direction`} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                    <FormControlLabel value="add" control={<Radio />} label={t("shopManage.inventory.add")} />
-                    <FormControlLabel value="remove" control={<Radio />} label={t("shopManage.inventory.remove")} />
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-            <TextField
-              label={t("shopManage.inventory.units")}
-              required
-              autoFocus
-              {...form.register("delta")}
-              error={!!text("delta")}
-              helperText={text("delta")}
-              slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
-            />
-            <TextField
-              label={t("shopManage.inventory.reason")}
-              required
-              {...form.register("note")}
-              error={!!text("note")}
-              helperText={text("note") ?? t("shopManage.inventory.reasonHint")}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-            />
-            <Typography role="status" variant="body2" sx={{ fontWeight: 600 }}>
-              {after === null ? "" : t("shopManage.inventory.after", { count: after })}
-            </Typography>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending}>
-            {t("shopManage.inventory.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={row !== null}
+      onClose={onClose}
+      title={t("shopManage.inventory.adjustTitle")}
+      text={row ? t("shopManage.inventory.adjustText", { name: variantLabel(row), sku: row.sku, count: row.stock }) : ""}
+      onSubmit={form.handleSubmit((submitted) => saving.save(adjustmentBody(submitted, stock, texts).payload))}
+      pending={saving.pending}
+      problem={saving.problem}
+      submitLabel={t("shopManage.inventory.save")}
+      maxWidth="xs"
+    >
+      <Controller
+        name="direction"
+        control={form.control}
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={directionId}>{t("shopManage.inventory.direction")}</FormLabel>
+            <RadioGroup row aria-labelledby={directionId} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              <FormControlLabel value="add" control={<Radio />} label={t("shopManage.inventory.add")} />
+              <FormControlLabel value="remove" control={<Radio />} label={t("shopManage.inventory.remove")} />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <TextField
+        label={t("shopManage.inventory.units")}
+        required
+        autoFocus
+        {...form.register("delta")}
+        error={!!text("delta")}
+        helperText={text("delta")}
+        slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
+      />
+      <TextField
+        label={t("shopManage.inventory.reason")}
+        required
+        {...form.register("note")}
+        error={!!text("note")}
+        helperText={text("note") ?? t("shopManage.inventory.reasonHint")}
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+      />
+      <Typography role="status" variant="body2" sx={{ fontWeight: 600 }}>
+        {after === null ? "" : t("shopManage.inventory.after", { count: after })}
+      </Typography>
+    </FormDialog>
   );
 }
 

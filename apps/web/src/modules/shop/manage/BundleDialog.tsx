@@ -1,35 +1,20 @@
 import { type BundleInput, bundleInputSchema, type ShopBundle, type ShopStore } from "@clinic/shared";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  Switch,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
-import { useEffect, useId, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Stack, TextField } from "@mui/material";
+import { useEffect, useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { RichTextField } from "../../../lib/components/RichTextField.tsx";
+import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { createBundle, EVERY_MANAGE_LIST, shopFieldMessage, updateBundle } from "./api.ts";
 import { bundleBody, bundlePlacement, type BundleValues, bundleValues } from "./bundle-form.ts";
 import { BundleItems } from "./BundleItems.tsx";
-import { convertingResolver, DIALOG_FORM, useDialogSave, useFieldText } from "./forms.ts";
+import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
 import { MoneyField } from "./MoneyField.tsx";
 
 /** Create a bundle, or edit `bundle`: its name, description, own price, whether it sells, and its parts. */
 export function BundleDialog({ store, bundle, open, onClose }: { store: ShopStore; bundle: ShopBundle | null; open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const texts = useMemo(() => ({ money: t("shopManage.money.invalid"), whole: t("shopManage.money.wholePositive") }), [t]);
   const resolver = useMemo(
     () => convertingResolver<BundleValues, BundleInput>(bundleInputSchema, (values) => bundleBody(values, store.currency, texts)),
@@ -51,63 +36,46 @@ export function BundleDialog({ store, bundle, open, onClose }: { store: ShopStor
   });
   const text = useFieldText(form);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>
-      <form noValidate style={DIALOG_FORM} onSubmit={form.handleSubmit((values) => saving.save(bundleBody(values, store.currency, texts).payload))}>
-        <DialogTitle id={titleId}>{bundle ? t("shopManage.bundles.edit") : t("shopManage.bundles.add")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {saving.problem ? <Alert severity="error">{saving.problem}</Alert> : null}
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextField
-                label={t("shopManage.name")}
-                required
-                {...form.register("name")}
-                error={!!text("name")}
-                helperText={text("name")}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
-                sx={{ flex: 2 }}
-              />
-              <MoneyField
-                currency={store.currency}
-                label={t("shopManage.bundles.price")}
-                required
-                {...form.register("priceCents")}
-                error={!!text("priceCents")}
-                helperText={text("priceCents") ?? t("shopManage.bundles.priceHint")}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
-            <Controller
-              name="active"
-              control={form.control}
-              render={({ field }) => (
-                <div>
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                    label={t("shopManage.products.onSale")}
-                  />
-                  <FormHelperText sx={{ mt: 0 }}>{t("shopManage.bundles.onSaleHint")}</FormHelperText>
-                </div>
-              )}
-            />
-            <RichTextField
-              control={form.control}
-              name="description"
-              label={t("shopManage.description")}
-              max={5000}
-              minHeight={80}
-              translateError={(message) => shopFieldMessage(t, message) ?? message}
-            />
-            <BundleItems form={form} store={store} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={bundle ? t("shopManage.bundles.edit") : t("shopManage.bundles.add")}
+      onSubmit={form.handleSubmit((values) => saving.save(bundleBody(values, store.currency, texts).payload))}
+      pending={saving.pending}
+      problem={saving.problem}
+      maxWidth="md"
+      phoneFullScreen
+    >
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          label={t("shopManage.name")}
+          required
+          {...form.register("name")}
+          error={!!text("name")}
+          helperText={text("name")}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ flex: 2 }}
+        />
+        <MoneyField
+          currency={store.currency}
+          label={t("shopManage.bundles.price")}
+          required
+          {...form.register("priceCents")}
+          error={!!text("priceCents")}
+          helperText={text("priceCents") ?? t("shopManage.bundles.priceHint")}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      <SwitchField control={form.control} name="active" label={t("shopManage.products.onSale")} hint={t("shopManage.bundles.onSaleHint")} />
+      <RichTextField
+        control={form.control}
+        name="description"
+        label={t("shopManage.description")}
+        max={5000}
+        minHeight={80}
+        translateError={(message) => shopFieldMessage(t, message) ?? message}
+      />
+      <BundleItems form={form} store={store} />
+    </FormDialog>
   );
 }

@@ -1,18 +1,13 @@
 import { formatCents, type ShopBundle, type ShopStore } from "@clinic/shared";
-import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { Loading } from "../../../lib/components/Loading.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { useCan } from "./access.ts";
-import { BUNDLES_KEY, bundlesPath, deleteBundle, EVERY_MANAGE_LIST } from "./api.ts";
+import { BUNDLES_KEY, bundlesPath, deleteBundle } from "./api.ts";
 import { BundleDialog } from "./BundleDialog.tsx";
 import { partLabel } from "./bundle-form.ts";
-import { useShopAction } from "./forms.ts";
-import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { EditDeleteButtons } from "./MoneyField.tsx";
+import { ManageList, useDeleteConfirm } from "./ManageList.tsx";
+import type { ManageColumn } from "./ManageTable.tsx";
 import { ActiveChip } from "./ProductsSection.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
@@ -20,14 +15,11 @@ function Bundles({ store }: { store: ShopStore }) {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const bundles = useResource<ShopBundle[]>([...BUNDLES_KEY, store.id], bundlesPath(store.id));
-  const [editing, setEditing] = useState<ShopBundle | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<ShopBundle | null>(null);
-  const remove = useShopAction((bundle: ShopBundle) => deleteBundle(bundle.id), {
-    invalidate: [...EVERY_MANAGE_LIST],
-    success: (_, bundle) => t("shopManage.bundles.deleted", { name: bundle.name }),
-    onSuccess: () => setDeleting(null),
-    onFailure: () => setDeleting(null),
+  const deletion = useDeleteConfirm<ShopBundle>({
+    title: t("shopManage.bundles.deleteTitle"),
+    text: (bundle) => t("shopManage.bundles.deleteText", { name: bundle.name }),
+    run: (bundle) => deleteBundle(bundle.id),
+    deleted: (bundle) => t("shopManage.bundles.deleted", { name: bundle.name }),
   });
   const money = (cents: number) => formatCents(cents, store.currency, i18n.language);
   const columns: ManageColumn<ShopBundle>[] = [
@@ -67,58 +59,25 @@ function Bundles({ store }: { store: ShopStore }) {
     { key: "stock", title: t("shopManage.bundles.stock"), align: "right", cell: (bundle) => bundle.stock },
     { key: "state", title: t("shopManage.state"), cell: (bundle) => <ActiveChip active={bundle.active} /> },
   ];
-  const canEdit = can("change_bundle");
-  const canDelete = can("delete_bundle");
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography color="text.secondary">{t("shopManage.bundles.intro")}</Typography>
-      {can("add_bundle") ? (
-        <div>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            {t("shopManage.bundles.add")}
-          </Button>
-        </div>
-      ) : null}
-      {bundles.isLoading ? <Loading /> : null}
-      <ManageTable
-        rows={bundles.data}
-        rowKey={(bundle) => bundle.id}
-        title={{ key: "name", title: t("shopManage.name"), cell: (bundle) => bundle.name }}
-        columns={columns}
-        label={t("shopManage.bundles.listLabel")}
-        emptyText={t("shopManage.bundles.empty")}
-        actions={
-          canEdit || canDelete
-            ? (bundle) => (
-                <EditDeleteButtons
-                  name={bundle.name}
-                  onEdit={canEdit ? () => setEditing(bundle) : undefined}
-                  onDelete={canDelete ? () => setDeleting(bundle) : undefined}
-                />
-              )
-            : undefined
-        }
-      />
-      <BundleDialog
-        store={store}
-        bundle={editing}
-        open={adding || editing !== null}
-        onClose={() => {
-          setAdding(false);
-          setEditing(null);
-        }}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("shopManage.bundles.deleteTitle")}
-        text={t("shopManage.bundles.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("shopManage.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
-    </Stack>
+    <ManageList
+      intro={t("shopManage.bundles.intro")}
+      addLabel={t("shopManage.bundles.add")}
+      canAdd={can("add_bundle")}
+      canEdit={can("change_bundle")}
+      onDelete={can("delete_bundle") ? deletion.ask : undefined}
+      rows={bundles.data}
+      loading={bundles.isLoading}
+      rowKey={(bundle) => bundle.id}
+      title={{ key: "name", title: t("shopManage.name"), cell: (bundle) => bundle.name }}
+      columns={columns}
+      label={t("shopManage.bundles.listLabel")}
+      emptyText={t("shopManage.bundles.empty")}
+      nameOf={(bundle) => bundle.name}
+      dialog={({ row, open, onClose }) => <BundleDialog store={store} bundle={row} open={open} onClose={onClose} />}
+    >
+      {deletion.dialog}
+    </ManageList>
   );
 }
 

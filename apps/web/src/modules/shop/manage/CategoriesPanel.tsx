@@ -23,10 +23,9 @@ import {
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { categoryScreen, deleteCategory, EVERY_MANAGE_LIST, SCREENS, withStore } from "./api.ts";
+import { categoryScreen, deleteCategory, SCREENS, withStore } from "./api.ts";
 import { CategoryDialog } from "./CategoryDialog.tsx";
-import { useShopAction } from "./forms.ts";
+import { useDeleteConfirm } from "./ManageList.tsx";
 import { RowButton } from "./MoneyField.tsx";
 
 interface CategoriesPanelProps {
@@ -48,15 +47,14 @@ export function CategoriesPanel({ store, categories, chosen, canEdit }: Categori
   const navigate = useNavigate();
   const [editing, setEditing] = useState<ShopCategory | null>(null);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<ShopCategory | null>(null);
-  const remove = useShopAction((category: ShopCategory) => deleteCategory(category.id), {
-    invalidate: [...EVERY_MANAGE_LIST],
-    success: (_, category) => t("shopManage.categories.deleted", { name: category.name }),
-    onSuccess: () => {
-      if (deleting?.id === chosen) navigate(withStore(SCREENS.products, store.id));
-      setDeleting(null);
+  const deletion = useDeleteConfirm<ShopCategory>({
+    title: t("shopManage.categories.deleteTitle"),
+    text: (category) => t("shopManage.categories.deleteText", { name: category.name, count: category.products }),
+    run: (category) => deleteCategory(category.id),
+    deleted: (category) => t("shopManage.categories.deleted", { name: category.name }),
+    onDeleted: (category) => {
+      if (category.id === chosen) navigate(withStore(SCREENS.products, store.id));
     },
-    onFailure: () => setDeleting(null),
   });
   const nextPosition = Math.max(-1, ...(categories ?? []).map((category) => category.position)) + 1;
   const link = (to: string, selected: boolean, primary: string, secondary?: string) => (
@@ -84,7 +82,7 @@ export function CategoriesPanel({ store, categories, chosen, canEdit }: Categori
                   <RowButton label={t("shopManage.categories.renameNamed", { name: category.name })} onClick={() => setEditing(category)}>
                     <EditOutlined fontSize="small" />
                   </RowButton>
-                  <RowButton label={t("shopManage.categories.deleteNamed", { name: category.name })} onClick={() => setDeleting(category)} color="error">
+                  <RowButton label={t("shopManage.categories.deleteNamed", { name: category.name })} onClick={() => deletion.ask(category)} color="error">
                     <DeleteOutline fontSize="small" />
                   </RowButton>
                 </Stack>
@@ -141,16 +139,7 @@ export function CategoriesPanel({ store, categories, chosen, canEdit }: Categori
           setEditing(null);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("shopManage.categories.deleteTitle")}
-        text={t("shopManage.categories.deleteText", { name: deleting?.name ?? "", count: deleting?.products ?? 0 })}
-        confirmLabel={t("shopManage.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { type ShopCategory, type ShopCategoryInput, shopCategoryInputSchema } from "@clinic/shared";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
-import { useEffect, useId, useMemo } from "react";
+import { TextField } from "@mui/material";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { createCategory, EVERY_MANAGE_LIST, updateCategory } from "./api.ts";
 import { convertingResolver, placeIn, useDialogSave, useFieldText } from "./forms.ts";
 
@@ -25,7 +26,6 @@ export function CategoryDialog({
   onClose: (saved?: ShopCategory) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const position = category?.position ?? nextPosition;
   const resolver = useMemo(
     () => convertingResolver<Values, ShopCategoryInput>(shopCategoryInputSchema, (values) => ({ payload: { name: values.name, position }, errors: {} })),
@@ -46,34 +46,25 @@ export function CategoryDialog({
   });
   const text = useFieldText(form);
   return (
-    <Dialog open={open} onClose={() => onClose()} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={form.handleSubmit((values) => saving.save({ name: values.name, position }))}>
-        <DialogTitle id={titleId}>{category ? t("shopManage.categories.rename") : t("shopManage.categories.add")}</DialogTitle>
-        <DialogContent>
-          {saving.problem ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {saving.problem}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t("shopManage.name")}
-            required
-            fullWidth
-            autoFocus
-            {...form.register("name")}
-            error={!!text("name")}
-            helperText={text("name")}
-            slotProps={{ htmlInput: { maxLength: 120 } }}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => onClose()}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={() => onClose()}
+      title={category ? t("shopManage.categories.rename") : t("shopManage.categories.add")}
+      onSubmit={form.handleSubmit((values) => saving.save({ name: values.name, position }))}
+      pending={saving.pending}
+      problem={saving.problem}
+      maxWidth="xs"
+    >
+      <TextField
+        label={t("shopManage.name")}
+        required
+        fullWidth
+        autoFocus
+        {...form.register("name")}
+        error={!!text("name")}
+        helperText={text("name")}
+        slotProps={{ htmlInput: { maxLength: 120 } }}
+      />
+    </FormDialog>
   );
 }

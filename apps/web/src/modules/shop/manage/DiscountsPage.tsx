@@ -1,11 +1,9 @@
 import { formatCents, type ShopDiscount, type ShopStore } from "@clinic/shared";
-import AddIcon from "@mui/icons-material/Add";
-import { Button, Chip, type ChipProps, Stack, Typography } from "@mui/material";
+import { Chip, type ChipProps } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
-import { Loading } from "../../../lib/components/Loading.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { formatTaxRate } from "../../clinic/billing/format.ts";
@@ -14,8 +12,8 @@ import { DISCOUNTS_KEY, deleteDiscount, discountsPath, EVERY_MANAGE_LIST, update
 import { discountInput, discountState } from "./discount-form.ts";
 import { DiscountDialog } from "./DiscountDialog.tsx";
 import { useShopAction } from "./forms.ts";
-import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { EditDeleteButtons } from "./MoneyField.tsx";
+import { ManageList, useDeleteConfirm } from "./ManageList.tsx";
+import type { ManageColumn } from "./ManageTable.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
 const STATE_COLORS: Record<ReturnType<typeof discountState>, ChipProps["color"]> = {
@@ -30,18 +28,15 @@ function Discounts({ store }: { store: ShopStore }) {
   const { t, i18n } = useTranslation();
   const can = useCan();
   const discounts = useResource<ShopDiscount[]>([...DISCOUNTS_KEY, store.id], discountsPath(store.id));
-  const [editing, setEditing] = useState<ShopDiscount | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<ShopDiscount | null>(null);
   // Orders keep the discounts they used: such a one cannot go, and is offered to be switched off.
   const [used, setUsed] = useState<ShopDiscount | null>(null);
-  const remove = useShopAction((discount: ShopDiscount) => deleteDiscount(discount.id), {
-    invalidate: [...EVERY_MANAGE_LIST],
-    success: (_, discount) => t("shopManage.discounts.deleted", { name: discount.title }),
-    onSuccess: () => setDeleting(null),
-    onFailure: (failure) => {
-      if (failure instanceof ApiError && failure.status === 409) setUsed(deleting);
-      setDeleting(null);
+  const deletion = useDeleteConfirm<ShopDiscount>({
+    title: t("shopManage.discounts.deleteTitle"),
+    text: (discount) => t("shopManage.discounts.deleteText", { name: discount.title }),
+    run: (discount) => deleteDiscount(discount.id),
+    deleted: (discount) => t("shopManage.discounts.deleted", { name: discount.title }),
+    onFailure: (failure, discount) => {
+      if (failure instanceof ApiError && failure.status === 409) setUsed(discount);
     },
   });
   const switchOff = useShopAction((discount: ShopDiscount) => updateDiscount(discount.id, discountInput(discount, { active: false })), {
@@ -98,7 +93,6 @@ function Discounts({ store }: { store: ShopStore }) {
     },
   ];
   const canEdit = can("change_orderdiscount");
-  const canDelete = can("delete_orderdiscount");
   const usedName = { name: used?.title ?? "" };
   const usedText = !used?.active
     ? t("shopManage.discounts.usedTextOff", usedName)
@@ -106,54 +100,23 @@ function Discounts({ store }: { store: ShopStore }) {
       ? t("shopManage.discounts.usedText", usedName)
       : t("shopManage.discounts.usedTextNoSwitch", usedName);
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography color="text.secondary">{t("shopManage.discounts.intro")}</Typography>
-      {can("add_orderdiscount") ? (
-        <div>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-            {t("shopManage.discounts.add")}
-          </Button>
-        </div>
-      ) : null}
-      {discounts.isLoading ? <Loading /> : null}
-      <ManageTable
-        rows={discounts.data}
-        rowKey={(discount) => discount.id}
-        title={{ key: "title", title: t("shopManage.discounts.titleField"), cell: (discount) => discount.title }}
-        columns={columns}
-        label={t("shopManage.discounts.listLabel")}
-        emptyText={t("shopManage.discounts.empty")}
-        actions={
-          canEdit || canDelete
-            ? (discount) => (
-                <EditDeleteButtons
-                  name={discount.title}
-                  onEdit={canEdit ? () => setEditing(discount) : undefined}
-                  onDelete={canDelete ? () => setDeleting(discount) : undefined}
-                />
-              )
-            : undefined
-        }
-      />
-      <DiscountDialog
-        store={store}
-        discount={editing}
-        open={adding || editing !== null}
-        onClose={() => {
-          setAdding(false);
-          setEditing(null);
-        }}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("shopManage.discounts.deleteTitle")}
-        text={t("shopManage.discounts.deleteText", { name: deleting?.title ?? "" })}
-        confirmLabel={t("shopManage.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+    <ManageList
+      intro={t("shopManage.discounts.intro")}
+      addLabel={t("shopManage.discounts.add")}
+      canAdd={can("add_orderdiscount")}
+      canEdit={canEdit}
+      onDelete={can("delete_orderdiscount") ? deletion.ask : undefined}
+      rows={discounts.data}
+      loading={discounts.isLoading}
+      rowKey={(discount) => discount.id}
+      title={{ key: "title", title: t("shopManage.discounts.titleField"), cell: (discount) => discount.title }}
+      columns={columns}
+      label={t("shopManage.discounts.listLabel")}
+      emptyText={t("shopManage.discounts.empty")}
+      nameOf={(discount) => discount.title}
+      dialog={({ row, open, onClose }) => <DiscountDialog store={store} discount={row} open={open} onClose={onClose} />}
+    >
+      {deletion.dialog}
       <ConfirmDialog
         open={used !== null}
         title={t("shopManage.discounts.usedTitle")}
@@ -163,7 +126,7 @@ function Discounts({ store }: { store: ShopStore }) {
         onConfirm={() => (used && canEdit && used.active ? switchOff.mutate(used) : setUsed(null))}
         onCancel={() => setUsed(null)}
       />
-    </Stack>
+    </ManageList>
   );
 }
 

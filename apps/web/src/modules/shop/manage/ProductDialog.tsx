@@ -1,28 +1,15 @@
 import { type ProductInput, productInputSchema, type ShopCategory, type ShopProduct, type ShopStore } from "@clinic/shared";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
-import { useEffect, useId, useMemo } from "react";
+import { Alert, MenuItem, Stack, TextField } from "@mui/material";
+import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { RichTextField } from "../../../lib/components/RichTextField.tsx";
+import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { createProduct, EVERY_MANAGE_LIST, productPath, SHOP_MANAGE_KEY, shopFieldMessage, updateProduct } from "./api.ts";
-import { convertingResolver, DIALOG_FORM, useDialogSave, useFieldText } from "./forms.ts";
+import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
 import { ImagesField } from "./ImagesField.tsx";
 import { productBody, productPlacement, type ProductValues, productValues } from "./product-form.ts";
 import { VariantsField } from "./VariantsField.tsx";
@@ -41,9 +28,6 @@ interface ProductDialogProps {
 /** Add or edit a product: name, description, category, on sale, pictures and its variants. */
 export function ProductDialog({ store, categories, productId, open, categoryId, onClose }: ProductDialogProps) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const product = useResource<ShopProduct>([SHOP_MANAGE_KEY, "product", productId], open && productId !== null ? productPath(productId) : null);
   const texts = useMemo(() => ({ money: t("shopManage.money.invalid"), whole: t("shopManage.money.whole") }), [t]);
   const resolver = useMemo(
@@ -69,90 +53,76 @@ export function ProductDialog({ store, categories, productId, open, categoryId, 
   const errors = form.formState.errors;
   const waiting = productId !== null && !product.data;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg" fullScreen={phone}>
-      <form noValidate style={DIALOG_FORM} onSubmit={form.handleSubmit((values) => saving.save(productBody(values, store.currency, texts).payload))}>
-        <DialogTitle id={titleId}>{productId === null ? t("shopManage.products.add") : t("shopManage.products.edit")}</DialogTitle>
-        <DialogContent>
-          {waiting ? (
-            product.network.error ? (
-              <Alert severity="error">{t("shopManage.products.loadFailed")}</Alert>
-            ) : (
-              <Loading />
-            )
-          ) : (
-            <Stack spacing={2.5} sx={{ pt: 1 }}>
-              {saving.problem ? <Alert severity="error">{saving.problem}</Alert> : null}
-              <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={productId === null ? t("shopManage.products.add") : t("shopManage.products.edit")}
+      onSubmit={form.handleSubmit((values) => saving.save(productBody(values, store.currency, texts).payload))}
+      pending={saving.pending}
+      submitDisabled={waiting}
+      problem={saving.problem}
+      maxWidth="lg"
+      phoneFullScreen
+    >
+      {waiting ? (
+        product.network.error ? (
+          <Alert severity="error">{t("shopManage.products.loadFailed")}</Alert>
+        ) : (
+          <Loading />
+        )
+      ) : (
+        <>
+          <Stack direction={{ xs: "column", md: "row" }} spacing={2}>
+            <TextField
+              label={t("shopManage.name")}
+              required
+              {...form.register("name")}
+              error={!!errors.name}
+              helperText={text("name")}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              sx={{ flex: 2 }}
+            />
+            <Controller
+              name="categoryId"
+              control={form.control}
+              render={({ field }) => (
                 <TextField
-                  label={t("shopManage.name")}
-                  required
-                  {...form.register("name")}
-                  error={!!errors.name}
-                  helperText={text("name")}
-                  slotProps={{ htmlInput: { maxLength: 200 } }}
-                  sx={{ flex: 2 }}
-                />
-                <Controller
-                  name="categoryId"
-                  control={form.control}
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                      label={t("shopManage.products.category")}
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={!!errors.categoryId}
-                      helperText={text("categoryId")}
-                      sx={{ flex: 1, minWidth: 200 }}
-                    >
-                      <MenuItem value="">{t("shopManage.products.noCategory")}</MenuItem>
-                      {categories.map((category) => (
-                        <MenuItem key={category.id} value={String(category.id)}>
-                          {category.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-              </Stack>
-              <Controller
-                name="active"
-                control={form.control}
-                render={({ field }) => (
-                  <div>
-                    <FormControlLabel
-                      control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                      label={t("shopManage.products.onSale")}
-                    />
-                    <FormHelperText sx={{ mt: 0 }}>{t("shopManage.products.onSaleHint")}</FormHelperText>
-                  </div>
-                )}
-              />
-              <RichTextField
-                control={form.control}
-                name="description"
-                label={t("shopManage.description")}
-                max={5000}
-                minHeight={100}
-                translateError={(message) => shopFieldMessage(t, message) ?? message}
-              />
-              <Controller
-                name="imageUploadIds"
-                control={form.control}
-                render={({ field }) => <ImagesField value={field.value} onChange={field.onChange} error={text("imageUploadIds")} />}
-              />
-              <VariantsField form={form} currency={store.currency} />
-            </Stack>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending || waiting}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                  select
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  label={t("shopManage.products.category")}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={!!errors.categoryId}
+                  helperText={text("categoryId")}
+                  sx={{ flex: 1, minWidth: 200 }}
+                >
+                  <MenuItem value="">{t("shopManage.products.noCategory")}</MenuItem>
+                  {categories.map((category) => (
+                    <MenuItem key={category.id} value={String(category.id)}>
+                      {category.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+          <SwitchField control={form.control} name="active" label={t("shopManage.products.onSale")} hint={t("shopManage.products.onSaleHint")} />
+          <RichTextField
+            control={form.control}
+            name="description"
+            label={t("shopManage.description")}
+            max={5000}
+            minHeight={100}
+            translateError={(message) => shopFieldMessage(t, message) ?? message}
+          />
+          <Controller
+            name="imageUploadIds"
+            control={form.control}
+            render={({ field }) => <ImagesField value={field.value} onChange={field.onChange} error={text("imageUploadIds")} />}
+          />
+          <VariantsField form={form} currency={store.currency} />
+        </>
+      )}
+    </FormDialog>
   );
 }

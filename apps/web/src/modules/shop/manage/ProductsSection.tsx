@@ -6,13 +6,12 @@ import { Avatar, Button, Chip, MenuItem, Stack, TextField, Typography } from "@m
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { ExportButtons } from "../../people/ExportButtons.tsx";
-import { categoryScreen, deleteProduct, EVERY_MANAGE_LIST, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
-import { useShopAction } from "./forms.ts";
+import { categoryScreen, deleteProduct, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
+import { useDeleteConfirm } from "./ManageList.tsx";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
 import { EditDeleteButtons } from "./MoneyField.tsx";
 import { ProductDialog } from "./ProductDialog.tsx";
@@ -41,16 +40,15 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
   const navigate = useNavigate();
   const [active, setActive] = useState<ActiveFilter>("");
   const [editing, setEditing] = useState<number | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ShopProductRow | null>(null);
   const [importing, setImporting] = useState(false);
   const list = usePagedList<ShopProductRow>(PRODUCTS_RESOURCE, waiting ? null : productsPath(store.id), {
     filters: { category: category?.id, active },
   });
-  const remove = useShopAction((product: ShopProductRow) => deleteProduct(product.id), {
-    invalidate: [...EVERY_MANAGE_LIST],
-    success: (_, product) => t("shopManage.products.deleted", { name: product.name }),
-    onSuccess: () => setDeleting(null),
-    onFailure: () => setDeleting(null),
+  const deletion = useDeleteConfirm<ShopProductRow>({
+    title: t("shopManage.products.deleteTitle"),
+    text: (product) => t("shopManage.products.deleteText", { name: product.name }),
+    run: (product) => deleteProduct(product.id),
+    deleted: (product) => t("shopManage.products.deleted", { name: product.name }),
   });
   const money = (cents: number) => formatCents(cents, store.currency, i18n.language);
   const price = (row: ShopProductRow) => {
@@ -148,7 +146,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         columns={columns}
         label={t("shopManage.products.listLabel")}
         emptyText={list.search ? t("shopManage.products.noMatch") : t("shopManage.products.empty")}
-        actions={(row) => <EditDeleteButtons name={row.name} onEdit={() => setEditing(row.id)} onDelete={() => setDeleting(row)} />}
+        actions={(row) => <EditDeleteButtons name={row.name} onEdit={() => setEditing(row.id)} onDelete={() => deletion.ask(row)} />}
       />
       <ListPagination
         total={list.total}
@@ -168,16 +166,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         onClose={() => setEditing(null)}
       />
       <ProductImportDialog open={importing} store={store} onClose={() => setImporting(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("shopManage.products.deleteTitle")}
-        text={t("shopManage.products.deleteText", { name: deleting?.name ?? "" })}
-        confirmLabel={t("shopManage.delete")}
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </Stack>
   );
 }

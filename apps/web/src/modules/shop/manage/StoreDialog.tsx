@@ -1,27 +1,15 @@
 import { type ShopStore, type StoreInput, storeInputSchema } from "@clinic/shared";
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormHelperText,
-  Stack,
-  Switch,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from "@mui/material";
-import { useEffect, useId, useMemo } from "react";
+import { Stack, TextField } from "@mui/material";
+import { useEffect, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { ImageUpload } from "../../../lib/components/ImageUpload.tsx";
+import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { useSignedIn } from "../../../lib/session.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createStore, EVERY_MANAGE_LIST, updateStore } from "./api.ts";
-import { type Converted, convertingResolver, DIALOG_FORM, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
 import { MoneyField, PercentField } from "./MoneyField.tsx";
 import { bpToPercentText, centsToText, parseMoney, percentToBp } from "./money.ts";
 
@@ -82,9 +70,6 @@ export function storeBody(values: StoreValues, t: (key: string) => string, isAdm
 export function StoreDialog({ open, store, onClose }: { open: boolean; store: ShopStore | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const session = useSignedIn();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down("sm"));
-  const titleId = useId();
   const resolver = useMemo(
     () => convertingResolver<StoreValues, StoreInput>(storeInputSchema, (values) => storeBody(values, t, session.isAdmin)),
     [t, session.isAdmin],
@@ -107,98 +92,80 @@ export function StoreDialog({ open, store, onClose }: { open: boolean; store: Sh
   const errors = form.formState.errors;
   const currency = form.watch("currency");
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={phone}>
-      <form noValidate style={DIALOG_FORM} onSubmit={form.handleSubmit((values) => saving.save(storeBody(values, t, session.isAdmin).payload))}>
-        <DialogTitle id={titleId}>{store ? t("shopManage.stores.edit") : t("shopManage.stores.add")}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {saving.problem ? <Alert severity="error">{saving.problem}</Alert> : null}
-            {session.isAdmin ? (
-              store ? (
-                <TextField label={t("shopManage.stores.clinic")} value={store.clinic.name} slotProps={{ input: { readOnly: true } }} />
-              ) : (
-                <Controller
-                  name="clinicId"
-                  control={form.control}
-                  render={({ field }) => (
-                    <ClinicPicker label={t("shopManage.stores.clinic")} required value={field.value} onChange={field.onChange} error={text("clinicId")} />
-                  )}
-                />
-              )
-            ) : null}
-            <TextField
-              label={t("shopManage.name")}
-              required
-              {...form.register("name")}
-              error={!!errors.name}
-              helperText={text("name")}
-              slotProps={{ htmlInput: { maxLength: 120 } }}
-            />
-            <Controller
-              name="logoUploadId"
-              control={form.control}
-              render={({ field }) => (
-                <ImageUpload label={t("shopManage.stores.logo")} url={field.value?.url ?? null} onChange={field.onChange} error={text("logoUploadId")} />
-              )}
-            />
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <TextField
-                label={t("shopManage.stores.currency")}
-                required
-                {...form.register("currency")}
-                error={!!errors.currency}
-                helperText={text("currency") ?? t("shopManage.stores.currencyHint")}
-                slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: "characters", style: { textTransform: "uppercase" } } }}
-                sx={{ flex: 1 }}
-              />
-              <PercentField
-                label={t("shopManage.stores.taxRate")}
-                required
-                {...form.register("taxRateBp")}
-                error={!!errors.taxRateBp}
-                helperText={text("taxRateBp") ?? t("shopManage.stores.taxRateHint")}
-                sx={{ flex: 1 }}
-              />
-            </Stack>
-            <MoneyField
-              currency={/^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : "EUR"}
-              label={t("shopManage.stores.shipping")}
-              required
-              {...form.register("shippingCents")}
-              error={!!errors.shippingCents}
-              helperText={text("shippingCents") ?? t("shopManage.stores.shippingHint")}
-            />
-            <TextField
-              label={t("shopManage.stores.address")}
-              multiline
-              minRows={2}
-              {...form.register("address")}
-              error={!!errors.address}
-              helperText={text("address") ?? t("shopManage.stores.addressHint")}
-              slotProps={{ htmlInput: { maxLength: 500 } }}
-            />
-            <Controller
-              name="open"
-              control={form.control}
-              render={({ field }) => (
-                <div>
-                  <FormControlLabel
-                    control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                    label={t("shopManage.stores.openLabel")}
-                  />
-                  <FormHelperText sx={{ mt: 0 }}>{t("shopManage.stores.openHint")}</FormHelperText>
-                </div>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={store ? t("shopManage.stores.edit") : t("shopManage.stores.add")}
+      onSubmit={form.handleSubmit((values) => saving.save(storeBody(values, t, session.isAdmin).payload))}
+      pending={saving.pending}
+      problem={saving.problem}
+      phoneFullScreen
+    >
+      {session.isAdmin ? (
+        store ? (
+          <TextField label={t("shopManage.stores.clinic")} value={store.clinic.name} slotProps={{ input: { readOnly: true } }} />
+        ) : (
+          <Controller
+            name="clinicId"
+            control={form.control}
+            render={({ field }) => (
+              <ClinicPicker label={t("shopManage.stores.clinic")} required value={field.value} onChange={field.onChange} error={text("clinicId")} />
+            )}
+          />
+        )
+      ) : null}
+      <TextField
+        label={t("shopManage.name")}
+        required
+        {...form.register("name")}
+        error={!!errors.name}
+        helperText={text("name")}
+        slotProps={{ htmlInput: { maxLength: 120 } }}
+      />
+      <Controller
+        name="logoUploadId"
+        control={form.control}
+        render={({ field }) => (
+          <ImageUpload label={t("shopManage.stores.logo")} url={field.value?.url ?? null} onChange={field.onChange} error={text("logoUploadId")} />
+        )}
+      />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField
+          label={t("shopManage.stores.currency")}
+          required
+          {...form.register("currency")}
+          error={!!errors.currency}
+          helperText={text("currency") ?? t("shopManage.stores.currencyHint")}
+          slotProps={{ htmlInput: { maxLength: 3, autoCapitalize: "characters", style: { textTransform: "uppercase" } } }}
+          sx={{ flex: 1 }}
+        />
+        <PercentField
+          label={t("shopManage.stores.taxRate")}
+          required
+          {...form.register("taxRateBp")}
+          error={!!errors.taxRateBp}
+          helperText={text("taxRateBp") ?? t("shopManage.stores.taxRateHint")}
+          sx={{ flex: 1 }}
+        />
+      </Stack>
+      <MoneyField
+        currency={/^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : "EUR"}
+        label={t("shopManage.stores.shipping")}
+        required
+        {...form.register("shippingCents")}
+        error={!!errors.shippingCents}
+        helperText={text("shippingCents") ?? t("shopManage.stores.shippingHint")}
+      />
+      <TextField
+        label={t("shopManage.stores.address")}
+        multiline
+        minRows={2}
+        {...form.register("address")}
+        error={!!errors.address}
+        helperText={text("address") ?? t("shopManage.stores.addressHint")}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      <SwitchField control={form.control} name="open" label={t("shopManage.stores.openLabel")} hint={t("shopManage.stores.openHint")} />
+    </FormDialog>
   );
 }

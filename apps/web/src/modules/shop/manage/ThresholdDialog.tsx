@@ -1,8 +1,9 @@
 import { type InventoryRow, thresholdInputSchema } from "@clinic/shared";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { useEffect, useId, useMemo } from "react";
+import { TextField } from "@mui/material";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { variantLabel } from "./AdjustDialog.tsx";
 import { EVERY_MANAGE_LIST, setThreshold } from "./api.ts";
 import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
@@ -15,7 +16,6 @@ interface Values {
 /** The stock at or under which a variant counts as low (the low-stock filter, the warning). */
 export function ThresholdDialog({ row, onClose }: { row: InventoryRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const whole = t("shopManage.money.whole");
   const read = useMemo(
     () =>
@@ -42,34 +42,26 @@ export function ThresholdDialog({ row, onClose }: { row: InventoryRow | null; on
   });
   const text = useFieldText(form);
   return (
-    <Dialog open={row !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={form.handleSubmit((values) => saving.save(read(values).payload))}>
-        <DialogTitle id={titleId}>{t("shopManage.inventory.thresholdTitle")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{row ? t("shopManage.inventory.thresholdText", { name: variantLabel(row), sku: row.sku }) : ""}</DialogContentText>
-          {saving.problem ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {saving.problem}
-            </Alert>
-          ) : null}
-          <TextField
-            label={t("shopManage.variants.threshold")}
-            required
-            fullWidth
-            autoFocus
-            {...form.register("lowStockThreshold")}
-            error={!!text("lowStockThreshold")}
-            helperText={text("lowStockThreshold") ?? t("shopManage.inventory.thresholdHint")}
-            slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" disabled={saving.pending}>
-            {t("common.save")}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={row !== null}
+      onClose={onClose}
+      title={t("shopManage.inventory.thresholdTitle")}
+      text={row ? t("shopManage.inventory.thresholdText", { name: variantLabel(row), sku: row.sku }) : ""}
+      onSubmit={form.handleSubmit((values) => saving.save(read(values).payload))}
+      pending={saving.pending}
+      problem={saving.problem}
+      maxWidth="xs"
+    >
+      <TextField
+        label={t("shopManage.variants.threshold")}
+        required
+        fullWidth
+        autoFocus
+        {...form.register("lowStockThreshold")}
+        error={!!text("lowStockThreshold")}
+        helperText={text("lowStockThreshold") ?? t("shopManage.inventory.thresholdHint")}
+        slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
+      />
+    </FormDialog>
   );
 }

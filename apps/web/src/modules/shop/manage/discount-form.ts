@@ -1,5 +1,6 @@
 import type { DiscountInput, ShopDiscount } from "@clinic/shared";
-import { type Converted, fromLocalInput, type PathErrors, toLocalInput } from "./forms.ts";
+import { fromLocalInput, toLocalInput } from "../../../lib/dates.ts";
+import type { Converted, PathErrors } from "./forms.ts";
 import { bpToPercentText, centsToText, parseMoney, parseWhole, percentToBp } from "./money.ts";
 
 export interface Chosen {

@@ -1,6 +1,5 @@
 import "../../../lib/zod-locale.ts";
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
-import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { type FieldValues, get, type Path, type Resolver, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -109,8 +108,8 @@ interface ShopActionOptions<R, I> {
   success?: (result: R, input: I) => string;
   /** A 400's messages by field, as the server sent them (forms place them, then translate on show). */
   onFieldErrors?: (fields: Record<string, string[]>) => void;
-  onFailure?: (failure: unknown) => void;
-  onSuccess?: (result: R) => void;
+  onFailure?: (failure: unknown, input: I) => void;
+  onSuccess?: (result: R, input: I) => void;
 }
 
 /**
@@ -126,13 +125,13 @@ export function useShopAction<I, R>(run: (input: I) => Promise<R>, options: Shop
     onSuccess: async (result, input) => {
       // Worded first: closing a dialog in onSuccess changes what the options see (an edit becomes "add").
       const text = options.success?.(result, input);
-      options.onSuccess?.(result);
+      options.onSuccess?.(result, input);
       await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
       if (text) notices.success(text);
     },
-    onError: (failure) => {
+    onError: (failure, input) => {
       if (failure instanceof ApiError && failure.status === 400) options.onFieldErrors?.(failure.fieldErrors);
-      options.onFailure?.(failure);
+      options.onFailure?.(failure, input);
       notices.error(translatedFailure(failure, t));
     },
   });
@@ -186,18 +185,3 @@ export function useDialogSave<V extends FieldValues, I, R>(run: (input: I) => Pr
     clearProblem: () => setProblem(null),
   };
 }
-
-/**
- * A form inside a dialog that keeps the dialog's layout: the fields scroll between the title
- * and the buttons, which stay in view (a plain <form> makes the whole dialog scroll instead).
- */
-export const DIALOG_FORM = { display: "flex", flexDirection: "column", minHeight: 0, flex: "1 1 auto" } as const;
-
-/** An ISO instant as a `datetime-local` value, in the browser's time. */
-export const toLocalInput = (iso: string | null) => (iso ? dayjs(iso).format("YYYY-MM-DDTHH:mm") : "");
-
-/** A `datetime-local` value as an ISO instant in UTC; "" when empty or not a time. */
-export const fromLocalInput = (local: string) => {
-  const parsed = dayjs(local);
-  return local && parsed.isValid() ? parsed.toISOString() : "";
-};

@@ -1,7 +1,8 @@
 import type { ShopOrder } from "@clinic/shared";
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { useId, useState } from "react";
+import { TextField } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { shopMessage } from "./states.ts";
 import { useOrderAction } from "./useOrderAction.ts";
 
@@ -22,42 +23,34 @@ interface NoteDialogProps {
  */
 export function NoteDialog({ order, title, text, submitLabel, success, destructive, run, onClose }: NoteDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | undefined>();
   const action = useOrderAction(order, run, success, onClose, (fields) => setError(fields.note?.join(" ")));
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          action.mutate(note.trim());
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
-          <TextField
-            label={t("shopOrders.actions.note")}
-            fullWidth
-            multiline
-            minRows={2}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            error={!!error}
-            helperText={shopMessage(t, error) ?? t("shopOrders.actions.noteHint")}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" color={destructive ? "error" : "primary"} disabled={action.isPending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={title}
+      text={text}
+      onSubmit={(event) => {
+        event.preventDefault();
+        action.mutate(note.trim());
+      }}
+      pending={action.isPending}
+      submitLabel={submitLabel}
+      destructive={destructive}
+    >
+      <TextField
+        label={t("shopOrders.actions.note")}
+        fullWidth
+        multiline
+        minRows={2}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        error={!!error}
+        helperText={shopMessage(t, error) ?? t("shopOrders.actions.noteHint")}
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,20 +1,8 @@
 import type { ShopOrder } from "@clinic/shared";
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  InputAdornment,
-  Stack,
-  TextField,
-} from "@mui/material";
-import { useId, useState } from "react";
+import { Checkbox, FormControlLabel, InputAdornment, TextField } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { refundOrder } from "./api.ts";
 import { useMoney } from "./money.ts";
 import { refundProblem } from "./refund.ts";
@@ -28,7 +16,6 @@ import { useOrderAction } from "./useOrderAction.ts";
  */
 export function RefundDialog({ order, onClose }: { order: ShopOrder; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
   const money = useMoney(order.store.currency);
   const left = leftToRefund(order);
   const [amount, setAmount] = useState(centsToAmount(left, i18n.language));
@@ -48,62 +35,55 @@ export function RefundDialog({ order, onClose }: { order: ShopOrder; onClose: ()
   const reasonError = tried && problem.reason ? t("forms.required") : shopMessage(t, serverErrors.reason?.join(" "));
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTried(true);
-          setServerErrors({});
-          if (problem.cents === null || problem.amount || problem.reason) return;
-          action.mutate({ amountCents: problem.cents, reason: reason.trim(), restock });
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t("shopOrders.refund.title", { number: order.number })}
+      text={
+        <>
+          {t("shopOrders.refund.text", { total: money(order.totalCents), refunded: money(order.refundedCents), left: money(left) })}
+          {/* Only a full refund ends the order: a part refunded leaves it to be shipped or collected. */}
+          {order.state === "paid" ? ` ${t(order.fulfilment === "ship" ? "shopOrders.refund.beforeShipping" : "shopOrders.refund.beforeCollection")}` : ""}
+        </>
+      }
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        setServerErrors({});
+        if (problem.cents === null || problem.amount || problem.reason) return;
+        action.mutate({ amountCents: problem.cents, reason: reason.trim(), restock });
+      }}
+      pending={action.isPending}
+      submitLabel={t("shopOrders.refund.submit")}
+      destructive
+    >
+      <TextField
+        label={t("shopOrders.refund.amount")}
+        required
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={!!amountError}
+        helperText={amountError ?? t("shopOrders.refund.amountHint", { left: money(left) })}
+        slotProps={{
+          htmlInput: { inputMode: "decimal", autoComplete: "off", maxLength: 16 },
+          input: { endAdornment: <InputAdornment position="end">{order.store.currency}</InputAdornment> },
         }}
-      >
-        <DialogTitle id={titleId}>{t("shopOrders.refund.title", { number: order.number })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {t("shopOrders.refund.text", { total: money(order.totalCents), refunded: money(order.refundedCents), left: money(left) })}
-            {/* Only a full refund ends the order: a part refunded leaves it to be shipped or collected. */}
-            {order.state === "paid" ? ` ${t(order.fulfilment === "ship" ? "shopOrders.refund.beforeShipping" : "shopOrders.refund.beforeCollection")}` : ""}
-          </DialogContentText>
-          <Stack spacing={2}>
-            <TextField
-              label={t("shopOrders.refund.amount")}
-              required
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              error={!!amountError}
-              helperText={amountError ?? t("shopOrders.refund.amountHint", { left: money(left) })}
-              slotProps={{
-                htmlInput: { inputMode: "decimal", autoComplete: "off", maxLength: 16 },
-                input: { endAdornment: <InputAdornment position="end">{order.store.currency}</InputAdornment> },
-              }}
-            />
-            <TextField
-              label={t("shopOrders.refund.reason")}
-              required
-              multiline
-              minRows={2}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              error={!!reasonError}
-              helperText={reasonError}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-            />
-            <FormControlLabel
-              control={<Checkbox checked={restock} onChange={(event) => setRestock(event.target.checked)} />}
-              label={t("shopOrders.refund.restock")}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t("common.cancel")}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={action.isPending}>
-            {t("shopOrders.refund.submit")}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      />
+      <TextField
+        label={t("shopOrders.refund.reason")}
+        required
+        multiline
+        minRows={2}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={!!reasonError}
+        helperText={reasonError}
+        slotProps={{ htmlInput: { maxLength: 300 } }}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={restock} onChange={(event) => setRestock(event.target.checked)} />}
+        label={t("shopOrders.refund.restock")}
+      />
+    </FormDialog>
   );
 }
