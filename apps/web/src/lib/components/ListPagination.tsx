@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 /** The module whose texts a list uses (`<labels>.rowsPerPage`, `.displayedRows`, `.page.*`, `.loading`). */
 export type ListLabels = "catalogue" | "people";
 
-interface ListPaginationProps {
+/** Where a server-paged list stands: what usePagedList answers, or a page kept in the address. */
+export interface ListPaging {
   total: number;
   /** The server counted only up to `total` (a large list): the pager says "more than". */
   totalCapped?: boolean;
@@ -14,11 +15,11 @@ interface ListPaginationProps {
   rowsPerPage: number;
   onPage: (page: number) => void;
   onRowsPerPage: (rows: number) => void;
-  labels: ListLabels;
 }
 
 /** The pager under every server-paged list: translated labels, the usual sizes, wraps on phones. */
-export function ListPagination({ total, totalCapped = false, page, rowsPerPage, onPage, onRowsPerPage, labels }: ListPaginationProps) {
+export function ListPagination({ list, labels }: { list: ListPaging; labels: ListLabels }) {
+  const { total, totalCapped = false, page, rowsPerPage, onPage, onRowsPerPage } = list;
   const { t, i18n } = useTranslation();
   return (
     <TablePagination

@@ -109,14 +109,7 @@ export function BroadcastsPage() {
           </Stack>
         )}
       </Box>
-      <ListPagination
-        total={list.total}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="people"
-      />
+      <ListPagination list={list} labels="people" />
       <BroadcastDialog open={editing !== null} broadcast={editing?.broadcast ?? null} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}

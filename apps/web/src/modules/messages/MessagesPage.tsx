@@ -165,15 +165,7 @@ export function MessagesPage() {
           </Stack>
         )}
       </Box>
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="people"
-      />
+      <ListPagination list={list} labels="people" />
       <MessageDialog open={composing} onClose={() => setComposing(false)} />
       <ConfirmDialog
         open={cancelling !== null}

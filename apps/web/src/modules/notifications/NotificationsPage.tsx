@@ -103,15 +103,7 @@ export function NotificationsPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <ListPagination
-          total={list.total}
-          totalCapped={list.totalCapped}
-          page={list.page}
-          rowsPerPage={list.rowsPerPage}
-          onPage={list.onPage}
-          onRowsPerPage={list.onRowsPerPage}
-          labels="people"
-        />
+        <ListPagination list={list} labels="people" />
       </Paper>
       <EmailPreferences />
     </Stack>

@@ -104,13 +104,15 @@ export function GroupMembers({ group }: { group: Group }) {
       {data && data.total > rowsPerPage && (
         <Box>
           <ListPagination
-            total={data.total}
-            page={page}
-            rowsPerPage={rowsPerPage}
-            onPage={setPage}
-            onRowsPerPage={(rows) => {
-              setRowsPerPage(rows);
-              setPage(1);
+            list={{
+              total: data.total,
+              page,
+              rowsPerPage,
+              onPage: setPage,
+              onRowsPerPage: (rows) => {
+                setRowsPerPage(rows);
+                setPage(1);
+              },
             }}
             labels="people"
           />

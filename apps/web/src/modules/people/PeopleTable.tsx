@@ -74,15 +74,7 @@ export function PeopleTable<T extends { id: string | number }>({ list, columns, 
           </TableBody>
         </Table>
       </TableContainer>
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="people"
-      />
+      <ListPagination list={list} labels="people" />
     </Box>
   );
 }

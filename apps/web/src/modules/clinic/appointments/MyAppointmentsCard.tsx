@@ -89,15 +89,7 @@ export function MyAppointmentsCard({ onCancel }: { onCancel: (appointment: Appoi
         </List>
         {list.total > list.rowsPerPage ? (
           <Box>
-            <ListPagination
-              total={list.total}
-              totalCapped={list.totalCapped}
-              page={list.page}
-              rowsPerPage={list.rowsPerPage}
-              onPage={list.onPage}
-              onRowsPerPage={list.onRowsPerPage}
-              labels="catalogue"
-            />
+            <ListPagination list={list} labels="catalogue" />
           </Box>
         ) : null}
       </CardContent>

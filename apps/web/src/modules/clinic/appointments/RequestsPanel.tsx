@@ -75,15 +75,7 @@ export function RequestsPanel({ onOpen }: { onOpen: (appointment: Appointment) =
         </List>
         {list.total > list.rowsPerPage ? (
           <Box>
-            <ListPagination
-              total={list.total}
-              totalCapped={list.totalCapped}
-              page={list.page}
-              rowsPerPage={list.rowsPerPage}
-              onPage={list.onPage}
-              onRowsPerPage={list.onRowsPerPage}
-              labels="catalogue"
-            />
+            <ListPagination list={list} labels="catalogue" />
           </Box>
         ) : null}
       </CardContent>

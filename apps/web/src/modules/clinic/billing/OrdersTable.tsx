@@ -98,15 +98,7 @@ export function OrdersTable({ list, showBuyer, label }: { list: PagedList<OrderS
           </TableBody>
         </Table>
       </TableContainer>
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={list} labels="catalogue" />
     </>
   );
 }

@@ -149,15 +149,7 @@ export function CatalogueTable<T extends CatalogueRow>(props: CatalogueTableProp
           </TableBody>
         </Table>
       </TableContainer>
-      <ListPagination
-        total={props.total}
-        totalCapped={props.totalCapped}
-        page={props.page}
-        rowsPerPage={props.rowsPerPage}
-        onPage={props.onPage}
-        onRowsPerPage={props.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={props} labels="catalogue" />
     </Box>
   );
 }

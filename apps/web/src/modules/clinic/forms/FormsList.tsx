@@ -88,13 +88,15 @@ export function FormsList() {
         />
         {searching || !data ? null : (
           <ListPagination
-            total={data.total}
-            page={page}
-            rowsPerPage={limit}
-            onPage={setPage}
-            onRowsPerPage={(rows) => {
-              setLimit(rows);
-              setPage(1);
+            list={{
+              total: data.total,
+              page,
+              rowsPerPage: limit,
+              onPage: setPage,
+              onRowsPerPage: (rows) => {
+                setLimit(rows);
+                setPage(1);
+              },
             }}
             labels="catalogue"
           />

@@ -69,15 +69,7 @@ export function ListTable<T extends { id: number }>(props: ListTableProps<T>) {
           </TableBody>
         </Table>
       </TableContainer>
-      <ListPagination
-        total={props.total}
-        totalCapped={props.totalCapped}
-        page={props.page}
-        rowsPerPage={props.rowsPerPage}
-        onPage={props.onPage}
-        onRowsPerPage={props.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={props} labels="catalogue" />
     </Box>
   );
 }

@@ -84,15 +84,7 @@ function Inventory({ store }: { store: ShopStore }) {
           </>
         )}
       />
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={list} labels="catalogue" />
       <AdjustDialog row={adjustingNow} onClose={() => setAdjusting(null)} />
       <ThresholdDialog row={threshold} onClose={() => setThreshold(null)} />
       <MovesDialog row={history} onClose={() => setHistory(null)} />

@@ -73,15 +73,7 @@ function Moves({ row }: { row: InventoryRow }) {
         label={t("shopManage.moves.listLabel", { name: variantLabel(row) })}
         emptyText={t("shopManage.moves.empty")}
       />
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={list} labels="catalogue" />
     </>
   );
 }

@@ -148,15 +148,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         emptyText={list.search ? t("shopManage.products.noMatch") : t("shopManage.products.empty")}
         actions={(row) => <EditDeleteButtons name={row.name} onEdit={() => setEditing(row.id)} onDelete={() => deletion.ask(row)} />}
       />
-      <ListPagination
-        total={list.total}
-        totalCapped={list.totalCapped}
-        page={list.page}
-        rowsPerPage={list.rowsPerPage}
-        onPage={list.onPage}
-        onRowsPerPage={list.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={list} labels="catalogue" />
       <ProductDialog
         open={editing !== null}
         store={store}

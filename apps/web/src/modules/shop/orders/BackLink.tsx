@@ -1,6 +1,8 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { Button } from "@mui/material";
+import { Alert, Box, Button } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
+import type { NetworkStatus } from "../../../lib/resource.ts";
 
 /** Where a list sends its reader back to: itself with its filters and page (`?store=&state=…`). */
 export interface BackState {
@@ -15,5 +17,18 @@ export function BackLink({ to, label, fallback }: { to: string; label: string; f
     <Button component={RouterLink} to={back} startIcon={<ArrowBack />}>
       {label}
     </Button>
+  );
+}
+
+/** An order that did not load: not found (another's, or gone) or why not, and the way back to its list. */
+export function OrderUnavailable({ network, back, backLabel }: { network: NetworkStatus; back: string; backLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {network.status === 404 ? t("shopOrders.order.notFound") : network.message}
+      </Alert>
+      <BackLink to={back} label={backLabel} />
+    </Box>
   );
 }

@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from "react-router";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction, useResource } from "../../../lib/resource.ts";
-import { BackLink } from "./BackLink.tsx";
+import { BackLink, OrderUnavailable } from "./BackLink.tsx";
 import { cancelMyOrder, MY_ORDER_KEY, MY_ORDERS_KEY, MY_ORDERS_SCREEN, myOrderPath } from "./api.ts";
 import { OrderView } from "./OrderView.tsx";
 import { usePolling } from "../../../lib/usePolling.ts";
@@ -41,16 +41,7 @@ function MyOrder({ id }: { id: number }) {
     },
   });
 
-  if (!order && network.error) {
-    return (
-      <Box sx={{ maxWidth: 640 }}>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {network.status === 404 ? t("shopOrders.order.notFound") : network.message}
-        </Alert>
-        <BackLink to={MY_ORDERS_SCREEN} label={t("shopOrders.mine.back")} />
-      </Box>
-    );
-  }
+  if (!order && network.error) return <OrderUnavailable network={network} back={MY_ORDERS_SCREEN} backLabel={t("shopOrders.mine.back")} />;
   if (!order) return <Loading />;
   return (
     <Stack spacing={2}>

@@ -8,7 +8,7 @@ import { useResource } from "../../../lib/resource.ts";
 import { MY_ORDERS_KEY, MY_ORDERS_PATH, myOrderScreen } from "./api.ts";
 import { OrdersList } from "./OrdersList.tsx";
 import { StateFilter, stateParam } from "./StateFilter.tsx";
-import { useUrlParams } from "./url-params.ts";
+import { urlPaging, useUrlParams } from "./url-params.ts";
 
 const STORE_SCREEN = "/shop/app/store";
 
@@ -17,8 +17,8 @@ export function MyOrdersPage() {
   const { t } = useTranslation();
   const url = useUrlParams();
   const state = stateParam(url.get("state"));
-  const rowsPerPage = Number(url.get("rows")) || 10;
-  const query = new URLSearchParams({ page: String(url.page), rowsPerPage: String(rowsPerPage) });
+  const paging = urlPaging(url);
+  const query = paging.query;
   if (state) query.set("state", state);
   const { data, network } = useResource<Paged<ShopOrderRow>>([MY_ORDERS_KEY, query.toString()], `${MY_ORDERS_PATH}?${query}`);
 
@@ -39,17 +39,7 @@ export function MyOrdersPage() {
         label={t("shopOrders.mine.listLabel")}
         empty={state ? t("shopOrders.mine.noneInState") : t("shopOrders.mine.none")}
       />
-      {data && data.total > 0 ? (
-        <ListPagination
-          total={data.total}
-          totalCapped={data.totalCapped === true}
-          page={url.page}
-          rowsPerPage={rowsPerPage}
-          onPage={(page) => url.set({ page })}
-          onRowsPerPage={(rows) => url.set({ rows })}
-          labels="catalogue"
-        />
-      ) : null}
+      {data && data.total > 0 ? <ListPagination list={paging.pager(data)} labels="catalogue" /> : null}
       {data && data.total === 0 && !state ? (
         <Button component={RouterLink} to={STORE_SCREEN} variant="outlined" sx={{ alignSelf: "flex-start" }}>
           {t("shopOrders.mine.startShopping")}

@@ -5,7 +5,7 @@ import { useParams } from "react-router";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useResource } from "../../../lib/resource.ts";
 import { STORE_ORDER_KEY, STORE_ORDERS_SCREEN, storeOrderPath } from "./api.ts";
-import { BackLink } from "./BackLink.tsx";
+import { BackLink, OrderUnavailable } from "./BackLink.tsx";
 import { ManagerActions } from "./ManagerActions.tsx";
 import { OrderView } from "./OrderView.tsx";
 import { idParam } from "./url-params.ts";
@@ -21,16 +21,7 @@ export function StoreOrderPage() {
 function StoreOrder({ id }: { id: number }) {
   const { t } = useTranslation();
   const { data: order, network } = useResource<ShopOrder>([STORE_ORDER_KEY, id], storeOrderPath(id), { quiet: true });
-  if (!order && network.error) {
-    return (
-      <Box sx={{ maxWidth: 640 }}>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {network.status === 404 ? t("shopOrders.order.notFound") : network.message}
-        </Alert>
-        <BackLink to={STORE_ORDERS_SCREEN} label={t("shopOrders.manage.back")} />
-      </Box>
-    );
-  }
+  if (!order && network.error) return <OrderUnavailable network={network} back={STORE_ORDERS_SCREEN} backLabel={t("shopOrders.manage.back")} />;
   if (!order) return <Loading />;
   return (
     <Stack spacing={2}>

@@ -10,7 +10,7 @@ import { MANAGED_STORES_KEY, MANAGED_STORES_PATH, STORE_ORDERS_KEY, storeOrderSc
 import { OrdersList } from "./OrdersList.tsx";
 import { StateFilter, stateParam } from "./StateFilter.tsx";
 import { chosenStore, StoreSelect } from "./StoreSelect.tsx";
-import { useUrlParams, useUrlSearch } from "./url-params.ts";
+import { urlPaging, useUrlParams, useUrlSearch } from "./url-params.ts";
 
 /** shopOrders: the orders of the stores the manager runs, filtered by state, days and number or customer. */
 export function StoreOrdersPage() {
@@ -34,8 +34,8 @@ function StoreOrders({ stores, store, url }: { stores: ShopStore[]; store: ShopS
   const search = useUrlSearch(url);
   const state = stateParam(url.get("state"));
   const range = dayRange(url.get("from"), url.get("to"));
-  const rowsPerPage = Number(url.get("rows")) || 10;
-  const query = new URLSearchParams({ page: String(url.page), rowsPerPage: String(rowsPerPage) });
+  const paging = urlPaging(url);
+  const query = paging.query;
   const q = url.get("q");
   if (q) query.set("q", q);
   if (state) query.set("state", state);
@@ -79,17 +79,7 @@ function StoreOrders({ stores, store, url }: { stores: ShopStore[]; store: ShopS
         label={t("shopOrders.manage.listLabel", { store: store.name })}
         empty={t("shopOrders.manage.none")}
       />
-      {data && data.total > 0 ? (
-        <ListPagination
-          total={data.total}
-          totalCapped={data.totalCapped === true}
-          page={url.page}
-          rowsPerPage={rowsPerPage}
-          onPage={(page) => url.set({ page })}
-          onRowsPerPage={(rows) => url.set({ rows })}
-          labels="catalogue"
-        />
-      ) : null}
+      {data && data.total > 0 ? <ListPagination list={paging.pager(data)} labels="catalogue" /> : null}
     </Stack>
   );
 }

@@ -1,5 +1,7 @@
+import type { Paged } from "@clinic/shared";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import type { ListPaging } from "../../../lib/components/ListPagination.tsx";
 import { useSettledText } from "../../../lib/debounce.ts";
 
 type ParamValue = string | number | null | undefined;
@@ -43,4 +45,20 @@ export function useUrlSearch(url: ReturnType<typeof useUrlParams>) {
 export function idParam(value: string | undefined | null): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The page and its size kept in the address (`?page=&rows=`): the query to ask for, and the pager's state once answered. */
+export function urlPaging(url: ReturnType<typeof useUrlParams>) {
+  const rowsPerPage = Number(url.get("rows")) || 10;
+  return {
+    query: new URLSearchParams({ page: String(url.page), rowsPerPage: String(rowsPerPage) }),
+    pager: (answer: Paged<unknown>): ListPaging => ({
+      total: answer.total,
+      totalCapped: answer.totalCapped === true,
+      page: url.page,
+      rowsPerPage,
+      onPage: (page) => url.set({ page }),
+      onRowsPerPage: (rows) => url.set({ rows }),
+    }),
+  };
 }

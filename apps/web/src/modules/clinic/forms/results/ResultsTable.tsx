@@ -126,14 +126,7 @@ export function ResultsTable(props: ResultsTableProps) {
           </TableBody>
         </Table>
       </TableContainer>
-      <ListPagination
-        total={props.total}
-        page={props.page}
-        rowsPerPage={props.rowsPerPage}
-        onPage={props.onPage}
-        onRowsPerPage={props.onRowsPerPage}
-        labels="catalogue"
-      />
+      <ListPagination list={props} labels="catalogue" />
     </>
   );
 }
