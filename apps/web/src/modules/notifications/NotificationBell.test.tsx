@@ -1,10 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../lib/test-i18n.ts";
+import { renderHtml } from "../../lib/test-render.tsx";
 import { UNREAD_KEY } from "./api.ts";
 import { NotificationBell } from "./NotificationBell.tsx";
 import { backoff, POLL_MS } from "./useRealtime.ts";
@@ -15,17 +12,7 @@ beforeAll(() => initTestI18n(i18n));
 
 async function renderBell(unread: number | undefined, language = "en"): Promise<string> {
   await i18n.changeLanguage(language);
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  if (unread !== undefined) client.setQueryData(UNREAD_KEY, { unread });
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <NotificationBell />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  return renderHtml(<NotificationBell />, { i18n, cache: unread === undefined ? [] : [[UNREAD_KEY, { unread }]] });
 }
 
 /** The badge's text (its span is hidden from screen readers: the button's name says the count). */

@@ -1,11 +1,8 @@
 import type { Group, GroupMember, GroupsResponse, Paged } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { localeResources } from "../../lib/i18n.ts";
+import { initTestI18n } from "../../lib/test-i18n.ts";
+import { renderHtml, textOf } from "../../lib/test-render.tsx";
 import { GROUPS_KEY } from "./api.ts";
 import { GroupMembers } from "./GroupMembers.tsx";
 import { GroupsPage } from "./GroupsPage.tsx";
@@ -14,15 +11,7 @@ import { GroupsPage } from "./GroupsPage.tsx";
  * The groups screen rendered to HTML (the web project runs without a DOM) with its answers in
  * the query cache. The global i18next instance, as the screen reads group names in its language.
  */
-beforeAll(async () => {
-  const resources = await localeResources();
-  await i18next.use(initReactI18next).init({
-    lng: "en",
-    resources: { en: { translation: resources.en }, es: { translation: resources.es } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(() => initTestI18n(i18next));
 afterEach(() => i18next.changeLanguage("en"));
 
 const group = (id: number, en: string, es: string, builtin: boolean, memberCount: number, permissions: string[] = []): Group => ({
@@ -44,23 +33,15 @@ const members: Paged<GroupMember> = {
 const membersPath = (id: number) => `/api/groups/${id}/members?page=1&rowsPerPage=10`;
 
 function render(element: React.ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData([GROUPS_KEY], groups);
-  for (const id of [1, 100]) client.setQueryData([GROUPS_KEY, id, "members", membersPath(id)], members);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18next}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  return renderHtml(element, {
+    i18n: i18next,
+    cache: [
+      [[GROUPS_KEY], groups],
+      [[GROUPS_KEY, 1, "members", membersPath(1)], members],
+      [[GROUPS_KEY, 100, "members", membersPath(100)], members],
+    ],
+  });
 }
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
 
 describe("GroupsPage", () => {
   it("shows every group as a tab with its member count, and a built-in group without rename or delete", () => {

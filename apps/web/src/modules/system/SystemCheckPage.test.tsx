@@ -1,10 +1,8 @@
 import type { SystemCheckReport } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../lib/test-i18n.ts";
+import { renderText } from "../../lib/test-render.tsx";
 import { SystemCheckPage } from "./SystemCheckPage.tsx";
 
 /** The page rendered to HTML (the web project runs without a DOM) with the server's report already cached. */
@@ -31,20 +29,7 @@ const REPORT: SystemCheckReport = {
 
 async function render(language: "en" | "es") {
   await i18n.changeLanguage(language);
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(["system-check"], REPORT);
-  const html = renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <SystemCheckPage />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
+  return renderText(<SystemCheckPage />, { i18n, cache: [[["system-check"], REPORT]] });
 }
 
 describe("SystemCheckPage", () => {

@@ -9,17 +9,13 @@ import {
   type Quote,
   type SessionState,
 } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { SESSION_KEY } from "../../../lib/session.ts";
+import { type RenderOptions, renderHtml, type TestSessionOptions, testSession, textOf } from "../../../lib/test-render.tsx";
 import { createOrder, DETAILS_KEY, ORDER_KEY, ORDERS_KEY, OVERVIEW_KEY, PLAN_KEY, saveBillingDetails } from "./api.ts";
 import { DETAIL_FIELDS } from "./BillingDetailsForm.tsx";
 import { CheckoutPage } from "./CheckoutPage.tsx";
@@ -38,56 +34,16 @@ beforeAll(() => initTestI18n(i18n));
 afterEach(() => vi.unstubAllGlobals());
 
 type Role = "clinic" | "patient" | "admin";
-function sessionOf(role: Role, orderData: Partial<SessionState["orderData"]> = {}): SessionState {
-  const groups = role === "clinic" ? [GROUP.clinic] : role === "patient" ? [GROUP.patient] : [];
-  return {
-    userId: "u1",
-    isAuthenticated: true,
-    isAdmin: role === "admin",
-    userData: {
-      id: "u1",
-      email: "sol@example.com",
-      nombres: "Clínica",
-      apellidos: "Sol",
-      identification: "",
-      language: "en",
-      isAdmin: role === "admin",
-      is_active: true,
-      groups,
-      permissions: [],
-      twoFactorEnabled: false,
-      clinicId: null,
-    },
-    permission: { is_patient: role === "patient", codenames: role === "clinic" ? ["view_membership"] : role === "patient" ? ["is_patient"] : [] },
-    orderData: { isActivated: true, endsOn: "2026-12-08", graceUntil: null, trial: false, ...orderData },
-    flags: { clinic: true },
-  };
-}
+const ROLES: Record<Role, TestSessionOptions> = {
+  clinic: { group: GROUP.clinic, codenames: ["view_membership"] },
+  patient: { group: GROUP.patient, codenames: ["is_patient"] },
+  admin: { isAdmin: true },
+};
+const sessionOf = (role: Role, orderData: Partial<SessionState["orderData"]> = {}) => testSession({ ...ROLES[role], orderData });
 
-function render(element: ReactElement, { url, path, role = "clinic", cache = [] }: { url: string; path: string; role?: Role; cache?: [unknown[], unknown][] }) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(SESSION_KEY, sessionOf(role));
-  for (const [key, data] of cache) client.setQueryData(key, data);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+function render(element: ReactElement, { role = "clinic", ...at }: Omit<RenderOptions, "i18n" | "session"> & { role?: Role }) {
+  return renderHtml(element, { i18n, session: sessionOf(role), ...at });
 }
-/** The page's text, tags stripped, as a reader meets it. */
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
 
 const quote = (billing: Quote["billing"], months: number, netCents: number): Quote => ({
   billing,

@@ -1,13 +1,9 @@
-import { GROUP, measureTrend, type PatientStatistics, type SessionState, type StatisticsSession } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { GROUP, measureTrend, type PatientStatistics, type StatisticsSession } from "@clinic/shared";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { SESSION_KEY } from "../../../lib/session.ts";
+import { renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
 import { ActivityStatisticsPage } from "./ActivityStatisticsPage.tsx";
 import { STATISTICS_KEY, statisticsPath } from "./api.ts";
 import { StatisticsPage } from "./StatisticsPage.tsx";
@@ -20,28 +16,7 @@ import { StatisticsPage } from "./StatisticsPage.tsx";
 const i18n = i18next.createInstance();
 beforeAll(() => initTestI18n(i18n));
 
-const session: SessionState = {
-  userId: "t1",
-  isAuthenticated: true,
-  isAdmin: false,
-  userData: {
-    id: "t1",
-    email: "ana@example.com",
-    nombres: "Ana",
-    apellidos: "Ruiz",
-    identification: "",
-    language: "en",
-    isAdmin: false,
-    is_active: true,
-    groups: [GROUP.therapist],
-    permissions: [],
-    twoFactorEnabled: false,
-    clinicId: null,
-  },
-  permission: { is_patient: false, codenames: ["view_statistics"] },
-  orderData: { isActivated: true, endsOn: "2026-12-08", graceUntil: null, trial: false },
-  flags: { clinic: true },
-};
+const session = testSession({ group: GROUP.therapist, codenames: ["view_statistics"] });
 
 const PATIENT = { id: "0b6f1c2e-8a57-4a7e-9d7c-3f4e5a6b7c8d", name: "Pablo Díaz", language: "en" as const };
 const RANGE = { since: "2026-03-01", to: "2026-03-03" };
@@ -109,29 +84,9 @@ function statistics(activity: PatientStatistics["activity"] = null, sessions = 3
   };
 }
 
-function render(element: ReactElement, url: string, path: string, activity: number | undefined, data: PatientStatistics) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(SESSION_KEY, session);
-  client.setQueryData([STATISTICS_KEY, statisticsPath({ user: PATIENT.id, activity, ...RANGE })], data);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+/** The screen's HTML with `data` cached as the statistics of PATIENT over RANGE (and `activity`, if given). */
+const render = (element: ReactElement, url: string, path: string, activity: number | undefined, data: PatientStatistics) =>
+  renderHtml(element, { i18n, url, path, session, cache: [[[STATISTICS_KEY, statisticsPath({ user: PATIENT.id, activity, ...RANGE })], data]] });
 
 const query = `?patient=${PATIENT.id}&since=${RANGE.since}&to=${RANGE.to}`;
 

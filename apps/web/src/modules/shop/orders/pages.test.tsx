@@ -1,13 +1,10 @@
-import { GROUP, type SessionState, type ShopCart, type ShopOrder, type ShopStore } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { GROUP, type ShopCart, type ShopOrder, type ShopStore } from "@clinic/shared";
+import type { QueryKey } from "@tanstack/react-query";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SESSION_KEY } from "../../../lib/session.ts";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
+import { renderText, testSession } from "../../../lib/test-render.tsx";
 import { CART_KEY, STORES_KEY } from "../storefront/api.ts";
 import { StorefrontPage } from "../storefront/StorefrontPage.tsx";
 import { CartPage } from "../storefront/CartPage.tsx";
@@ -23,51 +20,9 @@ import { StoreOrderPage } from "./StoreOrderPage.tsx";
 const i18n = i18next.createInstance();
 beforeAll(() => initTestI18n(i18n));
 
-const session = {
-  userId: "u1",
-  isAuthenticated: true,
-  isAdmin: false,
-  userData: {
-    id: "u1",
-    email: "a@example.com",
-    nombres: "Ana",
-    apellidos: "Ruiz",
-    identification: "",
-    language: "en",
-    isAdmin: false,
-    is_active: true,
-    groups: [GROUP.clinic],
-    permissions: [],
-    twoFactorEnabled: false,
-    clinicId: null,
-  },
-  permission: { is_patient: false, codenames: ["change_store"] },
-  orderData: { isActivated: true, endsOn: null, graceUntil: null, trial: false },
-  flags: { clinic: true, virtual_shop: true },
-} as unknown as SessionState;
+const session = testSession({ group: GROUP.clinic, codenames: ["change_store"], flags: { clinic: true, virtual_shop: true } });
 
-function render(element: ReactElement, url: string, path: string, cache: [unknown[], unknown][]) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(SESSION_KEY, session);
-  for (const [key, data] of cache) client.setQueryData(key, data);
-  const html = renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
+const render = (element: ReactElement, url: string, path: string, cache: [QueryKey, unknown][]) => renderText(element, { i18n, url, path, session, cache });
 
 const order: ShopOrder = {
   id: 9,

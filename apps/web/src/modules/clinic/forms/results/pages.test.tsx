@@ -1,13 +1,9 @@
-import { GROUP, type FormAssignment, type FormField, formFieldSchema, type ResolvedForm, type SessionState } from "@clinic/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { GROUP, type FormAssignment, type FormField, formFieldSchema, type ResolvedForm } from "@clinic/shared";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
-import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../../lib/test-i18n.ts";
-import { SESSION_KEY } from "../../../../lib/session.ts";
+import { type RenderOptions, renderHtml, testSession, textOf } from "../../../../lib/test-render.tsx";
 import { RESULT_KEY, RESULTS_KEY, SCORE_HISTORY_KEY } from "./api.ts";
 import { FormResultPage } from "./FormResultPage.tsx";
 import { FormResultsPage } from "./FormResultsPage.tsx";
@@ -19,52 +15,8 @@ import { FormResultsPage } from "./FormResultsPage.tsx";
 const i18n = i18next.createInstance();
 beforeAll(() => initTestI18n(i18n));
 
-const session: SessionState = {
-  userId: "t1",
-  isAuthenticated: true,
-  isAdmin: false,
-  userData: {
-    id: "t1",
-    email: "ana@example.com",
-    nombres: "Ana",
-    apellidos: "Ruiz",
-    identification: "",
-    language: "en",
-    isAdmin: false,
-    is_active: true,
-    groups: [GROUP.therapist],
-    permissions: [],
-    twoFactorEnabled: false,
-    clinicId: null,
-  },
-  permission: { is_patient: false, codenames: ["view_form", "answer_all_forms"] },
-  orderData: { isActivated: true, endsOn: "2026-12-08", graceUntil: null, trial: false },
-  flags: { clinic: true },
-};
-
-function render(element: ReactElement, { url, path, cache }: { url: string; path: string; cache: [unknown[], unknown][] }) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } } });
-  client.setQueryData(SESSION_KEY, session);
-  for (const [key, data] of cache) client.setQueryData(key, data);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[url]}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
-const textOf = (html: string) =>
-  html
-    .replace(/<style[^>]*>.*?<\/style>/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+const session = testSession({ group: GROUP.therapist, codenames: ["view_form", "answer_all_forms"] });
+const render = (element: ReactElement, at: Omit<RenderOptions, "i18n" | "session">) => renderHtml(element, { i18n, session, ...at });
 
 const PATIENT = { id: "0b6f1c2e-8a57-4a7e-9d7c-3f4e5a6b7c8d", name: "Pablo Gómez" };
 const THERAPIST = { id: "t1", name: "Ana Ruiz" };
