@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
+import { countStatements } from "../../../test/statements.ts";
 import { multipart } from "../../../test/uploads.ts";
 import { parsePrice } from "./product-import.ts";
 
@@ -57,6 +58,12 @@ describe("importing and exporting products and stock", () => {
     );
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toEqual({ created: 3, updated: 0 });
+    // On sale (what the storefront lists) follows the variants the file adds: none of Gaze cards' is.
+    const onSale = await t.db.execute(sql`select name, has_active_variant from shop_products where store_id = ${storeId} order by name`);
+    expect(onSale.rows).toEqual([
+      { name: "Foam roller", has_active_variant: true },
+      { name: "Gaze cards", has_active_variant: false },
+    ]);
     // Spanish headers, a changed price and a counted stock.
     const second = await importFile("Producto;SKU;Precio;Existencias\nFoam roller;roll-30;18,50;12\nMassage ball;BALL;12;4\n");
     expect(second.json()).toEqual({ created: 1, updated: 1 });
@@ -68,6 +75,51 @@ describe("importing and exporting products and stock", () => {
     const csv = (await exported("csv")).body;
     expect(csv).toContain("Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active");
     expect(csv).toContain("Foam roller,Mobility,roll-30,,18.50,12,0,yes");
+  });
+
+  it("writes a large file in rounds of set-based statements: categories and products shared across rounds, variants in line order, each stock change recorded once", async () => {
+    // 1 234 rows, three variants a product (product 166 straddles the first round's end), seven
+    // categories written in two cases (one category each), stock 0 on every tenth row.
+    const line = (n: number, stock: number) => `Big ${Math.floor(n / 3)},${n % 2 ? "CAT" : "Cat"} ${n % 7},BIG-${n},V${n},${(n % 90) + 1}.50,${stock},2,yes`;
+    const rows = Array.from({ length: 1234 }, (_, n) => line(n, n % 10 === 0 ? 0 : n % 50));
+    const progressId = crypto.randomUUID();
+    const counted = await countStatements(t.database.pool, () =>
+      importFile(`Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active\n${rows.join("\n")}\n`, "big.csv", progressId),
+    );
+    expect(counted.result.statusCode, counted.result.body).toBe(201);
+    expect(counted.result.json()).toEqual({ created: 1234, updated: 0 });
+    // Three rounds of three statements, not three or four a row.
+    expect(counted.count).toBeLessThan(40);
+
+    const figures = (
+      await t.db.execute(sql`select
+          (select count(*)::int from shop_products where store_id = ${storeId} and name like 'Big %') as products,
+          (select count(*)::int from shop_categories where store_id = ${storeId} and lower(name) like 'cat %') as categories,
+          (select json_agg(v.position order by v.sku) from shop_variants v join shop_products p on p.id = v.product_id where p.store_id = ${storeId} and p.name = 'Big 166') as positions,
+          (select count(*)::int from shop_stock_moves m join shop_variants v on v.id = m.variant_id where v.store_id = ${storeId} and v.sku like 'BIG-%') as moves,
+          (select note from shop_stock_moves m join shop_variants v on v.id = m.variant_id where v.store_id = ${storeId} and v.sku = 'BIG-701') as note,
+          (select c.name from shop_products p join shop_categories c on c.id = p.category_id where p.store_id = ${storeId} and p.name = 'Big 166') as category`)
+    ).rows[0];
+    // Big 166 holds rows 498 to 500, across the rounds: the last (500, in the second round) names
+    // category 3, first written as "CAT 3" (row 3). Rows of stock 0 (124) record no move.
+    expect(figures).toEqual({ products: 412, categories: 7, positions: [0, 1, 2], moves: 1234 - 124, note: "Imported (line 703)", category: "CAT 3" });
+    const progress = await t.app.inject({ method: "GET", url: `/api/shop/imports/${progressId}/progress`, headers: { cookie: clinic } });
+    expect(progress.json()).toMatchObject({ phase: "done", done: 1234, total: 1234 });
+
+    // Again, every stock one more and 10 new rows: 1 234 updated with one move of +1 each, 10 added with their 3.
+    const lastMove = (await t.db.execute(sql`select max(id)::int as id from shop_stock_moves`)).rows[0]?.id;
+    const again = [
+      ...Array.from({ length: 1234 }, (_, n) => line(n, (n % 10 === 0 ? 0 : n % 50) + 1)),
+      ...Array.from({ length: 10 }, (_, k) => line(5000 + k, 3)),
+    ];
+    const second = await importFile(`Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active\n${again.join("\n")}\n`, "big.csv");
+    expect(second.json()).toEqual({ created: 10, updated: 1234 });
+    const after = (
+      await t.db.execute(sql`select json_object_agg(delta, n) as moves from (
+          select m.delta, count(*)::int as n from shop_stock_moves m join shop_variants v on v.id = m.variant_id
+          where v.store_id = ${storeId} and m.id > ${lastMove} group by m.delta) d`)
+    ).rows[0];
+    expect(after).toEqual({ moves: { "1": 1234, "3": 10 } });
   });
 
   it("refuses a file with bad rows, with a report of each, and writes nothing", async () => {

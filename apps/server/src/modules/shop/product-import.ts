@@ -161,7 +161,92 @@ export function validateImport(sheet: SheetRows): { rows: ImportRow[]; errors: S
   return { rows, errors };
 }
 
-const REPORT_EVERY = 250;
+/** Rows written per round of statements: a few hundred keeps each statement's arrays small and the progress bar moving. */
+const CHUNK = 500;
+
+/** The ids of the chunk's categories by lowercased name, those missing added (one statement). */
+async function categoryIds(tx: Db, storeId: number, chunk: readonly ImportRow[]): Promise<Map<string, number>> {
+  const names = new Map<string, string>();
+  for (const row of chunk) if (row.category !== "" && !names.has(row.category.toLowerCase())) names.set(row.category.toLowerCase(), row.category);
+  if (names.size === 0) return new Map();
+  const result = await tx.execute<{ key: string; id: number }>(sql`
+    with wanted as (select * from unnest(${sql.param([...names.keys()])}::text[], ${sql.param([...names.values()])}::text[]) as w(key, name)),
+    found as (select w.key, (select c.id from shop_categories c where c.store_id = ${storeId} and lower(c.name) = w.key) as id from wanted w),
+    made as (
+      insert into shop_categories (store_id, name) select ${storeId}, w.name from wanted w join found f on f.key = w.key where f.id is null
+      returning id, name)
+    select f.key, coalesce(f.id, m.id) as id from found f join wanted w on w.key = f.key left join made m on m.name = w.name`);
+  return new Map(result.rows.map((row) => [row.key, Number(row.id)]));
+}
+
+/**
+ * The ids of the chunk's products by lowercased name (one statement): a missing one is added
+ * under its name as first written; a row naming a category moves its product there (the last
+ * such row wins, as when the rows are read one by one).
+ */
+async function productIds(tx: Db, storeId: number, chunk: readonly ImportRow[], categories: Map<string, number>): Promise<Map<string, number>> {
+  const wanted = new Map<string, { name: string; categoryId: number | null }>();
+  for (const row of chunk) {
+    const key = row.product.toLowerCase();
+    const categoryId = row.category === "" ? null : (categories.get(row.category.toLowerCase()) ?? null);
+    const seen = wanted.get(key);
+    if (!seen) wanted.set(key, { name: row.product, categoryId });
+    else if (categoryId !== null) seen.categoryId = categoryId;
+  }
+  const list = [...wanted.entries()];
+  const result = await tx.execute<{ key: string; id: number }>(sql`
+    with wanted as (
+      select * from unnest(${sql.param(list.map(([key]) => key))}::text[], ${sql.param(list.map(([, one]) => one.name))}::text[],
+        ${sql.param(list.map(([, one]) => one.categoryId))}::int[]) as w(key, name, category_id)),
+    -- A join, not a lookup per name: the store's products are read once (there is no index on lower(name)).
+    found as (
+      select w.key, min(p.id) as id from wanted w left join shop_products p on p.store_id = ${storeId} and lower(p.name) = w.key group by w.key),
+    made as (
+      insert into shop_products (store_id, category_id, name) select ${storeId}, w.category_id, w.name from wanted w join found f on f.key = w.key where f.id is null
+      returning id, name),
+    moved as (
+      update shop_products p set category_id = w.category_id, updated_at = now()
+      from found f join wanted w on w.key = f.key where p.id = f.id and w.category_id is not null)
+    select f.key, coalesce(f.id, m.id) as id from found f join wanted w on w.key = f.key left join made m on m.name = w.name`);
+  return new Map(result.rows.map((row) => [row.key, Number(row.id)]));
+}
+
+/**
+ * The chunk's variants by SKU (one statement): an existing one updated, its stock set to the
+ * row's count; a new one added after its product's variants; every stock that changed recorded
+ * as an adjustment naming the file's line.
+ */
+async function writeVariants(tx: Db, actor: Actor, storeId: number, chunk: readonly ImportRow[], products: Map<string, number>) {
+  const column = <T>(pick: (row: ImportRow) => T) => sql.param(chunk.map(pick));
+  const result = await tx.execute<{ created: number; updated: number }>(sql`
+    with input as (
+      select * from unnest(${column((row) => row.line)}::int[], ${column((row) => row.sku)}::text[],
+        ${column((row) => products.get(row.product.toLowerCase()))}::int[], ${column((row) => row.variant)}::text[],
+        ${column((row) => row.priceCents)}::int[], ${column((row) => row.stock)}::int[], ${column((row) => row.lowStockThreshold)}::int[],
+        ${column((row) => row.active)}::boolean[])
+        as i(line, sku, product_id, name, price_cents, stock, low_stock_threshold, active)),
+    before as (
+      select v.id, v.stock, i.line from shop_variants v join input i on v.store_id = ${storeId} and lower(v.sku) = lower(i.sku) for update of v),
+    changed as (
+      update shop_variants v set product_id = i.product_id, sku = i.sku, name = i.name, price_cents = i.price_cents, stock = i.stock,
+        low_stock_threshold = i.low_stock_threshold, active = i.active, updated_at = now()
+      from before b join input i on i.line = b.line where v.id = b.id
+      returning v.id, i.line, i.stock - b.stock as delta),
+    added as (
+      insert into shop_variants (product_id, store_id, sku, name, price_cents, stock, low_stock_threshold, active, position)
+      select i.product_id, ${storeId}, i.sku, i.name, i.price_cents, i.stock, i.low_stock_threshold, i.active,
+        (select count(*) from shop_variants v where v.product_id = i.product_id) + row_number() over (partition by i.product_id order by i.line) - 1
+      from input i where not exists (select 1 from before b where b.line = i.line)
+      returning id, sku, stock),
+    moves as (
+      insert into shop_stock_moves (variant_id, delta, reason, note, by)
+      select x.id, x.delta, 'adjustment', 'Imported (line ' || x.line || ')', ${actor.id}
+      from (select id, line, delta from changed union all select a.id, i.line, a.stock from added a join input i on i.sku = a.sku) x
+      where x.delta <> 0)
+    select (select count(*) from added)::int as created, (select count(*) from changed)::int as updated`);
+  const counts = result.rows[0] as { created: number; updated: number };
+  return { created: Number(counts.created), updated: Number(counts.updated) };
+}
 
 /** Imports the sheet into the store, all rows or none (400 with the row report when any is wrong). */
 export async function importProducts(db: Db, actor: Actor, storeId: number, sheet: SheetRows, report: ProgressReport): Promise<ShopImportResult> {
@@ -173,62 +258,14 @@ export async function importProducts(db: Db, actor: Actor, storeId: number, shee
   let updated = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const categories = new Map<string, number>();
-    const products = new Map<string, number>();
-    for (const [index, row] of rows.entries()) {
-      if (index % REPORT_EVERY === 0) await report("writing", index);
-      let categoryId: number | null = null;
-      if (row.category !== "") {
-        const key = row.category.toLowerCase();
-        categoryId =
-          categories.get(key) ??
-          Number(
-            (
-              await tx.execute<{ id: number }>(sql`
-                with found as (select id from shop_categories where store_id = ${storeId} and lower(name) = ${key}),
-                     made as (insert into shop_categories (store_id, name) select ${storeId}, ${row.category} where not exists (select 1 from found) returning id)
-                select id from found union all select id from made`)
-            ).rows[0]?.id,
-          );
-        categories.set(key, categoryId);
-      }
-      const productKey = row.product.toLowerCase();
-      let productId = products.get(productKey);
-      if (productId === undefined) {
-        const found = await tx.execute<{ id: number }>(
-          sql`select id from shop_products where store_id = ${storeId} and lower(name) = ${productKey} order by id limit 1`,
-        );
-        productId =
-          found.rows[0]?.id ??
-          Number(
-            (
-              await tx.execute<{ id: number }>(
-                sql`insert into shop_products (store_id, category_id, name) values (${storeId}, ${categoryId}, ${row.product}) returning id`,
-              )
-            ).rows[0]?.id,
-          );
-        products.set(productKey, productId);
-      }
-      if (categoryId !== null) await tx.execute(sql`update shop_products set category_id = ${categoryId}, updated_at = now() where id = ${productId}`);
-      // The variant of this SKU, updated with its stock set to the row's count (the difference recorded), or added.
-      const written = await tx.execute<{ id: number; delta: number; made: boolean }>(sql`
-        with before as (select id, stock from shop_variants where store_id = ${storeId} and lower(sku) = lower(${row.sku}) for update),
-        changed as (
-          update shop_variants v set product_id = ${productId}, sku = ${row.sku}, name = ${row.variant}, price_cents = ${row.priceCents}, stock = ${row.stock},
-            low_stock_threshold = ${row.lowStockThreshold}, active = ${row.active}, updated_at = now()
-          from before where v.id = before.id returning v.id, ${row.stock} - before.stock as delta, false as made),
-        added as (
-          insert into shop_variants (product_id, store_id, sku, name, price_cents, stock, low_stock_threshold, active, position)
-          select ${productId}, ${storeId}, ${row.sku}, ${row.variant}, ${row.priceCents}, ${row.stock}, ${row.lowStockThreshold}, ${row.active},
-            (select count(*) from shop_variants where product_id = ${productId})
-          where not exists (select 1 from before) returning id, stock as delta, true as made)
-        select id, delta, made from changed union all select id, delta, made from added`);
-      const variant = written.rows[0] as { id: number; delta: number; made: boolean };
-      if (variant.made) created += 1;
-      else updated += 1;
-      if (Number(variant.delta) !== 0)
-        await tx.execute(sql`insert into shop_stock_moves (variant_id, delta, reason, note, by)
-          values (${variant.id}, ${variant.delta}, 'adjustment', ${`Imported (line ${row.line})`}, ${actor.id})`);
+    for (let start = 0; start < rows.length; start += CHUNK) {
+      await report("writing", start);
+      const chunk = rows.slice(start, start + CHUNK);
+      const categories = await categoryIds(tx, storeId, chunk);
+      const products = await productIds(tx, storeId, chunk, categories);
+      const written = await writeVariants(tx, actor, storeId, chunk, products);
+      created += written.created;
+      updated += written.updated;
     }
   });
   await report("done", rows.length);
