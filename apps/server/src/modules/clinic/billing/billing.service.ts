@@ -9,7 +9,7 @@ import { memberships } from "../memberships/memberships.table.ts";
 import { activeMembership, seatsInUse, today } from "../memberships/seats.ts";
 import { billingDetails, orders } from "./billing.table.ts";
 import { orderDataOf } from "./gating.ts";
-import { type Holder, holderOf, paidUntilOf, patientsOf, periodStart } from "./holders.ts";
+import { type Holder, holderOf, paidUntilOf, periodStart } from "./holders.ts";
 import { orderDetail } from "./orders.service.ts";
 import { periodsOf, quotePlan } from "./pricing.ts";
 
@@ -49,7 +49,7 @@ export async function planOffer(db: Db, settings: BillingSettings, actor: Actor,
     .from(memberships)
     .where(and(eq(memberships.id, id), onSaleTo(holder)));
   if (!plan) throw notFound();
-  const [paidUntil, patients] = await Promise.all([paidUntilOf(db, holder.id), holder.kind === "clinic" ? patientsOf(db, holder.id) : 0]);
+  const [paidUntil, patients] = await Promise.all([paidUntilOf(db, holder.id), holder.kind === "clinic" ? seatsInUse(db, holder.id, "patient") : 0]);
   return offerOf(settings, actor, plan, paidUntil, patients);
 }
 
@@ -70,10 +70,13 @@ function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUn
 /** `GET /api/billing/membership`: what the caller holds, its state and seats, its pending order, and what it can buy. */
 export async function membershipOverview(db: Db, settings: BillingSettings, actor: Actor): Promise<MembershipOverview> {
   const holder = holderOf(actor);
-  const [held, paidUntil, patients, plans, [pending], [details], [person]] = await Promise.all([
-    activeMembership(db, holder.id, today(), holder.kind === "clinic" ? "platform" : "any"),
+  // One wave of reads side by side (the pending order's detail, when there is one, follows).
+  const clinic = holder.kind === "clinic";
+  const [held, paidUntil, patients, therapists, plans, [pending], [details], [person]] = await Promise.all([
+    activeMembership(db, holder.id, today(), clinic ? "platform" : "any"),
     paidUntilOf(db, holder.id),
-    holder.kind === "clinic" ? patientsOf(db, holder.id) : Promise.resolve(0),
+    clinic ? seatsInUse(db, holder.id, "patient") : Promise.resolve(0),
+    clinic ? seatsInUse(db, holder.id, "therapist") : Promise.resolve(0),
     db.select().from(memberships).where(onSaleTo(holder)).orderBy(memberships.value, memberships.id),
     db
       .select({ id: orders.id })
@@ -84,13 +87,12 @@ export async function membershipOverview(db: Db, settings: BillingSettings, acto
     db.select({ userId: billingDetails.userId }).from(billingDetails).where(eq(billingDetails.userId, holder.id)),
     db.select({ nombres: users.nombres, apellidos: users.apellidos, email: users.email }).from(users).where(eq(users.id, holder.id)),
   ]);
-  const seats =
-    holder.kind === "clinic"
-      ? {
-          therapists: { used: await seatsInUse(db, holder.id, "therapist"), limit: held?.membership.nUsers ?? null },
-          patients: { used: patients, limit: held?.membership.nPatients ?? null },
-        }
-      : null;
+  const seats = clinic
+    ? {
+        therapists: { used: therapists, limit: held?.membership.nUsers ?? null },
+        patients: { used: patients, limit: held?.membership.nPatients ?? null },
+      }
+    : null;
   const { state, accessUntil } = stateOf(holder, actor, settings, paidUntil);
   const pendingDetail = pending ? await orderDetail({ db, settings }, actor, pending.id) : null;
   return {

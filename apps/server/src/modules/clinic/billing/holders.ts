@@ -34,11 +34,3 @@ export async function paidUntilOf(db: Db, holderId: string): Promise<string | nu
 export function periodStart(paidUntil: string | null, day = today()): string {
   return paidUntil && paidUntil >= day ? addDays(paidUntil, 1) : day;
 }
-
-/** Active patients of a clinic (what platform plans charge valuePatient for). */
-export async function patientsOf(db: Db, clinicId: string): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from users u join user_groups ug on ug.user_id = u.id and ug.group_id = 1 where u.clinic_id = ${clinicId} and u.is_active`,
-  );
-  return Number(result.rows[0]?.n ?? 0);
-}

@@ -10,9 +10,9 @@ import type { PaymentProviders } from "../../../platform/payments/index.ts";
 import { createManualProvider } from "../../../platform/payments/manual.ts";
 import type { PaymentProvider } from "../../../platform/payments/port.ts";
 import { assignedMemberships, memberships } from "../memberships/memberships.table.ts";
-import { today } from "../memberships/seats.ts";
+import { seatsInUse, today } from "../memberships/seats.ts";
 import { billingDetails, invoices, orders } from "./billing.table.ts";
-import { holderOf, paidUntilOf, patientsOf, periodStart } from "./holders.ts";
+import { holderOf, paidUntilOf, periodStart } from "./holders.ts";
 import { invoicesOf, issueInvoice, orderNumber } from "./invoices.ts";
 import { notifyOrder } from "./billing-notices.ts";
 import { periodEnd, quotePlan } from "./pricing.ts";
@@ -151,7 +151,7 @@ export async function createOrder(
     if (pending) throw conflict(`A payment for this plan is already pending (order ${orderNumber(pending.id)}): pay or cancel it first.`);
     const paidUntil = await paidUntilOf(tx, holder.id);
     const quote = quotePlan(plan, input.billing, settings, {
-      patients: holder.kind === "clinic" ? await patientsOf(tx, holder.id) : 0,
+      patients: holder.kind === "clinic" ? await seatsInUse(tx, holder.id, "patient") : 0,
       from: periodStart(paidUntil),
       language: actor.language,
     });
