@@ -79,6 +79,11 @@ if (started.embedded && (await seedDemo(started.database.db, config.billing))) {
 // The demo's uploaded game bundle, stored as any upload (disk or S3, as configured).
 if (started.embedded && (await (await import("./modules/clinic/files/bundle-demo.ts")).seedDemoBundle(started.database.db, config)))
   log("demo game bundle added");
+// The demo shop's product pictures, drawn on the first start and stored the same way.
+if (started.embedded) {
+  const pictures = await (await import("./modules/shop/shop-demo.ts")).seedDemoShopPictures(started.database.db, config);
+  if (pictures > 0) log(`demo shop pictures added: ${pictures}`);
+}
 // Its lived-in past (demo-history.ts, loaded only here): once, dated from the first start.
 if (started.embedded && (await (await import("./demo-history.ts")).seedDemoHistory(started.database.db))) log("demo history added: five weeks back, two ahead");
 app = await buildApp({ config, database: started.database, authSecret, logger: true });

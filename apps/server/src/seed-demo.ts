@@ -2,6 +2,7 @@ import { loadConfig } from "./config.ts";
 import { startDatabase } from "./db/start.ts";
 import { seedDemoHistory } from "./demo-history.ts";
 import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
+import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
 import { seedDemo } from "./seed-demo-data.ts";
 
 /** `npm run seed:demo`: the explicit way to put demo accounts on a configured server. */
@@ -10,5 +11,6 @@ const started = await startDatabase(config, (line) => console.log(line));
 const created = await seedDemo(started.database.db, config.billing);
 console.log(created ? "Demo accounts created." : "Demo accounts already exist.");
 console.log((await seedDemoBundle(started.database.db, config)) ? "Demo game bundle added." : "Demo game bundle already there (or not shipped).");
+console.log(`Demo shop pictures added: ${await seedDemoShopPictures(started.database.db, config)}.`);
 console.log((await seedDemoHistory(started.database.db)) ? "Demo history added." : "Demo history already there.");
 await started.close();

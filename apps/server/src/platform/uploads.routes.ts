@@ -24,7 +24,7 @@ import {
   contentDisposition,
   createBlobStore,
   MAX_UPLOAD_BYTES,
-  newStorageKey,
+  keepUpload,
   parseRange,
   S3Store,
 } from "./uploads.ts";
@@ -82,31 +82,9 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
         if (content && !content.ok) add("archivo", ...content.errors);
         if (Object.keys(errors).length > 0 || !parsed.success || !form.staged || !content?.ok) throw badRequest(errors);
         const staged = form.staged;
-        const storageKey = newStorageKey();
-        await store.put(storageKey, staged.tempPath, staged.size, content.mime);
         const name = parsed.data.nombre || staged.originalName;
-        try {
-          const [row] = await app.db
-            .insert(uploads)
-            .values({
-              kind: content.kind,
-              mime: content.mime,
-              size: staged.size,
-              sha256: staged.sha256,
-              originalName: staged.originalName,
-              name,
-              storageKey,
-              clinicId,
-              createdBy: actor.id,
-            })
-            .returning({ id: uploads.id });
-          const id = row?.id as string;
-          return reply.status(201).send({ id, url: `/api/uploads/${id}`, name, mime: content.mime, size: staged.size });
-        } catch (error) {
-          // No row, no bytes: the stored object goes too.
-          await store.remove(storageKey).catch(() => {});
-          throw error;
-        }
+        const id = await keepUpload(app.db, store, staged, content, { name, clinicId, createdBy: actor.id });
+        return reply.status(201).send({ id, url: `/api/uploads/${id}`, name, mime: content.mime, size: staged.size });
       } finally {
         await form.staged?.discard();
       }

@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { type Actor, clinicOf } from "./access.ts";
-import type { uploads } from "./uploads.table.ts";
+import { uploads } from "./uploads.table.ts";
 
 export type Upload = typeof uploads.$inferSelect;
 
@@ -192,6 +192,41 @@ export interface BlobStore {
   remove(key: string): Promise<void>;
   /** The staging folder for temp files (always local disk). */
   readonly stagingDir: string;
+}
+
+/**
+ * Keeps staged bytes that passed checkContent: into the store, then their row; a row that cannot
+ * be written takes the stored bytes with it. Answers the new upload's id.
+ */
+export async function keepUpload(
+  db: Db,
+  store: BlobStore,
+  staged: StagedUpload,
+  content: { kind: UploadKind; mime: string },
+  owner: { name?: string; clinicId: string | null; createdBy: string | null },
+): Promise<string> {
+  const storageKey = newStorageKey();
+  await store.put(storageKey, staged.tempPath, staged.size, content.mime);
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        kind: content.kind,
+        mime: content.mime,
+        size: staged.size,
+        sha256: staged.sha256,
+        originalName: staged.originalName,
+        ...(owner.name === undefined ? {} : { name: owner.name }),
+        storageKey,
+        clinicId: owner.clinicId,
+        createdBy: owner.createdBy,
+      })
+      .returning({ id: uploads.id });
+    return row?.id as string;
+  } catch (error) {
+    await store.remove(storageKey).catch(() => {});
+    throw error;
+  }
 }
 
 /** A fresh storage key: random, sharded two levels deep so no folder grows huge (`ab/cd/abcd…`). */

@@ -1,7 +1,22 @@
+import { Readable } from "node:stream";
 import { OPENING_STOCK_NOTE } from "@clinic/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { shopBundleItems, shopBundles, shopCategories, shopDiscounts, shopProducts, shopStockMoves, shopStores, shopVariants } from "./shop.table.ts";
+import { DEMO_ACCOUNTS } from "../../demo-accounts.ts";
+import { checkContent, createBlobStore, keepUpload, stageUpload } from "../../platform/uploads.ts";
+import { DEMO_DRAWINGS, demoPicture } from "./demo-pictures.ts";
+import {
+  shopBundleItems,
+  shopBundles,
+  shopCategories,
+  shopDiscounts,
+  shopProductImages,
+  shopProducts,
+  shopStockMoves,
+  shopStores,
+  shopVariants,
+} from "./shop.table.ts";
 
 /**
  * The demo clinic's shop (issue 20.6): a dozen rehabilitation products in four categories, a
@@ -181,4 +196,41 @@ export async function seedDemoShop(db: Db, ids: { clinicId: string; adminId: str
       (["PAD-L", "ROLL-45", "BAND-M"] as const).map((sku) => ({ bundleId: (kit as { id: number }).id, variantId: skus.get(sku) as number, quantity: 1 })),
     );
   await db.insert(shopDiscounts).values({ storeId, title: "Welcome offer", code: "WELCOME10", kind: "percent", value: 1000, perCustomerLimit: 1 });
+}
+
+/** The upload name of a demo product's picture: how a later start knows it was added once. */
+const pictureName = (product: string) => `demo-${product.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.png`;
+
+/**
+ * The demo products' pictures (demo-pictures.ts), stored as any upload of the demo clinic (disk
+ * or S3, as configured) through the same content check. Once: a product whose picture was added
+ * before (even if a manager removed it since) is left alone. Answers how many were added.
+ */
+export async function seedDemoShopPictures(db: Db, config: Config): Promise<number> {
+  const names = Object.keys(DEMO_DRAWINGS);
+  const missing = await db.execute<{ id: number; name: string; clinic_id: string }>(sql`
+    with wanted as (select * from unnest(${sql.param(names)}::text[], ${sql.param(names.map(pictureName))}::text[]) as w(name, file))
+    select p.id, p.name, s.clinic_id from wanted w
+      join shop_products p on p.name = w.name join shop_stores s on s.id = p.store_id join users u on u.id = s.clinic_id
+    where u.email = ${DEMO_ACCOUNTS.clinic.email}
+      and not exists (select 1 from uploads up where up.clinic_id = s.clinic_id and up.original_name = w.file)`);
+  if (missing.rows.length === 0) return 0;
+  const store = createBlobStore(config);
+  try {
+    for (const product of missing.rows) {
+      const bytes = demoPicture(product.name) as Buffer;
+      const staged = await stageUpload(store.stagingDir, Readable.from([bytes]), bytes.length + 1, "image/png", pictureName(product.name));
+      try {
+        const content = checkContent(staged, ["image"]);
+        if (!content.ok) throw new Error(`demo picture of ${product.name}: ${content.errors.join(" ")}`);
+        const uploadId = await keepUpload(db, store, staged, content, { name: product.name, clinicId: product.clinic_id, createdBy: null });
+        await db.insert(shopProductImages).values({ productId: product.id, uploadId, position: 0 });
+      } finally {
+        await staged.discard();
+      }
+    }
+  } finally {
+    if ("destroy" in store && typeof store.destroy === "function") store.destroy();
+  }
+  return missing.rows.length;
 }
