@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import type { WithId } from "../../../lib/collection.ts";
+import { useDeleteQuestion } from "../../../lib/components/DeleteQuestion.tsx";
 import { useAction } from "../../../lib/resource.ts";
 
 interface ConfirmedDeleteOptions<T extends WithId> {
@@ -17,25 +16,10 @@ interface ConfirmedDeleteOptions<T extends WithId> {
 /** Delete after asking: `ask(row)` opens the confirmation, `dialog` renders it. */
 export function useConfirmedDelete<T extends WithId>(options: ConfirmedDeleteOptions<T>) {
   const { t } = useTranslation();
-  const [row, setRow] = useState<T | null>(null);
   const action = useAction(options.remove, {
     invalidate: options.invalidate,
     removes: (_, removed) => (options.invalidate[0] ? [{ list: options.invalidate[0], records: [removed] }] : []),
     success: options.success,
-    onSuccess: () => setRow(null),
   });
-  const dialog = (
-    <ConfirmDialog
-      open={row !== null}
-      title={options.title}
-      text={row ? options.text(row) : ""}
-      confirmLabel={t("catalogue.delete")}
-      destructive
-      busy={action.isPending}
-      // A refusal (say 409: still in use) is told by its notice; the question is over either way.
-      onConfirm={() => row && action.mutate(row, { onError: () => setRow(null) })}
-      onCancel={() => setRow(null)}
-    />
-  );
-  return { ask: setRow, dialog };
+  return useDeleteQuestion(action, { title: options.title, text: options.text, confirmLabel: t("catalogue.delete") });
 }

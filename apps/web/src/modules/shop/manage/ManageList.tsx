@@ -2,7 +2,7 @@ import AddIcon from "@mui/icons-material/Add";
 import { Button, Stack, Typography } from "@mui/material";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
+import { useDeleteQuestion } from "../../../lib/components/DeleteQuestion.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { EVERY_MANAGE_LIST } from "./api.ts";
 import { useShopAction } from "./forms.ts";
@@ -24,32 +24,13 @@ interface DeleteConfirmOptions<T> {
 /** Delete a row of a shop list after asking: `ask(row)` opens the question, `dialog` is to be rendered. */
 export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   const { t } = useTranslation();
-  const [deleting, setDeleting] = useState<T | null>(null);
   const remove = useShopAction((row: T) => options.run(row), {
     invalidate: [...EVERY_MANAGE_LIST],
     success: (_, row) => options.deleted(row),
-    onSuccess: (_, row) => {
-      options.onDeleted?.(row);
-      setDeleting(null);
-    },
-    onFailure: (failure, row) => {
-      options.onFailure?.(failure, row);
-      setDeleting(null);
-    },
+    onSuccess: (_, row) => options.onDeleted?.(row),
+    onFailure: (failure, row) => options.onFailure?.(failure, row),
   });
-  const dialog = (
-    <ConfirmDialog
-      open={deleting !== null}
-      title={options.title}
-      text={deleting ? options.text(deleting) : ""}
-      confirmLabel={t("shopManage.delete")}
-      destructive
-      busy={remove.isPending}
-      onConfirm={() => deleting && remove.mutate(deleting)}
-      onCancel={() => setDeleting(null)}
-    />
-  );
-  return { ask: setDeleting, dialog };
+  return useDeleteQuestion(remove, { title: options.title, text: options.text, confirmLabel: t("shopManage.delete") });
 }
 
 interface ManageListProps<T> {
