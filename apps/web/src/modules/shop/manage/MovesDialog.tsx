@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { isBuilt } from "../../../lib/screen-ids.ts";
 import { usePagedList } from "../../../lib/usePagedList.ts";
+import { storeOrderScreen } from "../orders/api.ts";
+import { useCan } from "./access.ts";
 import { variantLabel } from "./AdjustDialog.tsx";
 import { MOVES_RESOURCE, movesPath } from "./api.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
@@ -20,14 +21,15 @@ export function signed(delta: number): string {
 
 function Moves({ row }: { row: InventoryRow }) {
   const { t } = useTranslation();
+  const can = useCan();
   const list = usePagedList<StockMove>(MOVES_RESOURCE, movesPath(row.variantId));
   const order = (move: StockMove) => {
     if (move.orderId === null) return "—";
     // The number customers quote ("SO-000123"), bare under the "Order" heading as the order lists show it.
     const label = move.orderNumber ?? String(move.orderId);
-    // The order manager is another screen of the shop; until it is built the number is plain text.
-    return isBuilt("shopOrder") ? (
-      <Link component={RouterLink} to={`/shop/app/ordermanager/${move.orderId}`}>
+    // The order opens in the order manager, for those who may use it (change_store).
+    return can("change_store") ? (
+      <Link component={RouterLink} to={storeOrderScreen(move.orderId)}>
         {label}
       </Link>
     ) : (
