@@ -32,7 +32,7 @@ interface DemoProduct {
   variants: DemoVariant[];
 }
 
-const CATEGORIES = ["Balance", "Mobility", "Exercise bands", "Vouchers"];
+const CATEGORIES = ["Balance", "Mobility", "Home exercises", "Vouchers"];
 
 const PRODUCTS: DemoProduct[] = [
   {
