@@ -91,6 +91,20 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       return `${totals.sessions} sessions, ${totals.assigned} assigned`;
     },
   },
+  // Over the same seeded year of sessions and done assignments (and the demo's appointments and
+  // orders): the platform's figures for those 90 days, as the statistics app's admin screen asks
+  // for them (each call also writes its audit record).
+  {
+    name: "platform statistics, 90 days",
+    method: "GET",
+    path: "/api/statistics/platform?since={today-89}&to={statsToday}",
+    role: "admin",
+    check: (body) => {
+      const totals = (body as { totals?: { sessions?: number; activePatients?: number } }).totals;
+      if (!totals?.sessions) throw new Error("the answer counts no session");
+      return `${totals.sessions} sessions, ${totals.activePatients} active patients`;
+    },
+  },
   // Over the BENCH_SHOP_PRODUCTS seeded products of the demo store (seed-shop.ts): a customer's
   // name search that about 1 % of them match, and the first page of the storefront.
   {
