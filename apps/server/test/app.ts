@@ -163,3 +163,17 @@ export function sessionTokenOf(cookie: string): string {
   if (!pair) throw new Error(`No session cookie in ${cookie}`);
   return decodeURIComponent(pair.slice("clinic.session_token=".length)).split(".")[0];
 }
+
+/**
+ * Another app node on the test app's database (a restart, or a second node), its job worker on
+ * or off and polling every half second. The caller closes it.
+ */
+export async function appNode(t: TestApp, worker: boolean): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { ...t.config, jobs: { ...t.config.jobs, worker, pollingSeconds: 0.5 } },
+    database: t.database,
+    authSecret: TEST_AUTH_SECRET,
+  });
+  await app.ready();
+  return app;
+}

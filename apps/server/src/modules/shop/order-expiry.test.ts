@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
-import { buildApp } from "../../app.ts";
+import { appNode, createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
 import { EXPIRE_QUEUE } from "./orders.service.ts";
 import { SWEEP_QUEUE } from "./order-states.ts";
 import { shopOrders, shopStockMoves, shopVariants } from "./shop.table.ts";
@@ -18,12 +17,7 @@ const extraApps: FastifyInstance[] = [];
 
 /** Another app node on the same database (a restart, or a second node). */
 async function node(worker: boolean): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: { ...t.config, jobs: { ...t.config.jobs, worker, pollingSeconds: 0.5 } },
-    database: t.database,
-    authSecret: TEST_AUTH_SECRET,
-  });
-  await app.ready();
+  const app = await appNode(t, worker);
   extraApps.push(app);
   return app;
 }

@@ -2,9 +2,8 @@ import type { Appointment } from "@clinic/shared";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_AUTH_SECRET, type TestApp } from "../../../../test/app.ts";
+import { appNode, createTestApp, type TestApp } from "../../../../test/app.ts";
 import { caller } from "../../../../test/people.ts";
-import { buildApp } from "../../../app.ts";
 import { mailMessages } from "../../../platform/mail.table.ts";
 import { appointments } from "./appointments.table.ts";
 
@@ -21,12 +20,7 @@ const extraApps: FastifyInstance[] = [];
 
 /** Another app node on the same database (a restart, or a second node), its worker on or off. */
 async function node(worker: boolean): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: { ...t.config, jobs: { ...t.config.jobs, worker, pollingSeconds: 0.5 } },
-    database: t.database,
-    authSecret: TEST_AUTH_SECRET,
-  });
-  await app.ready();
+  const app = await appNode(t, worker);
   extraApps.push(app);
   return app;
 }
