@@ -8,7 +8,7 @@ import { selectPatient, useSignedIn } from "../../lib/session.ts";
 import { useSelectedPatient } from "../../lib/session.ts";
 import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
 import { createPatient, PATIENTS_KEY, PEOPLE_KEYS, updatePatient } from "./api.ts";
-import { ExportButtons } from "./ExportButtons.tsx";
+import { ExportButtons } from "../../lib/components/ExportButtons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog, type PersonFormValues } from "./PersonDialog.tsx";

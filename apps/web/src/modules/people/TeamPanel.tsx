@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useResource } from "../../lib/resource.ts";
 import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
 import { CLINICS_KEY, createStaff, PEOPLE_KEYS, STAFF_KEY, updateStaff } from "./api.ts";
-import { ExportButtons } from "./ExportButtons.tsx";
+import { ExportButtons } from "../../lib/components/ExportButtons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog } from "./PersonDialog.tsx";

@@ -3,7 +3,7 @@ import { TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/mate
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../lib/components/ChartFigure.tsx";
-import { ExportButtons } from "../people/ExportButtons.tsx";
+import { ExportButtons } from "../../lib/components/ExportButtons.tsx";
 import { exportFilters, PLATFORM_EXPORT_PATH, type PlatformFilters } from "./api.ts";
 
 export interface SectionColumn<Row> {

@@ -7,7 +7,7 @@ import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { useSignedIn } from "../../../lib/session.ts";
 import { usePagedList } from "../../../lib/usePagedList.ts";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { ORDERS_EXPORT_PATH, ORDERS_KEY, ORDERS_PATH } from "./api.ts";
 import { historyFilters } from "./format.ts";

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope, statisticsScreen } from "./api.ts";
 import { FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";

@@ -2,7 +2,7 @@ import type { PatientStatistics } from "@clinic/shared";
 import { TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { AdherenceChart } from "./charts.ts";

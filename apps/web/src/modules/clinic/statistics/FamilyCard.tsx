@@ -3,7 +3,7 @@ import { Box, Chip, Stack, TableBody, TableCell, TableHead, TableRow, Typography
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { formatNumber } from "../assign/activity/gameFigures.ts";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";

@@ -3,7 +3,7 @@ import { Box, Button, Stack, TableBody, TableCell, TableHead, TablePagination, T
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
 import { SessionDialog, SessionFigureList, SessionTrials } from "../assign/activity/SessionResults.tsx";
 import { exportFilters, STATISTICS_EXPORT_PATH, type StatisticsScope } from "./api.ts";

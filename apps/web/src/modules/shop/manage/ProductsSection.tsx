@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
-import { ExportButtons } from "../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { categoryScreen, deleteProduct, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
 import { useDeleteConfirm } from "./ManageList.tsx";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";

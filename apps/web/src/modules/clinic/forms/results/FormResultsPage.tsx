@@ -7,7 +7,7 @@ import { DateField } from "../../../../lib/components/DateField.tsx";
 import { SearchField } from "../../../../lib/components/SearchField.tsx";
 import { useSettledText } from "../../../../lib/debounce.ts";
 import { useResource } from "../../../../lib/resource.ts";
-import { ExportButtons } from "../../../people/ExportButtons.tsx";
+import { ExportButtons } from "../../../../lib/components/ExportButtons.tsx";
 import { RESULTS_EXPORT_PATH, RESULTS_KEY, RESULTS_PATH } from "./api.ts";
 import { changeFilters, isFiltered, NO_FILTERS, parseResultFilters, rangeInverted, type ResultFilters, resultFiltersSearch, resultsQuery } from "./filters.ts";
 import { FormFilter, PatientFilter, useFormOption, usePatientOption } from "./Pickers.tsx";
