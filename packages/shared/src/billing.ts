@@ -204,7 +204,9 @@ export const membershipOverviewSchema = z.object({
   current: z
     .object({ assignmentId: z.number().int(), membershipId: z.number().int(), plan: z.string(), from: z.string(), to: z.string(), daysLeft: z.number().int() })
     .nullable(),
-  /** The day access stops while in grace, or when a trial ends. */
+  /** The first period already paid that has not started yet (a renewal paid ahead), if any. */
+  next: z.object({ plan: z.string(), from: z.string(), to: z.string() }).nullable(),
+  /** The day access stops: the last day paid without a break, the end of grace, or when a trial ends. */
   accessUntil: z.string().nullable(),
   seats: z
     .object({

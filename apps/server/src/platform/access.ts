@@ -27,8 +27,9 @@ export interface Actor {
   tableVersions?: string;
   /**
    * What decides orderData.isActivated (issue 16, modules/clinic/billing/gating.ts): the last day
-   * of the platform memberships the user's clinic has started (YYYY-MM-DD, null: none), and
-   * when that clinic's account was made (its trial runs from then).
+   * of the user's clinic's unbroken run of paid periods that has started, counting the periods
+   * already paid that follow it (YYYY-MM-DD, null: none started; paidThroughSql), and when that
+   * clinic's account was made (its trial runs from then).
    */
   clinicPaidUntil: string | null;
   clinicSince: Date | null;
@@ -55,22 +56,37 @@ export interface ActorRow {
 }
 
 /**
+ * SQL for the last day a holder's memberships cover without a break from the one running on
+ * `day` (or, when none runs, the last that ran): the end of the latest started period, carried
+ * through every period that starts by the day after the previous one ends, started or not, so
+ * a renewal paid early counts (issue 33). That is the earliest period end, from the latest
+ * started one's on, whose next day no period covers. Null when no period has started: a period
+ * paid ahead with nothing before it gives no access yet. `holder` and `day` are SQL expressions.
+ */
+export function paidThroughSql(holder: string, day: string): string {
+  return `(select min(b.to_date) from assigned_memberships b
+        where b.user_id = ${holder}
+          and b.to_date >= (select max(s.to_date) from assigned_memberships s where s.user_id = ${holder} and s.from_date <= ${day})
+          and not exists (select 1 from assigned_memberships c
+            where c.user_id = ${holder} and c.from_date <= b.to_date + 1 and c.to_date > b.to_date))`;
+}
+
+/**
  * The user's profile, groups in order, and the union of group and user permissions, over a
  * `users u` in the FROM clause: loadActor selects them alone, the session lookup beside the
  * session's own columns (session-identity.ts), so a request's identity is one statement.
  * Written as array(subquery) with the permissions filtered by two EXISTS: PostgreSQL runs it in
  * about two thirds of the time array_agg over a UNION took, and a tenth faster than a semi-join
  * over a UNION ALL (the statement runs on every request). The last two columns are what
- * billing's gating reads (orderData.isActivated): two index lookups, skipped for admins, who are
- * never gated.
+ * billing's gating reads (orderData.isActivated): a few index lookups over the clinic's handful
+ * of periods, skipped for admins, who are never gated.
  */
 export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language,
       array(select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id) as groups,
       array(select p.codename from permissions p
             where exists (select 1 from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = u.id and gp.permission_id = p.id)
               or exists (select 1 from user_permissions up where up.user_id = u.id and up.permission_id = p.id)) as permissions,
-      case when not u.is_admin then (select max(am.to_date)::text from assigned_memberships am
-        where am.user_id = coalesce(u.clinic_id, u.id) and am.from_date <= current_date) end as clinic_paid_until,
+      case when not u.is_admin then ${paidThroughSql("coalesce(u.clinic_id, u.id)", "current_date")}::text end as clinic_paid_until,
       case when not u.is_admin then (select c.created_at from users c where c.id = coalesce(u.clinic_id, u.id)) end as clinic_since`;
 
 /**

@@ -1,4 +1,4 @@
-import { formatCents, type Invoice, type OrderDetail, type OrderSummary } from "@clinic/shared";
+import { formatCents, type Invoice, type MailKind, type OrderDetail, type OrderSummary } from "@clinic/shared";
 import type { OutgoingMail } from "../../../platform/mail.ts";
 import type { MailAttachment } from "../../../platform/mail.table.ts";
 
@@ -61,7 +61,7 @@ export type Paragraph = string | { lines: string } | { label: string; url: strin
 /** An email of paragraphs, links and line blocks, as text and as escaped HTML (the shop's emails use it too). */
 export function compose(
   to: BillingRecipient,
-  kind: string,
+  kind: MailKind,
   subject: string,
   greeting: string | null,
   paragraphs: readonly Paragraph[],

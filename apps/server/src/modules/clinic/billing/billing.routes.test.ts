@@ -11,6 +11,7 @@ import { today } from "../memberships/seats.ts";
 import { billingDetails, invoices, orders } from "./billing.table.ts";
 import { addDays } from "./gating.ts";
 import { periodEnd } from "./pricing.ts";
+import { RENEWALS_QUEUE } from "./renewals.ts";
 
 type Method = "GET" | "PUT" | "POST" | "PATCH" | "DELETE";
 
@@ -228,6 +229,125 @@ describe("ordering and paying by bank transfer", () => {
     expect(new Set(numbers).size).toBe(20);
     const first = sequences[0] as number;
     expect(sequences).toEqual(Array.from({ length: 20 }, (_, index) => first + index));
+  });
+});
+
+describe("paid periods never overlap (issue 33)", () => {
+  const periodsOf = (userId: string) =>
+    t.db
+      .select({ from: assignedMemberships.fromDate, to: assignedMemberships.toDate })
+      .from(assignedMemberships)
+      .where(eq(assignedMemberships.userId, userId))
+      .orderBy(assignedMemberships.fromDate);
+  /** Each period starts the day after the one before ends: no day paid twice, none left out. */
+  const expectConsecutive = (periods: { from: string; to: string }[]) => {
+    for (let index = 1; index < periods.length; index += 1) expect(periods[index]?.from).toBe(addDays(periods[index - 1]?.to as string, 1));
+  };
+  const pay = async (buyer: MadeUser, membershipId: number, billing: "period" | "annual", seller: MadeUser | "admin" = "admin") => {
+    const order = await send(buyer, "POST", "/api/billing/orders/", { membershipId, billing });
+    expect(order.statusCode).toBe(201);
+    const paid = await send(seller, "POST", `/api/billing/orders/${order.json().id}/confirm`, { reference: `P-${order.json().id}` });
+    expect(paid.statusCode).toBe(200);
+    return { ordered: order.json(), paid: paid.json() };
+  };
+
+  it("starts a payment after a paid period that has not started yet, quoted and paid alike", async () => {
+    const { clinic, plan } = await buyingClinic();
+    // December runs; January is already paid (an assignment that starts after today).
+    await holdMembership(t.db, clinic.id, { membershipId: plan.id, fromDate: addDays(today(), -20), toDate: addDays(today(), 10) });
+    await holdMembership(t.db, clinic.id, { membershipId: plan.id, fromDate: addDays(today(), 11), toDate: addDays(today(), 41) });
+    const year = await pay(clinic, plan.id, "annual");
+    expect(year.ordered.periodFrom).toBe(addDays(today(), 42));
+    expect(year.paid).toMatchObject({ periodFrom: addDays(today(), 42), periodTo: periodEnd(addDays(today(), 42), 12) });
+    // Paying once more, through the API alone: after the year, which has not started either.
+    const again = await pay(clinic, plan.id, "period");
+    expect(again.paid.periodFrom).toBe(addDays(year.paid.periodTo, 1));
+    const periods = await periodsOf(clinic.id);
+    expect(periods).toHaveLength(4);
+    expectConsecutive(periods);
+  });
+
+  it("gives three confirmations of one buyer made at once three consecutive periods", async () => {
+    const { clinic, plan } = await buyingClinic();
+    const others = [await makeMembership(t.db, { months: 3 }), await makeMembership(t.db, { months: 1 })];
+    const orderIds: number[] = [];
+    // One pending order per plan: three plans.
+    for (const membershipId of [plan.id, ...others.map((other) => other.id)]) {
+      orderIds.push((await send(clinic, "POST", "/api/billing/orders/", { membershipId, billing: "period" })).json().id);
+    }
+    const answers = await Promise.all(orderIds.map((id) => send("admin", "POST", `/api/billing/orders/${id}/confirm`, { reference: `AT-ONCE-${id}` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const periods = await periodsOf(clinic.id);
+    expect(periods).toHaveLength(3);
+    expect(periods[0]?.from).toBe(today());
+    expectConsecutive(periods);
+    // The orders say the same periods as the memberships they gave.
+    const orderPeriods = answers.map((answer) => ({ from: answer.json().periodFrom, to: answer.json().periodTo })).sort((a, b) => a.from.localeCompare(b.from));
+    expect(orderPeriods).toEqual(periods);
+  });
+
+  it("shows a clinic that renewed early as active until the renewal's end, with no reminders", async () => {
+    const { clinic, plan } = await buyingClinic();
+    // Three days left: expiring, and due the 3-day reminder, until the clinic pays the next year.
+    const running = await holdMembership(t.db, clinic.id, { membershipId: plan.id, fromDate: addDays(today(), -27), toDate: addDays(today(), 3) });
+    expect((await send(clinic, "GET", "/api/billing/membership")).json().state).toBe("expiring");
+    const { paid } = await pay(clinic, plan.id, "annual");
+    expect(paid.periodFrom).toBe(addDays(today(), 4));
+
+    const overview = (await send(clinic, "GET", "/api/billing/membership")).json();
+    expect(overview).toMatchObject({
+      state: "active",
+      accessUntil: paid.periodTo,
+      current: { assignmentId: running.id, to: addDays(today(), 3) },
+      next: { plan: plan.plan, from: paid.periodFrom, to: paid.periodTo },
+    });
+    // The session's end date is the renewal's.
+    expect((await send(clinic, "GET", "/api/get-user-profile/")).json().orderData).toEqual({
+      isActivated: true,
+      endsOn: paid.periodTo,
+      graceUntil: null,
+      trial: false,
+    });
+    await t.app.jobs.send(RENEWALS_QUEUE, {});
+    await t.app.jobs.drain(RENEWALS_QUEUE);
+    expect(await mailsTo(clinic.email, "billing.expiring")).toHaveLength(0);
+    expect(await mailsTo(clinic.email, "billing.expired")).toHaveLength(0);
+  });
+
+  it("keeps access by what has started: a period paid only ahead, after a break, opens nothing yet", async () => {
+    const clinic = await makeClinicAccount(t.db);
+    await t.db.execute(sql`update users set created_at = now() - interval '400 days' where id = ${clinic.id}`);
+    await holdMembership(t.db, clinic.id, { fromDate: addDays(today(), -100), toDate: addDays(today(), -20) });
+    await holdMembership(t.db, clinic.id, { fromDate: addDays(today(), 5), toDate: addDays(today(), 60) });
+    expect((await send(clinic, "GET", "/api/activities/")).statusCode).toBe(402);
+    expect((await send(clinic, "GET", "/api/get-user-profile/")).json().orderData).toMatchObject({ isActivated: false, endsOn: addDays(today(), -20) });
+    expect((await send(clinic, "GET", "/api/billing/membership")).json()).toMatchObject({
+      state: "expired",
+      next: { from: addDays(today(), 5), to: addDays(today(), 60) },
+    });
+  });
+
+  it("renews a patient's clinic plan after the period it has paid ahead", async () => {
+    const clinic = await makeClinicAccount(t.db);
+    await giveBillingDetails(t.db, clinic.id, { legalName: "Clínica Sur S.L." });
+    await holdMembership(t.db, clinic.id);
+    const patient = await makePatient(t.db, clinic.id);
+    await giveBillingDetails(t.db, patient.id, { legalName: "Lucía Gómez", taxId: "87654321X" });
+    const own = await makeMembership(t.db, { clinicId: clinic.id, value: "0", valueAnnual: "0", valuePatient: "60.00", months: 3 });
+    await holdMembership(t.db, patient.id, { membershipId: own.id, fromDate: addDays(today(), -80), toDate: addDays(today(), 5) });
+    // The next quarter, paid ahead (not started); then another, paid the same way.
+    const first = await pay(patient, own.id, "period", clinic);
+    expect(first.paid.periodFrom).toBe(addDays(today(), 6));
+    const second = await pay(patient, own.id, "period", clinic);
+    expect(second.ordered.periodFrom).toBe(addDays(first.paid.periodTo, 1));
+    expect(second.paid).toMatchObject({ periodFrom: addDays(first.paid.periodTo, 1), periodTo: periodEnd(addDays(first.paid.periodTo, 1), 3) });
+    expectConsecutive(await periodsOf(patient.id));
+    expect((await send(patient, "GET", "/api/billing/membership")).json()).toMatchObject({
+      state: "active",
+      accessUntil: second.paid.periodTo,
+      current: { membershipId: own.id, to: addDays(today(), 5) },
+      next: { from: first.paid.periodFrom, to: first.paid.periodTo },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { memberships } from "../memberships/memberships.table.ts";
 import { activeMembership, seatsInUse, today } from "../memberships/seats.ts";
 import { billingDetails, orders } from "./billing.table.ts";
 import { orderDataOf } from "./gating.ts";
-import { type Holder, holderOf, paidUntilOf, periodStart } from "./holders.ts";
+import { type Holder, holderOf, paidPeriodsOf, paidUntilOf, periodStart } from "./holders.ts";
 import { orderDetail } from "./orders.service.ts";
 import { periodsOf, quotePlan } from "./pricing.ts";
 
@@ -53,6 +53,7 @@ export async function planOffer(db: Db, settings: BillingSettings, actor: Actor,
   return offerOf(settings, actor, plan, paidUntil, patients);
 }
 
+/** The state from the last day paid without a break (a renewal paid ahead counts: issue 33). */
 function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUntil: string | null): { state: MembershipState; accessUntil: string | null } {
   const day = today();
   if (holder.kind === "clinic") {
@@ -72,9 +73,9 @@ export async function membershipOverview(db: Db, settings: BillingSettings, acto
   const holder = holderOf(actor);
   // One wave of reads side by side (the pending order's detail, when there is one, follows).
   const clinic = holder.kind === "clinic";
-  const [held, paidUntil, patients, therapists, plans, [pending], [details], [person]] = await Promise.all([
+  const [held, paid, patients, therapists, plans, [pending], [details], [person]] = await Promise.all([
     activeMembership(db, holder.id, today(), clinic ? "platform" : "any"),
-    paidUntilOf(db, holder.id),
+    paidPeriodsOf(db, holder.id),
     clinic ? seatsInUse(db, holder.id, "patient") : Promise.resolve(0),
     clinic ? seatsInUse(db, holder.id, "therapist") : Promise.resolve(0),
     db.select().from(memberships).where(onSaleTo(holder)).orderBy(memberships.value, memberships.id),
@@ -93,7 +94,7 @@ export async function membershipOverview(db: Db, settings: BillingSettings, acto
         patients: { used: patients, limit: held?.membership.nPatients ?? null },
       }
     : null;
-  const { state, accessUntil } = stateOf(holder, actor, settings, paidUntil);
+  const { state, accessUntil } = stateOf(holder, actor, settings, paid.paidThrough);
   const pendingDetail = pending ? await orderDetail({ db, settings }, actor, pending.id) : null;
   return {
     holder: { id: holder.id, name: `${person?.nombres ?? ""} ${person?.apellidos ?? ""}`.trim() || (person?.email ?? ""), kind: holder.kind },
@@ -108,10 +109,11 @@ export async function membershipOverview(db: Db, settings: BillingSettings, acto
           daysLeft: daysBetween(today(), held.assignment.toDate),
         }
       : null,
+    next: paid.next,
     accessUntil,
     seats,
     pending: pendingDetail,
-    offers: plans.map((plan) => offerOf(settings, actor, plan, paidUntil, patients)),
+    offers: plans.map((plan) => offerOf(settings, actor, plan, paid.lastPaid, patients)),
     billingDetailsComplete: Boolean(details),
     providers: settings.providers,
   };

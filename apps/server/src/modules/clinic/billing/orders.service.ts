@@ -12,7 +12,7 @@ import type { PaymentProvider } from "../../../platform/payments/port.ts";
 import { assignedMemberships, memberships } from "../memberships/memberships.table.ts";
 import { seatsInUse, today } from "../memberships/seats.ts";
 import { billingDetails, invoices, orders } from "./billing.table.ts";
-import { holderOf, paidUntilOf, periodStart } from "./holders.ts";
+import { holderOf, lockBuyer, paidUntilOf, periodStart } from "./holders.ts";
 import { invoicesOf, issueInvoice, orderNumber } from "./invoices.ts";
 import { notifyOrder } from "./billing-notices.ts";
 import { periodEnd, quotePlan } from "./pricing.ts";
@@ -229,7 +229,8 @@ export async function createOrder(
 
 /**
  * Marks a pending order paid and gives what it bought, all in the caller's transaction: the
- * membership period (after the current one, or from today), the invoice with the next number,
+ * membership period (the day after the last period paid ends, started or not, or from today;
+ * confirmations of one buyer wait for each other), the invoice with the next number,
  * and the payment email with the invoice attached. Answers false, changing nothing, when the
  * order is no longer pending (a replayed webhook, a second confirmation).
  */
@@ -241,6 +242,8 @@ export async function applyPayment(
 ): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (order?.state !== "pending" || !order.buyerId) return false;
+  // One buyer's payments one at a time, each after every period paid before it (issue 33).
+  await lockBuyer(tx, order.buyerId);
   const from = periodStart(await paidUntilOf(tx, order.buyerId));
   const to = periodEnd(from, order.months);
   const [assignment] = await tx
@@ -322,6 +325,8 @@ export async function applyRefund(
     .returning();
   if (!refunded) return false;
   if (refunded.assignmentId) {
+    // Not while a payment of the same buyer reads where its period should start.
+    if (refunded.buyerId) await lockBuyer(tx, refunded.buyerId);
     const day = today();
     await tx.delete(assignedMemberships).where(and(eq(assignedMemberships.id, refunded.assignmentId), sql`${assignedMemberships.fromDate} > ${day}`));
     await tx

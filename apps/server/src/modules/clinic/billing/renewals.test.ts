@@ -71,6 +71,27 @@ describe("renewal jobs", () => {
     expect(await mailsTo(renewed.email, "billing.expiring")).toHaveLength(0);
   });
 
+  it("count periods paid ahead: no reminder or expiry mail for a period the next one follows, a reminder before a break", async () => {
+    // Renewed early: the next period, not started, begins the day after.
+    const renewed = await makeClinicAccount(t.db);
+    await holdMembership(t.db, renewed.id, { fromDate: addDays(today(), -27), toDate: addDays(today(), 3) });
+    await holdMembership(t.db, renewed.id, { fromDate: addDays(today(), 4), toDate: addDays(today(), 368) });
+    // Ended yesterday, and the period after it runs since today.
+    const carriedOn = await makeClinicAccount(t.db);
+    await holdMembership(t.db, carriedOn.id, { fromDate: addDays(today(), -31), toDate: addDays(today(), -1) });
+    await holdMembership(t.db, carriedOn.id, { fromDate: today(), toDate: addDays(today(), 30) });
+    // A later period leaves a week unpaid: the clinic still hears that this one ends.
+    const broken = await makeClinicAccount(t.db);
+    await holdMembership(t.db, broken.id, { fromDate: addDays(today(), -27), toDate: addDays(today(), 3) });
+    await holdMembership(t.db, broken.id, { fromDate: addDays(today(), 11), toDate: addDays(today(), 40) });
+    await sweep();
+    expect(await mailsTo(renewed.email, "billing.expiring")).toHaveLength(0);
+    expect(await mailsTo(carriedOn.email, "billing.expired")).toHaveLength(0);
+    const reminded = await mailsTo(broken.email, "billing.expiring");
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]?.text).toContain(addDays(today(), 3));
+  });
+
   it("expire a pending order after its days, once, and tell its buyer", async () => {
     const clinic = await makeClinicAccount(t.db);
     const stale = await makeOrder(t.db, { buyerId: clinic.id, clinicId: clinic.id });

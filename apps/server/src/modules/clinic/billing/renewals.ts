@@ -14,9 +14,9 @@ const RENEWALS_CRON = "17 * * * *";
 export type NoticeKind = "expiring14" | "expiring3" | "expired";
 
 /**
- * The memberships a notice of `kind` is due for on `day`: reminders 14 and 3 days before the
- * end, and the expiry the day after it, of each holder's LAST period (a renewed membership, whose
- * next period is already paid, gets no reminder).
+ * The end date a notice of `kind` is due for on `day`: reminders 14 and 3 days before the end,
+ * and the expiry the day after it, of a period nothing follows (a renewed membership, whose next
+ * period is already paid, started or not, gets no reminder and no expiry mail).
  */
 function dueOn(kind: NoticeKind, day: string): string {
   if (kind === "expiring14") return addDays(day, 14);
@@ -43,7 +43,9 @@ export async function runRenewals(deps: BillingDeps, day = today()): Promise<{ n
         and(
           endCondition,
           lte(assignedMemberships.fromDate, day),
-          sql`not exists (select 1 from assigned_memberships later where later.user_id = ${assignedMemberships.userId} and later.to_date > ${assignedMemberships.toDate})`,
+          // Followed by a period that starts by the next day: the holder is covered on (issue 33).
+          sql`not exists (select 1 from assigned_memberships later where later.user_id = ${assignedMemberships.userId}
+            and later.from_date <= ${assignedMemberships.toDate} + 1 and later.to_date > ${assignedMemberships.toDate})`,
         ),
       );
     for (const membership of due) {

@@ -6,7 +6,9 @@ import { giveBillingDetails } from "../../../../test/billing.ts";
 import { type MadeUser, makeClinicAccount, makeMembership } from "../../../../test/factories.ts";
 import { type SignedEvent, type StripeFake, startStripeFake } from "../../../../test/stripe-fake.ts";
 import { assignedMemberships } from "../memberships/memberships.table.ts";
+import { today } from "../memberships/seats.ts";
 import { invoices, orders, paymentEvents } from "./billing.table.ts";
+import { addDays } from "./gating.ts";
 
 const SECRET_KEY = "sk_test_billing_routes";
 const WEBHOOK_SECRET = "whsec_billing_routes_secret";
@@ -95,6 +97,27 @@ describe("card payments through Stripe (a local fake of its API)", () => {
     expect(detail.paymentReference).toMatch(/^pi_/);
     expect(await t.db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
     expect(await t.db.select().from(assignedMemberships).where(eq(assignedMemberships.userId, clinic.id))).toHaveLength(1);
+  });
+
+  it("gives payments of one buyer whose events arrive at once consecutive periods", async () => {
+    const { clinic, sessionId } = await startedOrder();
+    const sessions = [sessionId];
+    for (const months of [3, 1]) {
+      const plan = await makeMembership(t.db, { value: "49.90", valuePatient: "0", months });
+      const order = (await as(clinic, "POST", "/api/billing/orders/", { membershipId: plan.id, billing: "period" })).json();
+      sessions.push((await t.db.select({ ref: orders.providerRef }).from(orders).where(eq(orders.id, order.id)))[0]?.ref as string);
+    }
+    const events = await Promise.all(sessions.map((id) => fake.complete(id)));
+    const answers = await Promise.all(events.map((event) => deliver(event)));
+    expect(answers.map((answer) => answer.json().outcome)).toEqual(["applied", "applied", "applied"]);
+    const periods = await t.db
+      .select({ from: assignedMemberships.fromDate, to: assignedMemberships.toDate })
+      .from(assignedMemberships)
+      .where(eq(assignedMemberships.userId, clinic.id))
+      .orderBy(assignedMemberships.fromDate);
+    expect(periods).toHaveLength(3);
+    expect(periods[0]?.from).toBe(today());
+    for (let index = 1; index < periods.length; index += 1) expect(periods[index]?.from).toBe(addDays(periods[index - 1]?.to as string, 1));
   });
 
   it("keeps a paid order paid when its session's expiry comes after, and honours a payment that comes after an expiry", async () => {

@@ -30,11 +30,11 @@ function SeatMeter({ label, used, limit }: { label: string; used: number; limit:
   );
 }
 
-/** "Your membership": the plan held, its state in words, its period, its seats, and an order waiting for payment. */
+/** "Your membership": the plan held, its state in words, its period and the next one already paid, its seats, and an order waiting for payment. */
 export function MembershipSummary({ overview }: { overview: MembershipOverview }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const { current, seats, pending } = overview;
+  const { current, next, seats, pending } = overview;
   const wording = membershipStateWording(overview);
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ mb: 2 }}>
@@ -50,6 +50,11 @@ export function MembershipSummary({ overview }: { overview: MembershipOverview }
         {current ? (
           <Typography color="text.secondary" sx={{ mt: 0.5 }}>
             {t("billing.summary.period", { from: current.from, to: current.to })}
+          </Typography>
+        ) : null}
+        {next ? (
+          <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+            {t("billing.summary.nextPeriod", { plan: next.plan, from: next.from, to: next.to })}
           </Typography>
         ) : null}
         {seats ? (

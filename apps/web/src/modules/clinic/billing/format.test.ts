@@ -39,6 +39,8 @@ describe("membership state wording", () => {
 
   it("says until when an active membership runs", () => {
     expect(say(en, membershipStateWording(overview("active")))).toBe("Active until 2026-12-08.");
+    // Renewed early: active until the last day paid, past the current period.
+    expect(say(en, membershipStateWording(overview("active", { accessUntil: "2027-12-08" })))).toBe("Active until 2027-12-08.");
   });
 
   it("gives the end and the last day of access in grace", () => {

@@ -12,6 +12,7 @@ import {
 } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { orderPath } from "./api.ts";
+import { registerRefusals } from "../../../lib/refusals.ts";
 
 /** A text to translate: its key under `billing.` and its values. */
 export interface Wording {
@@ -52,8 +53,11 @@ export function daysLeftWording(daysLeft: number, to: string): Wording {
 export function membershipStateWording(overview: Pick<MembershipOverview, "state" | "current" | "accessUntil">): Wording {
   const { current, accessUntil } = overview;
   switch (overview.state) {
-    case "active":
-      return current ? { key: "billing.state.activeUntil", values: { date: current.to } } : { key: "billing.state.activeDetail" };
+    case "active": {
+      // The last day paid without a break, which a renewal paid ahead carries past the current period.
+      const until = accessUntil ?? current?.to;
+      return until ? { key: "billing.state.activeUntil", values: { date: until } } : { key: "billing.state.activeDetail" };
+    }
     case "expiring":
       return current ? daysLeftWording(current.daysLeft, current.to) : { key: "billing.state.activeDetail" };
     case "grace":
@@ -125,3 +129,5 @@ export function billingMessage(t: TFunction, message: string | undefined): strin
   const entry = Object.entries(BILLING_MESSAGES).find(([, text]) => text === message);
   return entry ? t(`billing.errors.${entry[0]}`) : message;
 }
+
+registerRefusals((t, message) => billingMessage(t, message) ?? message);
