@@ -324,6 +324,7 @@ export const formFieldsSchema = z.object({
   version: z.number().int(),
   fields: z.array(formFieldSchema),
 });
+export type FormFields = z.infer<typeof formFieldsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Assignments and answers

@@ -125,3 +125,17 @@ export const messageSchema = z.object({
   emailsFailed: z.number().int(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * `GET /api/messages/{id}/failed`: the recipients whose email failed for good, by name, with the
+ * address it went to and the mail server's reason, in pages (a large audience can fail in bulk).
+ */
+export const messageFailedRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The last reason the mail server gave, as stored; null when none was recorded. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type MessageFailedRecipient = z.infer<typeof messageFailedRecipientSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTIFICATION_KINDS } from "./notifications.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, rowIdParam, storableText, userId } from "./schemas.ts";
 
 /**
@@ -52,6 +53,24 @@ export const patientUpdateSchema = personFieldsSchema.extend({ therapistIds: z.a
 export type PatientUpdate = z.infer<typeof patientUpdateSchema>;
 
 export const activeUpdateSchema = z.object({ isActive: z.boolean() }).strict();
+
+/**
+ * Every kind of email the platform writes, as the outbox screen names it. The server's outgoing
+ * mail is typed by it, so a new kind cannot be written before it is listed here; the web's test
+ * then asks for its label in both languages.
+ */
+export const MAIL_KINDS = [
+  "invitation",
+  "system-check",
+  "message",
+  "forms.overdue",
+  ...(["requested", "booked", "accepted", "denied", "changed", "cancelled", "reminder"] as const).map((event) => `appointment.${event}` as const),
+  ...(["order", "paid", "expiring", "expired", "refunded", "cancelled"] as const).map((event) => `billing.${event}` as const),
+  ...(["placed", "paid", "fulfilled", "cancelled", "refunded"] as const).map((event) => `shop.${event}` as const),
+  // A notification's own email, for those who keep its kind by email.
+  ...NOTIFICATION_KINDS.map((kind) => `notice.${kind}` as const),
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_STATUSES = ["queued", "sent", "failed", "outbox"] as const;
 export const mailStatusSchema = z.enum(MAIL_STATUSES);

@@ -146,15 +146,18 @@ describe("bundle capabilities", () => {
 
   it("names its file and viewer until it expires", () => {
     const capability = signCapability(key, 12, "user-1", later);
-    expect(verifyCapability(key, capability)).toEqual({ fileId: 12, viewerId: "user-1" });
+    expect(verifyCapability(key, capability)).toEqual({ fileId: 12, viewerId: "user-1", mode: "p" });
+    expect(verifyCapability(key, signCapability(key, 12, "user-1", later, "s"))).toEqual({ fileId: 12, viewerId: "user-1", mode: "s" });
     expect(verifyCapability(key, capability, new Date(later.getTime() + 1000))).toBeNull();
   });
 
   it("is refused when forged: another file, another key, a changed expiry", () => {
     const capability = signCapability(key, 12, "user-1", later);
-    const [, viewer, expires, mac] = capability.split(".");
-    expect(verifyCapability(key, `13.${viewer}.${expires}.${mac}`)).toBeNull();
-    expect(verifyCapability(key, `12.${viewer}.${Number(expires) + 3600}.${mac}`)).toBeNull();
+    const [, viewer, expires, mode, mac] = capability.split(".");
+    expect(verifyCapability(key, `13.${viewer}.${expires}.${mode}.${mac}`)).toBeNull();
+    expect(verifyCapability(key, `12.${viewer}.${Number(expires) + 3600}.${mode}.${mac}`)).toBeNull();
+    // A patient's address made into a staff preview, to skip the assignment check.
+    expect(verifyCapability(key, `12.${viewer}.${expires}.s.${mac}`)).toBeNull();
     expect(verifyCapability(Buffer.alloc(32, 8), capability)).toBeNull();
     expect(verifyCapability(key, "garbage")).toBeNull();
   });

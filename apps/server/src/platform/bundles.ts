@@ -229,30 +229,35 @@ const VIEWER = /^[A-Za-z0-9_-]{1,48}$/;
 const mac = (key: Buffer, body: string) => createHmac("sha256", key).update(body).digest().subarray(0, 16);
 
 /**
- * A capability to load one bundle: `<fileId>.<viewer>.<expires>.<mac>`, the MAC an HMAC with a
- * key derived from the server's secret. A sandboxed frame has an opaque origin and sends no
- * session cookie, so the address itself carries the right to read, for minutes, for one
- * viewer and one file; it is refused the moment it expires.
+ * A capability to load one bundle: `<fileId>.<viewer>.<expires>.<mode>.<mac>`, the MAC an HMAC
+ * with a key derived from the server's secret. A sandboxed frame has an opaque origin and sends
+ * no session cookie, so the address itself carries the right to read, for minutes, for one
+ * viewer and one file; it is refused the moment it expires. `mode` is `p` for a patient's play,
+ * which the file route checks against an active assignment on every load (deactivating it ends
+ * the address at once), or `s` for a staff preview, checked once when the address was given.
  */
-export function signCapability(key: Buffer, fileId: number, viewerId: string, expiresAt: Date): string {
+export function signCapability(key: Buffer, fileId: number, viewerId: string, expiresAt: Date, mode: CapabilityMode = "p"): string {
   if (!VIEWER.test(viewerId)) throw new Error("A viewer id of unexpected characters");
-  const body = `${fileId}.${viewerId}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  const body = `${fileId}.${viewerId}.${Math.floor(expiresAt.getTime() / 1000)}.${mode}`;
   return `${body}.${mac(key, body).toString("base64url")}`;
 }
 
-/** What a capability looks like: the route's parameter schema and the check below share it. */
-export const CAPABILITY_PATTERN = /^(\d{1,10})\.([A-Za-z0-9_-]{1,48})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+/** `p`: a patient playing an assignment; `s`: a staff member previewing the file. */
+export type CapabilityMode = "p" | "s";
 
-/** The file and viewer a capability names if its MAC holds and it has not expired; null otherwise. */
-export function verifyCapability(key: Buffer, capability: string, now = new Date()): { fileId: number; viewerId: string } | null {
+/** What a capability looks like: the route's parameter schema and the check below share it. */
+export const CAPABILITY_PATTERN = /^(\d{1,10})\.([A-Za-z0-9_-]{1,48})\.(\d{1,12})\.([ps])\.([A-Za-z0-9_-]{22})$/;
+
+/** The file, viewer and mode a capability names if its MAC holds and it has not expired; null otherwise. */
+export function verifyCapability(key: Buffer, capability: string, now = new Date()): { fileId: number; viewerId: string; mode: CapabilityMode } | null {
   const match = CAPABILITY_PATTERN.exec(capability);
   if (!match) return null;
-  const [, fileId, viewerId, expires, given] = match as unknown as [string, string, string, string, string];
-  const expected = mac(key, `${fileId}.${viewerId}.${expires}`);
+  const [, fileId, viewerId, expires, mode, given] = match as unknown as [string, string, string, string, CapabilityMode, string];
+  const expected = mac(key, `${fileId}.${viewerId}.${expires}.${mode}`);
   const received = Buffer.from(given, "base64url");
   if (received.length !== expected.length || !timingSafeEqual(received, expected)) return null;
   if (Number(expires) * 1000 <= now.getTime()) return null;
-  return { fileId: Number(fileId), viewerId };
+  return { fileId: Number(fileId), viewerId, mode };
 }
 
 /**

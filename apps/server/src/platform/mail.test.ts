@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
-import { createMailer, listMail, sendMail, smtpTransport } from "./mail.ts";
+import { createMailer, listMail, type OutgoingMail, sendMail, smtpTransport } from "./mail.ts";
 import { mailMessages } from "./mail.table.ts";
 
 let t: TestApp;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const FROM = "Therapy platform <no-reply@clinic.test>";
-const message = (overrides: Partial<Parameters<typeof sendMail>[1]> = {}) => ({
+const message = (overrides: Partial<OutgoingMail> = {}): OutgoingMail => ({
   to: "ana@example.com",
   subject: "Your account",
   text: "Hello Ana,\nchoose your password.",
@@ -172,13 +172,13 @@ describe("listMail", () => {
   it("pages the log newest first, searches address and subject, filters status and kind", async () => {
     await t.db.delete(mailMessages);
     for (const n of [1, 2, 3])
-      await sendMail(t.db, message({ to: `person${n}@example.com`, subject: `Message ${n}`, kind: n === 3 ? "reminder" : "invitation" }));
+      await sendMail(t.db, message({ to: `person${n}@example.com`, subject: `Message ${n}`, kind: n === 3 ? "appointment.reminder" : "invitation" }));
     const first = await listMail(t.db, { page: 1, rowsPerPage: 2 });
     expect(first.total).toBe(3);
     expect(first.data.map((row) => row.subject)).toEqual(["Message 3", "Message 2"]);
     expect((await listMail(t.db, { page: 2, rowsPerPage: 2 })).data.map((row) => row.subject)).toEqual(["Message 1"]);
     expect((await listMail(t.db, { page: 1, rowsPerPage: 10, q: "PERSON2" })).data.map((row) => row.to)).toEqual(["person2@example.com"]);
-    expect((await listMail(t.db, { page: 1, rowsPerPage: 10, kind: "reminder" })).total).toBe(1);
+    expect((await listMail(t.db, { page: 1, rowsPerPage: 10, kind: "appointment.reminder" })).total).toBe(1);
     expect((await listMail(t.db, { page: 1, rowsPerPage: 10, status: "sent" })).total).toBe(0);
     expect(first.data[0]).toMatchObject({ status: "outbox", attempts: 0, sentAt: null, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
   });

@@ -1,4 +1,4 @@
-import type { MailMessage, MailStatus, PageQuery, Paged } from "@clinic/shared";
+import type { MailKind, MailMessage, MailStatus, PageQuery, Paged } from "@clinic/shared";
 import { and, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Db } from "../db/client.ts";
@@ -12,7 +12,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
-  kind: string;
+  /** One of MAIL_KINDS: the outbox screen has a label for each. */
+  kind: MailKind;
   /** The user it is written to, when it is one of ours. */
   userId?: string | null;
   attachments?: MailAttachment[];

@@ -3,15 +3,34 @@ import {
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
   notificationSchema,
+  type Notification,
   notificationsQuerySchema,
   pagedSchema,
   unreadCountSchema,
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth } from "./access.ts";
+import { type AuditEvent, audited } from "./audit.ts";
 import { getPreferences, listNotifications, markAllRead, markRead, setPreferences, unreadCount } from "./notifications.ts";
 
 const tags = ["notifications"];
+
+/**
+ * Whose data a read of notifications showed, for "who looked at whose data": a patient's own
+ * centre is about the patient; a staff member's names the patients who caused its rows (a
+ * result reported, a form answered, an appointment asked for), so the one person named is the
+ * subject, and several are listed by id in the detail (ids only: the record holds no names).
+ */
+function namedIn(
+  callerId: string,
+  isPatient: boolean,
+  rows: readonly Notification[],
+  detail: Record<string, unknown> = {},
+): Pick<AuditEvent, "subjectUserId" | "detail"> {
+  const people = [...new Set(rows.flatMap((row) => (row.sentBy && row.sentBy.id !== callerId ? [row.sentBy.id] : [])))];
+  if (isPatient) return { subjectUserId: callerId, detail: { ...detail, people } };
+  return { subjectUserId: people.length === 1 ? people[0] : null, detail: { ...detail, people } };
+}
 /** Every signed-in user has a notification centre; each call reads or changes only the caller's own. */
 const signedIn = [requireAuth];
 
@@ -27,7 +46,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(notificationSchema) },
       },
     },
-    async (request) => listNotifications(app.db, requireActor(request).id, request.query),
+    async (request) => {
+      const actor = requireActor(request);
+      const event: AuditEvent = { action: "notification.list", detail: { unread: request.query.unread ?? false, page: request.query.page } };
+      return audited(request, event, async () => {
+        const page = await listNotifications(app.db, actor.id, request.query);
+        Object.assign(event, namedIn(actor.id, actor.role === "patient", page.data, event.detail));
+        return page;
+      });
+    },
   );
 
   app.get(
@@ -47,7 +74,16 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema },
       },
     },
-    async (request) => markRead(app.db, requireActor(request).id, request.params.id),
+    async (request) => {
+      const actor = requireActor(request);
+      const event: AuditEvent = { action: "notification.read", detail: { id: request.params.id } };
+      // Another user's notification answers 404: recorded as a refused read.
+      return audited(request, event, async () => {
+        const notification = await markRead(app.db, actor.id, request.params.id);
+        Object.assign(event, namedIn(actor.id, actor.role === "patient", [notification], event.detail));
+        return notification;
+      });
+    },
   );
 
   app.post(

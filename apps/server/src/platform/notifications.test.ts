@@ -1,14 +1,25 @@
-import { and, count, eq, like } from "drizzle-orm";
+import { and, count, eq, gt, like, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { uniqueSuffix } from "../../test/databases.ts";
 import { makeOrder } from "../../test/billing.ts";
-import { holdMembership, type MadeUser, makeActivity, makeClinic, makeClinicAccount, makePatient, makeRecommendation, makeUser } from "../../test/factories.ts";
+import {
+  holdMembership,
+  type MadeUser,
+  makeActivity,
+  makeClinic,
+  makeClinicAccount,
+  makePatient,
+  makeRecommendation,
+  makeTherapist,
+  makeUser,
+} from "../../test/factories.ts";
 import { addDays } from "../modules/clinic/billing/gating.ts";
 import { RENEWALS_QUEUE } from "../modules/clinic/billing/renewals.ts";
 import { today as billingToday } from "../modules/clinic/memberships/seats.ts";
 import { makeForm, sampleFormInput } from "../../test/forms.ts";
 import type { Db } from "../db/client.ts";
+import { auditEvents } from "../db/schema.ts";
 import { mailMessages } from "./mail.table.ts";
 import { notifications, notificationSettings } from "./notifications.table.ts";
 
@@ -261,6 +272,35 @@ describe("the notification centre", () => {
     expect((await ownRows(patient.id))[0]?.readAt).toBeNull();
     expect((await send(cookies.patient as string, "POST", "/api/notifications/read-all")).statusCode).toBe(200);
     expect((await ownRows(patient.id))[0]?.readAt).toBeNull();
+  });
+
+  it("audits reading the centre: a therapist's list names its patients, a refused read is recorded as refused", async () => {
+    const patient = await freshPatient();
+    const activity = await makeActivity(t.db, { clinicId: t.ids.clinic });
+    const id = await assignActivityTo(patient.id, activity.id);
+    expect((await send(patient.cookie, "POST", "/api/replyActivity/", { id, result: { note: "Fine" } })).statusCode).toBe(200);
+    const [last] = await t.db.select({ id: max(auditEvents.id) }).from(auditEvents);
+    const recordsOf = (actorId: string) =>
+      t.db
+        .select()
+        .from(auditEvents)
+        .where(and(like(auditEvents.action, "notification.%"), eq(auditEvents.actorId, actorId), gt(auditEvents.id, last?.id ?? 0)));
+
+    // The demo therapist's newest notification is this patient's result: the one patient named is the subject.
+    expect((await send(cookies.therapist as string, "GET", "/api/notifications/?rowsPerPage=1")).statusCode).toBe(200);
+    expect(await recordsOf(t.ids.therapist)).toMatchObject([
+      { action: "notification.list", outcome: "ok", subjectUserId: patient.id, detail: { people: [patient.id], unread: false, page: 1 } },
+    ]);
+    // A patient's own centre is about the patient.
+    expect((await send(patient.cookie, "GET", "/api/notifications/")).statusCode).toBe(200);
+    expect(await recordsOf(patient.id)).toMatchObject([{ action: "notification.list", outcome: "ok", subjectUserId: patient.id }]);
+
+    // Another user's notification: 404, recorded as refused, naming nobody.
+    const [own] = await ownRows(patient.id);
+    const stranger = await makeTherapist(t.db, t.ids.clinic);
+    const cookie = await t.login(stranger.email, stranger.password);
+    expect((await send(cookie, "POST", `/api/notifications/${own?.id}/read`)).statusCode).toBe(404);
+    expect(await recordsOf(stranger.id)).toMatchObject([{ action: "notification.read", outcome: "refused", subjectUserId: null, detail: { id: own?.id } }]);
   });
 
   it("refuses the signed-out (401) and bad input (400)", async () => {

@@ -27,5 +27,6 @@ export const messagesAccess: AccessTable = {
   "GET /api/messages/recipients": { expect: staff(200) },
   "POST /api/messages/reach": { expect: toDemoPatient(200), request: (fx) => ({ body: { users: [fx.ids.patient] } }) },
   "GET /api/messages/:id": { expect: senderOnly(200), request: async (fx) => ({ params: { id: await clinicMessage(fx) } }) },
+  "GET /api/messages/:id/failed": { expect: senderOnly(200), request: async (fx) => ({ params: { id: await clinicMessage(fx) } }) },
   "POST /api/messages/:id/cancel": { expect: senderOnly(200), request: async (fx) => ({ params: { id: await clinicMessage(fx) } }) },
 };

@@ -202,6 +202,82 @@ describe("scheduled messages", () => {
   });
 });
 
+describe("failed recipients", () => {
+  /** A clinic's message emailed to three of its people, two of whose emails then failed for good. */
+  async function partlyFailed() {
+    const sent = (await r.send("clinic", "POST", "/api/messages/", message({ users: [t.ids.patient, t.ids.patient2, t.ids.therapist], email: true }))).json();
+    await deliverMessage(depsOf({ mailer: smtpMailer() }), sent.id);
+    const mails = await t.db
+      .select({ id: mailMessages.id, userId: mailMessages.userId })
+      .from(mailMessages)
+      .where(inArray(mailMessages.userId, [t.ids.patient, t.ids.patient2]));
+    expect(mails).toHaveLength(2);
+    await t.db
+      .update(mailMessages)
+      .set({ status: "failed", attempts: 5, error: sql`'550 mailbox unavailable: ' || ${mailMessages.to}` })
+      .where(
+        inArray(
+          mailMessages.id,
+          mails.map((mail) => mail.id),
+        ),
+      );
+    return sent.id as number;
+  }
+
+  it("lists who failed, by name and address with the server's reason, in pages; the counts agree", async () => {
+    const id = await partlyFailed();
+    expect((await r.send("clinic", "GET", `/api/messages/${id}`)).json()).toMatchObject({ emailsFailed: 2, emailsQueued: 1 });
+    const listed = await r.send("clinic", "GET", `/api/messages/${id}/failed`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const [patient] = await t.db.select().from(users).where(eq(users.id, t.ids.patient));
+    expect(listed.json().total).toBe(2);
+    expect(
+      listed
+        .json()
+        .data.map((row: { id: string }) => row.id)
+        .sort(),
+    ).toEqual(sorted(t.ids.patient, t.ids.patient2));
+    expect(listed.json().data.find((row: { id: string }) => row.id === t.ids.patient)).toEqual({
+      id: t.ids.patient,
+      name: `${patient?.nombres} ${patient?.apellidos}`.trim(),
+      email: patient?.email,
+      error: `550 mailbox unavailable: ${patient?.email}`,
+      attempts: 5,
+    });
+    const first = (await r.send("clinic", "GET", `/api/messages/${id}/failed?rowsPerPage=1`)).json();
+    const second = (await r.send("clinic", "GET", `/api/messages/${id}/failed?rowsPerPage=1&page=2`)).json();
+    expect([first.total, first.data.length, second.data.length]).toEqual([2, 1, 1]);
+    expect(first.data[0].id).not.toBe(second.data[0].id);
+    // Admins see every message's.
+    expect((await r.send("admin", "GET", `/api/messages/${id}/failed`)).json().total).toBe(2);
+    // The scope, then the page with its total, then the audit record.
+    const seen = await statementsBeyondIdentity(t.database.pool, () => r.send("clinic", "GET", `/api/messages/${id}/failed`));
+    expect(seen.own.length, describeStatements(seen.statements)).toBe(3);
+  });
+
+  it("is refused for a message the caller did not send (404, nothing listed), and the refusal is audited", async () => {
+    const id = await partlyFailed();
+    for (const who of ["therapist", "otherClinic", "otherTherapist"] as const) {
+      const response = await r.send(who, "GET", `/api/messages/${id}/failed`);
+      expect(response.statusCode, who).toBe(404);
+      expect(response.body).not.toContain("mailbox");
+    }
+    expect((await r.send("patient", "GET", `/api/messages/${id}/failed`)).statusCode).toBe(403);
+    expect((await r.send("clinic", "GET", `/api/messages/${id + 1000}/failed`)).statusCode).toBe(404);
+    const records = await t.db
+      .select({ actorId: auditEvents.actorId, outcome: auditEvents.outcome })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "message.failed.list"), sql`${auditEvents.detail}->>'id' = ${String(id)}`));
+    expect(records.filter((row) => row.outcome === "refused").map((row) => row.actorId)).toContain(t.ids.therapist);
+  });
+
+  it("answers an empty page for a message with no failed email", async () => {
+    const { id } = (await r.send("clinic", "POST", "/api/messages/", message({ users: [t.ids.patient], email: true }))).json();
+    await deliver();
+    expect((await r.send("clinic", "GET", `/api/messages/${id}/failed`)).json()).toMatchObject({ data: [], total: 0 });
+  });
+});
+
 /** The app's own delivery settings, with changes. */
 function depsOf(change: Partial<MessageDeps> = {}): MessageDeps {
   return { db: t.db, mailer: t.app.mailer, jobs: t.app.jobs, emailsPerSecond: 10, ...change };

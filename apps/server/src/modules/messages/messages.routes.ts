@@ -1,5 +1,6 @@
 import {
   messageAudienceSchema,
+  messageFailedRecipientSchema,
   messageInputSchema,
   messageParamSchema,
   messageReachSchema,
@@ -8,6 +9,7 @@ import {
   messageSchema,
   messagesQuerySchema,
   pagedSchema,
+  pageQuerySchema,
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../platform/access.ts";
@@ -16,6 +18,7 @@ import {
   cancelMessage,
   createMessage,
   getMessage,
+  listFailedRecipients,
   listMessages,
   listRecipients,
   type MessageDeps,
@@ -110,6 +113,27 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getMessage(app.db, requireActor(request), request.params.id),
+  );
+
+  app.get(
+    "/api/messages/:id/failed",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary:
+          "The recipients of message {id} whose email failed for good: name, address and the mail server's reason, in pages " +
+          "(404 unless the caller sent it, or is an admin)",
+        params: messageParamSchema,
+        querystring: pageQuerySchema,
+        response: { 200: pagedSchema(messageFailedRecipientSchema) },
+      },
+    },
+    // It names people and their addresses: who read it is recorded, a refused read too.
+    async (request) =>
+      audited(request, { action: "message.failed.list", detail: { id: request.params.id } }, () =>
+        listFailedRecipients(app.db, requireActor(request), request.params.id, request.query),
+      ),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   GROUP,
   MESSAGE_MESSAGES,
   type Message,
+  type MessageFailedRecipient,
   type MessageRecipient,
   type MessageRole,
   type MessageState,
@@ -20,6 +21,7 @@ import { type Actor, loadActor, userScope } from "../../platform/access.ts";
 import { badRequest, conflict, type FieldErrors, forbidden, notFound } from "../../platform/errors.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
+import { mailMessages } from "../../platform/mail.table.ts";
 import { emailWanted, notify } from "../../platform/notifications.ts";
 import { containsText, pageOf, pageWindow } from "../../platform/paging.ts";
 import { sanitizeForEveryone } from "../../platform/rich-text.ts";
@@ -361,6 +363,40 @@ export async function getMessage(db: Db, actor: Actor, id: number): Promise<Mess
     .where(and(eq(messages.id, id), ownMessages(actor)));
   if (!row) throw notFound();
   return toMessage(row as ListRow);
+}
+
+/**
+ * The recipients of message `id` whose email failed for good, by name, with the address and the
+ * mail server's reason: 404 unless the caller sees the message (getMessage's scope). The scope
+ * check, then the page with its total: two statements.
+ */
+export async function listFailedRecipients(db: Db, actor: Actor, id: number, query: PageQuery): Promise<Paged<MessageFailedRecipient>> {
+  const [visible] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, id), ownMessages(actor)));
+  if (!visible) throw notFound();
+  const failed = and(eq(messageRecipients.messageId, id), eq(mailMessages.status, "failed"));
+  const { limit, offset } = pageWindow(query);
+  return pageOf(
+    db,
+    null,
+    query,
+    {
+      tables: [messageRecipients, mailMessages],
+      counted: db.select({ one: sql`1` }).from(messageRecipients).innerJoin(mailMessages, eq(mailMessages.id, messageRecipients.mailId)).where(failed),
+    },
+    (pageTotal) =>
+      db
+        .select({ id: users.id, name: nameOf("users"), email: mailMessages.to, error: mailMessages.error, attempts: mailMessages.attempts, pageTotal })
+        .from(messageRecipients)
+        .innerJoin(mailMessages, eq(mailMessages.id, messageRecipients.mailId))
+        .innerJoin(users, eq(users.id, messageRecipients.userId))
+        .where(failed)
+        .orderBy(nameOf("users"), users.id)
+        .limit(limit)
+        .offset(offset),
+  );
 }
 
 /** The people the sender may write to, for the recipient picker: name or email containing `q`. */

@@ -7,18 +7,18 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { MAIL_KEY } from "./api.ts";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
-// Outlined: these colours as text on white keep AA contrast (filled info/warning do not).
 /**
- * What an email is about, in the interface language: a notification's email (`notice.<kind>`) by
- * the kind's name on the email choices, the others by their family (`appointment.booked`); a kind
- * this screen does not know yet as it is.
+ * What an email is about, in the interface language: every kind the server writes (MAIL_KINDS)
+ * has a label under `people.outbox.kinds`, a notification's own email (`notice.<kind>`) too; a
+ * mail row older than its kind's label shows as it is.
  */
-function kindLabel(t: TFunction, kind: string): string {
-  if (kind.startsWith("notice.")) return t(`notifications.kinds.${kind.slice("notice.".length)}`, { defaultValue: kind });
+export function mailKindLabel(t: TFunction, kind: string): string {
   return t(`people.outbox.kinds.${kind}`, { defaultValue: kind });
 }
 
+// Outlined: these colours as text on white keep AA contrast (filled info/warning do not).
 const STATUS_COLORS: Record<MailStatus, "default" | "success" | "error" | "primary"> = {
   outbox: "primary",
   sent: "success",
@@ -62,12 +62,12 @@ export function OutboxTab() {
             ))}
           </TextField>
         }
-        emptyText={t("people.outbox.empty")}
+        emptyText={emptyListText(t, list.searched, "people.outbox.empty", "people.outbox.noMatch")}
         columns={[
           { title: t("people.outbox.date"), cell: (row) => formatDateTime(row.createdAt), from: "sm" },
           { title: t("people.outbox.to"), cell: (row) => row.to },
           { title: t("people.outbox.subject"), cell: (row) => row.subject, from: "md" },
-          { title: t("people.outbox.kind"), cell: (row) => kindLabel(t, row.kind), from: "md" },
+          { title: t("people.outbox.kind"), cell: (row) => mailKindLabel(t, row.kind), from: "md" },
           {
             title: t("people.outbox.status"),
             cell: (row) => <Chip size="small" variant="outlined" color={STATUS_COLORS[row.status]} label={t(`people.outbox.statuses.${row.status}`)} />,

@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../../test/app.ts";
 import { assignActivity, type MadeClinic, makeActivity, makeClinic } from "../../../../test/factories.ts";
+import { countStatements, describeStatements } from "../../../../test/statements.ts";
 import { multipart } from "../../../../test/uploads.ts";
 import { buildZip, type ZipEntry } from "../../../platform/zip-writer.ts";
 import { BUNDLE_POLICY, signCapability } from "../../../platform/bundles.ts";
@@ -147,6 +148,40 @@ describe("serving a game bundle", () => {
     // A Game file by link has nothing to play.
     const [link] = await t.db.insert(files).values({ name: "Linked game", type: "Game", link: "https://example.com/game", clinicId: t.ids.clinic }).returning();
     expect((await get(`/api/files/${link?.id}/bundle`, "therapist")).statusCode).toBe(404);
+  });
+
+  it("ends a patient's address while the assignment is deactivated, and not a staff preview's", async () => {
+    const { fileId, assignmentId } = await assignedBundle();
+    const { url } = (await get(`/api/files/${fileId}/bundle`, "patient")).json() as { url: string };
+    const preview = (await get(`/api/files/${fileId}/bundle`, "therapist")).json() as { url: string };
+    expect((await get(url)).statusCode).toBe(200);
+    const activate = (value: boolean) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/assignActivity/${assignmentId}`,
+        headers: { cookie: cookies.therapist, origin: TEST_PUBLIC_URL },
+        payload: { activate: value },
+      });
+    expect((await activate(false)).statusCode).toBe(200);
+    // The same address, still within its minutes: gone, for the page and for every file under it.
+    expect((await get(url)).statusCode).toBe(404);
+    expect((await get(url.replace("index.html", "game.js"))).statusCode).toBe(404);
+    expect((await get(`/api/files/${fileId}/bundle`, "patient")).statusCode).toBe(403);
+    // Staff still preview the file.
+    expect((await get(preview.url)).statusCode).toBe(200);
+    expect((await activate(true)).statusCode).toBe(200);
+    expect((await get(url)).statusCode).toBe(200);
+  });
+
+  it("checks a patient's address in one statement", async () => {
+    const { fileId } = await assignedBundle();
+    const { url } = (await get(`/api/files/${fileId}/bundle`, "patient")).json() as { url: string };
+    const seen = await countStatements(t.database.pool, () => get(url));
+    expect(seen.result.statusCode).toBe(200);
+    expect(
+      seen.statements.filter((text) => !/from "feature_flags"/.test(text)),
+      describeStatements(seen.statements),
+    ).toHaveLength(1);
   });
 
   it("refuses an expired address, and one changed to name another file", async () => {

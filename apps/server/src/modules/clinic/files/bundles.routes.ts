@@ -1,5 +1,5 @@
 import { bundleAccessSchema, numericIdParamSchema } from "@clinic/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -9,6 +9,8 @@ import { bundleEntries } from "../../../platform/bundles.table.ts";
 import { forbidden, notFound } from "../../../platform/errors.ts";
 import { canDownload } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
+import { activities } from "../activities/activities.table.ts";
+import { assignedActivities } from "../assignments/assignments.table.ts";
 import { files } from "./files.table.ts";
 
 const CAPABILITY_PURPOSE = "game-bundle-capability";
@@ -56,7 +58,8 @@ export function registerBundleRoutes(app: FastifyInstance): void {
       if (row?.type !== "Game") throw notFound();
       if (!(await canDownload(app.db, actor, { id: row.uploadId, clinicId: row.clinicId }))) throw forbidden();
       const expiresAt = new Date(Date.now() + app.config.bundles.accessMinutes * 60_000);
-      const capability = signCapability(key, row.fileId, actor.id, expiresAt);
+      // A patient's address holds while an active assignment plays the file; staff preview it.
+      const capability = signCapability(key, row.fileId, actor.id, expiresAt, actor.role === "patient" ? "p" : "s");
       return reply.header("cache-control", "no-store").send({ url: `/bundles/${capability}/index.html`, expiresAt: expiresAt.toISOString() });
     },
   );
@@ -72,14 +75,25 @@ export function registerBundleRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const granted = verifyCapability(key, request.params.capability);
-      // Expired, forged or for another file: answered as a path that is not there, nothing told.
+      // Expired, forged, for another file or a deactivated assignment: answered as a path that is not there, nothing told.
       if (!granted) throw notFound("This address to the game has expired or is not valid.");
       const entryPath = request.params["*"] || "index.html";
       const [entry] = await app.db
         .select({ storageKey: bundleEntries.storageKey, mime: bundleEntries.mime, encoding: bundleEntries.encoding, size: bundleEntries.size })
         .from(files)
         .innerJoin(bundleEntries, eq(bundleEntries.uploadId, files.uploadId))
-        .where(and(eq(files.id, granted.fileId), eq(files.type, "Game"), eq(bundleEntries.path, entryPath)));
+        .where(
+          and(
+            eq(files.id, granted.fileId),
+            eq(files.type, "Game"),
+            eq(bundleEntries.path, entryPath),
+            // In the same statement: a patient's address ends the moment no active assignment plays this file.
+            granted.mode === "p"
+              ? sql`exists (select 1 from ${assignedActivities} aa join ${activities} a on a.id = aa.activity_id
+                  where aa.patient_id = ${granted.viewerId} and aa.activate and a.file_id = ${files.id})`
+              : undefined,
+          ),
+        );
       if (!entry) throw notFound();
       let body: NodeJS.ReadableStream;
       try {

@@ -64,6 +64,6 @@ export const filesAccess: AccessTable = {
   // The signed address is the right to read (a sandboxed frame sends no cookie): a forged one is not there, for everyone.
   "GET /bundles/:capability/*": {
     expect: anyone(404),
-    request: () => ({ path: "/bundles/1.someone.9999999999.AAAAAAAAAAAAAAAAAAAAAA/index.html" }),
+    request: () => ({ path: "/bundles/1.someone.9999999999.p.AAAAAAAAAAAAAAAAAAAAAA/index.html" }),
   },
 };

@@ -11,6 +11,7 @@ import { useSelectedPatient } from "../../../lib/session.ts";
 import { PatientPicker } from "../../dashboard/PatientPicker.tsx";
 import { STATISTICS_KEY, type StatisticsScope, statisticsPath } from "./api.ts";
 
+import { GlobalActivitiesCard } from "./GlobalActivitiesCard.tsx";
 import { ReportButton } from "./ReportDialog.tsx";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,7 +65,10 @@ export function StatisticsFrame(props: {
           <Box>
             <Button onClick={() => setChanging(false)}>{t("statistics.keepPatient")}</Button>
           </Box>
-        ) : null}
+        ) : (
+          // Before a patient is chosen: the activities across every patient the caller follows.
+          <GlobalActivitiesCard range={range} today={today} onRange={(next) => setParams((current) => rangeSearch(current, next), { replace: true })} />
+        )}
       </Stack>
     );
   }
