@@ -3,11 +3,13 @@ import { loadConfig } from "./config.ts";
 import { connectDatabase } from "./db/client.ts";
 import { type EmbeddedServer, startEmbeddedPostgres } from "./db/embedded.ts";
 import { runAuditVerify } from "./platform/audit-chain.ts";
+import { storeVerification } from "./platform/audit-verifications.ts";
 
 /**
  * `npm run audit:verify [-- --day YYYY-MM-DD]`: checks the audit trail's hash chains on
  * DATABASE_URL, or on the embedded database under DATA_DIR (with the app stopped, since
- * one data folder serves one PostgreSQL). Only reads: it neither migrates nor seeds.
+ * one data folder serves one PostgreSQL). It neither migrates nor seeds; it writes only its
+ * verdict per day (audit_verified_days), which the system check page shows.
  * Exit code 0 intact, 1 broken, 2 wrong arguments or no database to check.
  */
 const config = loadConfig();
@@ -23,7 +25,16 @@ try {
   }
   const database = connectDatabase(url, 1);
   try {
-    code = await runAuditVerify(database.db, process.argv.slice(2), console);
+    code = await runAuditVerify(database.db, process.argv.slice(2), console, async (result) => {
+      try {
+        await storeVerification(database.db, result, "cli");
+      } catch (error) {
+        const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        // A database older than migration 0029 has nowhere to keep the verdict: the check itself still stands.
+        if (pgCode !== "42P01") throw error;
+        console.error("The verdict was not stored: start the app once so that it migrates.");
+      }
+    });
   } finally {
     await database.pool.end();
   }

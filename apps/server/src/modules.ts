@@ -25,6 +25,7 @@ import { broadcastsRoutes } from "./modules/broadcasts/broadcasts.routes.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { shopCatalogueRoutes } from "./modules/shop/catalogue.routes.ts";
 import { shopOrdersRoutes } from "./modules/shop/orders.routes.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -58,4 +59,5 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "messages", routes: messagesRoutes },
   { name: "shop/catalogue", routes: shopCatalogueRoutes },
   { name: "shop/orders", routes: shopOrdersRoutes },
+  { name: "audit", routes: auditRoutes },
 ];

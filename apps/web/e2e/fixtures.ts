@@ -146,6 +146,7 @@ export const ADMIN_MENU = [
   "notifications",
   "config",
   "test",
+  "audit",
   "userAdmin",
   "globalMessages",
 ] as const;

@@ -34,6 +34,7 @@ const EXPECTED: Record<"admin" | "clinic" | "therapist" | "patient", { home: str
       "message",
       "notifications",
       "config",
+      "audit",
     ],
     role: "Clinic",
   },

@@ -102,10 +102,14 @@ test("admins switch modules on the flags screen", async ({ page }) => {
   await expect(crm).toHaveAccessibleDescription("crm_manager · not available yet");
   await expect(page.getByText("not available yet")).toHaveCount(8);
 
-  // Switching the clinic module off hides its routes from the menu, admins included.
+  // Switching the clinic module off hides its routes from the menu, admins included; the
+  // platform's own screens stay (the system check and the audit trail, issue 33).
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect(page.getByText("The module setting has been saved")).toBeVisible();
-  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "notifications", "config", "userAdmin", "globalMessages"]);
+  await expect.poll(() => menuRouteIds(page)).toEqual(["flags", "notifications", "config", "test", "audit", "userAdmin", "globalMessages"]);
+  await visit(page, "/manager/admin/test");
+  await expect(page.getByRole("heading", { name: "System check" })).toBeVisible();
+  await visit(page, "/manager/admin/flags");
   await page.getByRole("switch", { name: "Clinic manager" }).click();
   await expect.poll(() => menuRouteIds(page)).toEqual([...ADMIN_MENU]);
 });

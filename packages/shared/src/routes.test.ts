@@ -177,6 +177,21 @@ describe("isRouteVisible against spec §6", () => {
     expect(isRouteVisible(shop, { user: admin, flags: { virtual_shop: true } })).toBe(true);
   });
 
+  it("keeps the system check and the audit trail, the platform's own, when the clinic module is off (issue 33)", () => {
+    const admin = { isAdmin: true, isActive: true, orderActivated: true, permissions: [] };
+    const clinic = { isAdmin: false, isActive: true, orderActivated: true, permissions: [...DEFAULT_GROUP_PERMISSIONS[GROUP.clinic]] };
+    const therapist = { isAdmin: false, isActive: true, orderActivated: true, permissions: [...DEFAULT_GROUP_PERMISSIONS[GROUP.therapist]] };
+    const patient = { isAdmin: false, isActive: true, orderActivated: true, permissions: [...DEFAULT_GROUP_PERMISSIONS[GROUP.patient]] };
+    for (const flags of [{ clinic: false }, { clinic: true }]) {
+      expect(isRouteVisible(routeById("test"), { user: admin, flags }), JSON.stringify(flags)).toBe(true);
+      expect(isRouteVisible(routeById("test"), { user: clinic, flags })).toBe(false);
+      expect(isRouteVisible(routeById("audit"), { user: admin, flags })).toBe(true);
+      expect(isRouteVisible(routeById("audit"), { user: clinic, flags })).toBe(true);
+      expect(isRouteVisible(routeById("audit"), { user: therapist, flags })).toBe(false);
+      expect(isRouteVisible(routeById("audit"), { user: patient, flags })).toBe(false);
+    }
+  });
+
   it("hides every route from a visitor who is not signed in", () => {
     const allOn = Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, true])) as FeatureFlags;
     expect(ROUTES.filter((route) => isRouteVisible(route, { user: null, flags: allOn }))).toEqual([]);

@@ -420,7 +420,19 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   clinic({ id: "flags", path: "flags", section: "settings", modules: [], title: { en: "Modules", es: "Módulos" }, userValidations: ["isAdmin"] }),
   clinic({ id: "config", path: "config", section: "settings", modules: [], title: { en: "Configuration", es: "Configuración" } }),
-  clinic({ id: "test", path: "test", section: "settings", title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
+  // The system check is the platform's, not the clinic module's (issue 33.5): it stays when the clinic module is off.
+  clinic({ id: "test", path: "test", section: "settings", modules: [], title: { en: "Test", es: "Prueba" }, userValidations: ["isAdmin"] }),
+  // The audit trail (issue 33.2): admins read every record, a clinic those of its own people; never therapists or patients.
+  clinic({
+    id: "audit",
+    path: "audit",
+    section: "settings",
+    modules: [],
+    title: { en: "Audit trail", es: "Registro de auditoría" },
+    // change_membership: held by clinic accounts, not therapists (the API checks the role itself).
+    permissions: ["change_membership"],
+    excludedPermissions: notPatient,
+  }),
   route({ id: "profile", path: "/user/profile", navigation: false, section: "settings", title: { en: "My profile", es: "Mi perfil" } }),
   route({ id: "userAdmin", path: "/user/admin", section: "settings", title: { en: "Users", es: "Usuarios" }, userValidations: ["isAdmin"] }),
   route({
@@ -767,6 +779,7 @@ export const MENUS = {
     "notifications",
     "config",
     "test",
+    "audit",
   ],
   clinic: [
     "dashboard",
@@ -789,6 +802,7 @@ export const MENUS = {
     "notifications",
     "config",
     "test",
+    "audit",
   ],
   therapist: [
     "dashboard",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { auditTrailStatusSchema } from "./audit.ts";
 import { EMAIL_MAX } from "./people.ts";
 
 /**
@@ -49,6 +50,8 @@ export const systemCheckReportSchema = z.object({
   ok: z.boolean(),
   checkedAt: z.string(),
   checks: z.array(systemCheckSchema),
+  /** The audit trail's last verification (issue 33.2), read from what the verifications stored. */
+  auditTrail: auditTrailStatusSchema,
 });
 export type SystemCheckReport = z.infer<typeof systemCheckReportSchema>;
 

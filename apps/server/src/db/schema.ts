@@ -245,6 +245,9 @@ export const auditEvents = pgTable(
     index("audit_events_subject_idx").on(table.subjectUserId, table.createdAt),
     index("audit_events_actor_idx").on(table.actorId, table.createdAt),
     uniqueIndex("audit_events_chain_idx").on(table.chainDay, table.chainSeq),
+    // The audit screen (issue 33.2): newest first over every record, and by action (a prefix: text_pattern_ops).
+    index("audit_events_created_idx").on(table.createdAt, table.id),
+    index("audit_events_action_idx").on(table.action.op("text_pattern_ops"), table.createdAt),
   ],
 );
 

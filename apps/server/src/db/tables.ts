@@ -19,3 +19,4 @@ export * from "../modules/broadcasts/broadcasts.table.ts";
 export * from "../platform/notifications.table.ts";
 export * from "../modules/messages/messages.table.ts";
 export * from "../modules/shop/shop.table.ts";
+export * from "../platform/audit-verifications.table.ts";

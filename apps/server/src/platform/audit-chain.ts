@@ -80,6 +80,8 @@ export interface AuditVerification {
    * the whole day was rewritten, which no check inside the database can.
    */
   ends: Record<string, string>;
+  /** The records walked on each day (a day's head without records counts 0). */
+  counts: Record<string, number>;
 }
 
 const PAGE = 2000;
@@ -153,14 +155,18 @@ function isDay(value: string): boolean {
 }
 
 /**
- * Checks every day's chain, or one day's (`YYYY-MM-DD`), in one read-only snapshot, so that
- * records written meanwhile neither count nor look like forgeries. Reads in pages along the
- * chain index, never the whole table at once.
+ * Checks every day's chain, or one day's (`YYYY-MM-DD`), or the days from `from` through
+ * `through` (both included), in one read-only snapshot, so that records written meanwhile
+ * neither count nor look like forgeries. Reads in pages along the chain index, never the whole
+ * table at once.
  */
-export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): Promise<AuditVerification> {
+export async function verifyAuditTrail(db: Db, options: { day?: string; from?: string; through?: string } = {}): Promise<AuditVerification> {
   const { day } = options;
-  if (day !== undefined && !isDay(day)) throw new Error(`Not a day (YYYY-MM-DD): ${day}`);
-  const onDay = (column: SQL) => (day === undefined ? sql`true` : sql`${column} = ${day}::date`);
+  const from = day ?? options.from;
+  const through = day ?? options.through;
+  for (const value of [from, through]) if (value !== undefined && !isDay(value)) throw new Error(`Not a day (YYYY-MM-DD): ${value}`);
+  const onDay = (column: SQL) =>
+    sql`${from === undefined ? sql`true` : sql`${column} >= ${from}::date`} and ${through === undefined ? sql`true` : sql`${column} <= ${through}::date`}`;
 
   return db.transaction(
     async (tx) => {
@@ -171,6 +177,7 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
       const breaks: ChainBreak[] = [];
       const walked = new Set<string>();
       const ends: Record<string, string> = {};
+      const counts: Record<string, number> = {};
       let records = 0;
 
       // A row without a place in any chain (its NOT NULLs dropped by hand) is not on the walk below.
@@ -212,6 +219,7 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
           }
           walk.visit(record);
           records += 1;
+          counts[recordDay] = (counts[recordDay] ?? 0) + 1;
         }
         const last = page.rows.at(-1);
         if (!last || page.rows.length < PAGE) break;
@@ -220,10 +228,11 @@ export async function verifyAuditTrail(db: Db, options: { day?: string } = {}): 
       close();
 
       for (const [headDay, head] of heads) {
+        counts[headDay] ??= 0;
         if (!walked.has(headDay)) breaks.push({ day: headDay, id: null, seq: 1, problem: `all ${head.lastSeq} records of the day are missing (deleted)` });
       }
       breaks.sort((a, b) => a.day.localeCompare(b.day));
-      return { records, days: new Set([...walked, ...heads.keys()]).size, breaks, ends };
+      return { records, days: new Set([...walked, ...heads.keys()]).size, breaks, ends, counts };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -241,7 +250,13 @@ const USAGE = "usage: npm run audit:verify [-- --day YYYY-MM-DD]";
  * intact; otherwise names the first broken record of each broken chain. Answers the exit
  * code: 0 intact, 1 broken, 2 wrong arguments.
  */
-export async function runAuditVerify(db: Db, args: string[], out: { log(line: string): void; error(line: string): void }): Promise<number> {
+export async function runAuditVerify(
+  db: Db,
+  args: string[],
+  out: { log(line: string): void; error(line: string): void },
+  /** Keeps the verdict (audit-verifications.ts), so the system check shows it. */
+  store?: (result: AuditVerification) => Promise<void>,
+): Promise<number> {
   let day: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -253,6 +268,7 @@ export async function runAuditVerify(db: Db, args: string[], out: { log(line: st
     day = value;
   }
   const result = await verifyAuditTrail(db, { day });
+  await store?.(result);
   const scope = day === undefined ? `${result.days} daily chain${result.days === 1 ? "" : "s"}` : `the chain of ${day}`;
   if (result.breaks.length === 0) {
     const end = day !== undefined && result.ends[day] ? `, ending in ${result.ends[day]}` : "";

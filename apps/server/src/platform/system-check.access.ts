@@ -4,4 +4,5 @@ import { type AccessTable, adminOnly } from "../guardrails/access-matrix.ts";
 export const systemCheckAccess: AccessTable = {
   "GET /api/system-check/": { expect: adminOnly(200) },
   "POST /api/system-check/email": { expect: adminOnly(200), request: () => ({ body: { to: "system-check@example.com" } }) },
+  "POST /api/system-check/audit-trail/verify": { expect: adminOnly(200) },
 };

@@ -1,9 +1,10 @@
 import path from "node:path";
-import { systemCheckReportSchema, testEmailOutcomeSchema, testEmailSchema } from "@clinic/shared";
+import { auditTrailStatusSchema, systemCheckReportSchema, testEmailOutcomeSchema, testEmailSchema } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor, requireAdmin } from "./access.ts";
 import { audited } from "./audit.ts";
+import { auditTrailStatus, registerAuditVerification, today, verifyPendingDays } from "./audit-verifications.ts";
 import { runSystemChecks, sendTestEmail } from "./system-check.ts";
 
 /** The host (and port) of SMTP_URL, never its credentials. */
@@ -20,6 +21,7 @@ function smtpHostOf(smtpUrl: string | undefined): string | null {
 export const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ["system-check"];
   const { config } = app;
+  registerAuditVerification(app.db, app.jobs);
 
   app.get(
     "/api/system-check/",
@@ -62,6 +64,26 @@ export const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       return audited(request, { action: "system-check.email", detail: { to: request.body.to } }, () =>
         sendTestEmail(app.mailer, request.body.to, actor.language),
       );
+    },
+  );
+
+  app.post(
+    "/api/system-check/audit-trail/verify",
+    {
+      preValidation: [requireAdmin],
+      schema: {
+        tags,
+        summary:
+          "Verify the audit trail's hash chains now (admins): the days not verified yet, today's included, as the nightly job does; answers the stored result",
+        response: { 200: auditTrailStatusSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return audited(request, { action: "system-check.audit-verify" }, async () => {
+        await verifyPendingDays(app.db, "admin", today());
+        return auditTrailStatus(app.db);
+      });
     },
   );
 };

@@ -1,10 +1,11 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { SystemCheck, SystemCheckName, SystemCheckReason, SystemCheckReport, TestEmailOutcome } from "@clinic/shared";
+import type { AuditTrailStatus, SystemCheck, SystemCheckName, SystemCheckReason, SystemCheckReport, TestEmailOutcome } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import serverPackage from "../../package.json" with { type: "json" };
 import type { Db } from "../db/client.ts";
+import { auditTrailStatus } from "./audit-verifications.ts";
 import { HttpError } from "./errors.ts";
 import { migrationJournal, withTimeout } from "./health.ts";
 import { jobCounts, type JobQueue } from "./jobs.ts";
@@ -165,8 +166,13 @@ async function checkVersions(deps: SystemCheckDeps): Promise<Finding> {
   return { ok: true, figures: { app: serverPackage.version, node: process.version, postgres, commit: deps.commit ?? null } };
 }
 
+/** Nothing stored, or the database does not answer: the page then says it was never verified. */
+const UNVERIFIED: AuditTrailStatus = { lastDay: null, intact: null, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: null };
+
 export async function runSystemChecks(deps: SystemCheckDeps): Promise<SystemCheckReport> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // The audit trail's stored verdicts (issue 33.2); the database's own check says when it is down.
+  const auditTrail = withTimeout(auditTrailStatus(deps.db), timeoutMs).catch(() => UNVERIFIED);
   const checks = await Promise.all([
     timed("database", timeoutMs, () => checkDatabase(deps.db)),
     timed("migrations", timeoutMs, () => checkMigrations(deps.db)),
@@ -179,7 +185,7 @@ export async function runSystemChecks(deps: SystemCheckDeps): Promise<SystemChec
     }),
     timed("versions", timeoutMs, () => checkVersions(deps)),
   ]);
-  return { ok: checks.every((check) => check.ok), checkedAt: new Date().toISOString(), checks };
+  return { ok: checks.every((check) => check.ok), checkedAt: new Date().toISOString(), checks, auditTrail: await auditTrail };
 }
 
 const TEST_MAIL = {

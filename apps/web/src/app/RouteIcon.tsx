@@ -12,6 +12,7 @@ import CardMembershipOutlined from "@mui/icons-material/CardMembershipOutlined";
 import RestaurantOutlined from "@mui/icons-material/RestaurantOutlined";
 import ApartmentOutlined from "@mui/icons-material/ApartmentOutlined";
 import AdminPanelSettingsOutlined from "@mui/icons-material/AdminPanelSettingsOutlined";
+import PolicyOutlined from "@mui/icons-material/PolicyOutlined";
 import PeopleAltOutlined from "@mui/icons-material/PeopleAltOutlined";
 import SecurityOutlined from "@mui/icons-material/SecurityOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
@@ -57,6 +58,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   forms: FactCheckOutlined,
   statistics: InsightsOutlined,
   test: MonitorHeartOutlined,
+  audit: PolicyOutlined,
   globalMessages: CampaignOutlined,
   notifications: NotificationsOutlined,
   message: SendOutlined,

@@ -58,6 +58,7 @@ describe("side menu", () => {
       "notifications",
       "config",
       "test",
+      "audit",
       "userAdmin",
       "globalMessages",
     ]);
@@ -80,6 +81,7 @@ describe("side menu", () => {
       "message",
       "notifications",
       "config",
+      "audit",
     ]);
     expect(ids(session({ groups: [3], codenames: [...DEFAULT_GROUP_PERMISSIONS[3]] }))).toEqual([
       "dashboard",
@@ -116,13 +118,22 @@ describe("side menu", () => {
       "message",
       "notifications",
       "config",
+      "audit",
     ]);
     // Without a permission for it, the route is not listed.
     expect(ids(session({ groups: [3], codenames: ["view_user"] }))).toEqual(["dashboard", "users", "patients", "notifications", "config"]);
   });
 
-  it("drops a switched-off module's routes, for admins too", () => {
-    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual(["flags", "notifications", "config", "userAdmin", "globalMessages"]);
+  it("drops a switched-off module's routes, for admins too; the platform's system check and audit trail stay (issue 33)", () => {
+    expect(ids(session({ isAdmin: true, flags: { clinic: false } }))).toEqual([
+      "flags",
+      "notifications",
+      "config",
+      "test",
+      "audit",
+      "userAdmin",
+      "globalMessages",
+    ]);
   });
 
   it("never lists a route marked not built, even with every module switched on", () => {

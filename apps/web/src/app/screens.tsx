@@ -58,6 +58,7 @@ export const SCREENS: Record<ScreenId, ComponentType> = {
   notifications: lazy(() => import("../modules/notifications/NotificationsPage.tsx").then((m) => ({ default: m.NotificationsPage }))),
   statistic: lazy(() => import("../modules/clinic/statistics/ActivityStatisticsPage.tsx").then((m) => ({ default: m.ActivityStatisticsPage }))),
   test: lazy(() => import("../modules/system/SystemCheckPage.tsx").then((m) => ({ default: m.SystemCheckPage }))),
+  audit: lazy(() => import("../modules/audit/AuditPage.tsx").then((m) => ({ default: m.AuditPage }))),
   shopStorefront: lazy(() => import("../modules/shop/storefront/StorefrontPage.tsx").then((m) => ({ default: m.StorefrontPage }))),
   shopProduct: lazy(() => import("../modules/shop/storefront/ProductPage.tsx").then((m) => ({ default: m.ProductPage }))),
   shopBundle: lazy(() => import("../modules/shop/storefront/BundlePage.tsx").then((m) => ({ default: m.BundlePage }))),

@@ -47,6 +47,7 @@ export const BUILT_SCREENS = [
   "statistic",
   "statisticsApp",
   "test",
+  "audit",
   "globalMessages",
   "notifications",
   "message",

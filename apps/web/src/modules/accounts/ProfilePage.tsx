@@ -10,6 +10,7 @@ import { setLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";
 import { Loading } from "../../lib/components/Loading.tsx";
+import { AccessLogCard } from "../audit/AccessLogCard.tsx";
 import { PasswordCard } from "./PasswordCard.tsx";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
 
@@ -28,7 +29,8 @@ export function ProfilePage() {
 
   const save = useAction((values: ProfileUpdate) => put<UserProfile>("/api/user-profile/", values), {
     invalidate: [PROFILE_KEY, SESSION_KEY],
-    success: () => t("accounts.profile.saved"),
+    // Worded before onSuccess switches the language: in the language just saved.
+    success: (saved) => t("accounts.profile.saved", { lng: saved.language }),
     onFieldErrors: (fields) => applyFieldErrors(setError, fields, FIELDS),
     onSuccess: (saved) => void setLanguage(saved.language),
   });
@@ -94,6 +96,7 @@ export function ProfilePage() {
       </Card>
       <PasswordCard />
       {isStaff ? <TwoFactorCard enabled={profile.twoFactorEnabled} /> : null}
+      {isStaff ? null : <AccessLogCard />}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { SystemCheckReport } from "@clinic/shared";
+import type { AuditTrailStatus, SystemCheckReport } from "@clinic/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../lib/test-i18n.ts";
@@ -25,12 +25,23 @@ const REPORT: SystemCheckReport = {
     { name: "jobs", ok: false, reason: "jobsOverdue", detail: null, figures: { overdueAfterMinutes: 15, worker: false }, ms: 2 },
     { name: "mail", ok: false, reason: "timedOut", detail: "no answer within 5 s", figures: { transport: "smtp", timeoutSeconds: 5 }, ms: 5000 },
   ],
+  auditTrail: { lastDay: "2026-11-26", intact: true, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: "2026-11-27T00:20:00.000Z" },
 };
 
-async function render(language: "en" | "es") {
+async function render(language: "en" | "es", auditTrail: AuditTrailStatus = REPORT.auditTrail) {
   await i18n.changeLanguage(language);
-  return renderText(<SystemCheckPage />, { i18n, cache: [[["system-check"], REPORT]] });
+  return renderText(<SystemCheckPage />, { i18n, cache: [[["system-check"], { ...REPORT, auditTrail }]] });
 }
+
+const NEVER: AuditTrailStatus = { lastDay: null, intact: null, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: null };
+const BROKEN: AuditTrailStatus = {
+  lastDay: "2026-11-26",
+  intact: false,
+  brokenDays: 2,
+  firstBrokenDay: "2026-11-20",
+  problem: "record 41 (2026-11-20, #3): its fields do not match its hash",
+  checkedAt: "2026-11-27T00:20:00.000Z",
+};
 
 describe("SystemCheckPage", () => {
   it("says green and red in words, with each red check's reason, its own message and its figures", async () => {
@@ -52,5 +63,18 @@ describe("SystemCheckPage", () => {
     expect(text).toMatch(/Almacenamiento de archivos Fallido La comprobación falló con un error\./);
     expect(text).toContain("Volver a comprobar");
     expect(text).toContain("Enviar correo de prueba");
+  });
+
+  it("shows the audit trail's last verification: intact, broken with the first problem, or never verified with a button", async () => {
+    expect(await render("en")).toMatch(/Audit trail The audit records' hash chains.* Verify now Intact/);
+    expect(await render("en")).toContain("Intact: every day verified, up to 2026-11-26.");
+    const broken = await render("en", BROKEN);
+    expect(broken).toContain("Broken: 2 verified days do not hold together (the first: 2026-11-20). Verified up to 2026-11-26.");
+    expect(broken).toContain("record 41 (2026-11-20, #3): its fields do not match its hash");
+    expect(await render("en", NEVER)).toContain("The audit trail has not been verified yet. Verify it now, or wait for tonight's check.");
+    expect(await render("es", NEVER)).toContain("El registro de auditoría aún no se ha verificado.");
+    expect(await render("es")).toContain("Íntegro: todos los días verificados, hasta el 2026-11-26.");
+    expect(await render("es", BROKEN)).toContain("Alterado: 2 días verificados no son coherentes (el primero: 2026-11-20).");
+    expect(await render("es")).toContain("Verificar ahora");
   });
 });

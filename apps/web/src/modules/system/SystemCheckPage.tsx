@@ -5,10 +5,9 @@ import { useTranslation } from "react-i18next";
 import { Loading } from "../../lib/components/Loading.tsx";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useResource } from "../../lib/resource.ts";
+import { AuditTrailCard, REPORT_KEY } from "./AuditTrailCard.tsx";
 import { CheckCard } from "./CheckCard.tsx";
 import { TestEmailCard } from "./TestEmailCard.tsx";
-
-const REPORT_KEY = ["system-check"];
 
 /**
  * §2 `test` (admins): the system check. Every check runs at once on the server, each with its
@@ -54,6 +53,7 @@ export function SystemCheckPage() {
           ))}
         </Box>
       )}
+      {report ? <AuditTrailCard status={report.auditTrail} /> : null}
       <TestEmailCard />
     </Stack>
   );
