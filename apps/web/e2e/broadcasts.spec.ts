@@ -43,6 +43,14 @@ test("an admin publishes a banner for patients; a patient dismisses it for good;
     await dialog.getByRole("combobox", { name: "Severity" }).click();
     await page.getByRole("option", { name: "Warning" }).click();
     await dialog.getByRole("checkbox", { name: "Patients" }).check();
+    // The window's times speak §9's "YYYY-MM-DD, hh:mm am" whatever the browser's locale; a time
+    // typed on the 24-hour clock is read and written back in it.
+    await expect(dialog.getByRole("textbox", { name: /^Starts/ })).toHaveValue(/^\d{4}-\d{2}-\d{2}, \d{2}:\d{2} [ap]m$/);
+    const ends = dialog.getByRole("textbox", { name: /^Ends/ });
+    const endDay = (await ends.inputValue()).slice(0, 10);
+    await ends.fill(`${endDay} 18:30`);
+    await ends.blur();
+    await expect(ends).toHaveValue(`${endDay}, 06:30 pm`);
     await expect(dialog.getByRole("region", { name: "Preview" }).getByText(spanish)).toBeVisible();
     await settled(page);
     await expectAccessible(page);
@@ -54,6 +62,8 @@ test("an admin publishes a banner for patients; a patient dismisses it for good;
     await expect(page.getByText("The message was published.")).toBeVisible();
     const card = page.getByRole("article").filter({ hasText: english });
     await expect(card.getByText("Active", { exact: true })).toBeVisible();
+    // The end typed in the dialog is the end the server keeps.
+    await expect(card).toContainText(`– ${endDay}, 06:30 pm`);
     await expect(card.getByText("For: patients")).toBeVisible();
     // For patients only: not the admin's shell.
     await expect(page.getByTestId("broadcast-banner")).toHaveCount(0);

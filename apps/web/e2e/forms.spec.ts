@@ -218,8 +218,10 @@ test("a therapist builds a scored form with every question type and assigns it; 
   await expect(results).toContainText("Reviewed");
   await settled(page);
   const download = page.waitForEvent("download");
-  await page.getByRole("group", { name: "Export the form results" }).getByRole("link", { name: "CSV" }).click();
+  await page.getByRole("group", { name: "Export the form results" }).getByRole("button", { name: "CSV" }).click();
   const file = await download;
+  // The one export action answers with §8's notice once the file is saved.
+  await expect(page.getByText("Form results exported successfully")).toBeVisible();
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   const csv = await readFile(await file.path(), "utf8");
   const row = csv.split(/\r?\n/).find((line) => line.includes("Pablo Díaz"));

@@ -138,11 +138,14 @@ test("a clinic sells a new bundle with a code; a patient buys it to collect, pay
   await discountDialog.getByRole("textbox", { name: labelled("Code") }).fill(code);
   await expect(discountDialog.getByRole("radio", { name: "Percentage" })).toBeChecked();
   await discountDialog.getByRole("textbox", { name: labelled("Discount") }).fill("15");
+  // Its end typed as §9 writes a time ("YYYY-MM-DD, hh:mm am"), whatever the browser's locale.
+  await discountDialog.getByRole("textbox", { name: labelled("Ends") }).fill("2030-12-31, 11:30 pm");
   await discountDialog.getByRole("button", { name: "Save" }).click();
   await expect(clinic.getByText(`The discount Balance week ${token} was created`)).toBeVisible();
   const discountRow = clinic.getByRole("row").filter({ hasText: code });
   await expect(discountRow).toContainText("15%");
   await expect(discountRow).toContainText("Running");
+  await expect(discountRow).toContainText("2030-12-31, 11:30 pm");
 
   // The patient finds the bundle in the storefront and adds it to the cart.
   await openAs(patient, "patient", "/shop/app/store");

@@ -37,7 +37,7 @@ test("the admin reads the platform's statistics by clinic and exports a table; a
 
     // The most played activities as XLSX, read back.
     const download = page.waitForEvent("download");
-    await page.getByRole("group", { name: "Export: Most played activities" }).getByRole("link", { name: "XLSX" }).click();
+    await page.getByRole("group", { name: "Export: Most played activities" }).getByRole("button", { name: "XLSX" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^platform-top-activities-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();

@@ -56,6 +56,7 @@ test("a therapist reads Pablo's statistics over 30 days, opens a game's sessions
   await page.getByRole("group", { name: "Export: Every session" }).getByText("XLSX").click();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await (await xlsx).path());
+  await expect(page.getByText("Statistics exported successfully")).toBeVisible();
   const sheet = workbook.worksheets[0];
   expect(sheet?.getRow(1).values).toEqual(expect.arrayContaining(["Ended", "Activity", "Dizziness before"]));
   expect(sheet?.getRow(2).values).toEqual(expect.arrayContaining(["Reaction lights"]));

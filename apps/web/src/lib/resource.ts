@@ -1,9 +1,11 @@
 import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, get } from "./api.ts";
 import { addRecords, removeFromCached, replaceInCached, type WithId } from "./collection.ts";
 import { useNotices } from "./notices.tsx";
+import { translatedFailure } from "./refusals.ts";
 
 /** The network block every collection carries (spec §3, §4). */
 export interface NetworkStatus {
@@ -85,9 +87,13 @@ export function applyListChanges(client: QueryClient, changes: { added: ListChan
 export interface ActionOptions<TResult, TInput = unknown> {
   /** Query keys to refetch after success. */
   invalidate?: QueryKey[];
-  /** Translated text of the success notice; none for a silent action. */
-  success?: string | ((result: TResult) => string);
-  /** Receives 400 field errors so a form can show them on its fields. */
+  /**
+   * Translated text of the success notice; none for a silent action. Worded as the call answers,
+   * before `onSuccess`: closing a dialog there changes what the wording reads (an edit becomes
+   * an "add"). An action that switches the language words it with `{ lng }`.
+   */
+  success?: string | ((result: TResult, input: TInput) => string);
+  /** Receives 400 field errors (as the server sent them) so a form can show them on its fields. */
   onFieldErrors?: (fields: Record<string, string[]>) => void;
   /** Records the action created, shown first in these lists (spec §4). */
   adds?: (result: TResult, input: TInput) => ListChange[];
@@ -95,34 +101,53 @@ export interface ActionOptions<TResult, TInput = unknown> {
   replaces?: (result: TResult, input: TInput) => ListChange[];
   /** Records the action deleted (only their ids matter), gone from these lists at once (spec §4). */
   removes?: (result: TResult, input: TInput) => ListChange[];
-  /** Runs before the notice, so a language switch already speaks in the notice. */
-  onSuccess?: (result: TResult) => void | Promise<void>;
+  /** Runs before the lists refetch and the notice shows. */
+  onSuccess?: (result: TResult, input: TInput) => void | Promise<void>;
+  /** A refusal the screen answers itself too (a 409 shown in its dialog), before the notice. */
+  onFailure?: (failure: unknown, input: TInput) => void;
+}
+
+/** The notices an action answers with (lib/notices.tsx). */
+export interface ActionNotices {
+  success: (message: string) => unknown;
+  error: (failure: unknown) => unknown;
 }
 
 /**
- * A create, update or delete call (spec §8): success shows "Congratulations" and the text;
- * a 400 maps its fields onto the form and shows the body as an error notice; any other
- * failure shows "Opps!" with the status.
+ * What an action does once its call answers (useAction's callbacks, apart so a test can drive
+ * them): the success notice worded first, then the lists, `onSuccess`, the refetches and the
+ * notice; a failure's fields to the form, then `onFailure`, then its notice in the language of
+ * the moment (`t` is read then), each module's refusal texts translated by key.
  */
-export function useAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>, options: ActionOptions<TResult, TInput> = {}) {
-  const client = useQueryClient();
-  const notices = useNotices();
-  return useMutation<TResult, unknown, TInput>({
-    mutationFn: run,
-    onSuccess: async (result, input) => {
-      applyListChanges(client, {
+export function actionCallbacks<TInput, TResult>(options: ActionOptions<TResult, TInput>, deps: { client: QueryClient; notices: ActionNotices; t: TFunction }) {
+  return {
+    onSuccess: async (result: TResult, input: TInput) => {
+      const text = typeof options.success === "function" ? options.success(result, input) : options.success;
+      applyListChanges(deps.client, {
         added: options.adds?.(result, input) ?? [],
         changed: options.replaces?.(result, input) ?? [],
         removed: options.removes?.(result, input) ?? [],
       });
-      await options.onSuccess?.(result);
-      await Promise.all((options.invalidate ?? []).map((queryKey) => client.invalidateQueries({ queryKey })));
-      const text = typeof options.success === "function" ? options.success(result) : options.success;
-      if (text) notices.success(text);
+      await options.onSuccess?.(result, input);
+      await Promise.all((options.invalidate ?? []).map((queryKey) => deps.client.invalidateQueries({ queryKey })));
+      if (text) deps.notices.success(text);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 400) options.onFieldErrors?.(error.fieldErrors);
-      notices.error(error);
+    onError: (failure: unknown, input: TInput) => {
+      if (failure instanceof ApiError && failure.status === 400) options.onFieldErrors?.(failure.fieldErrors);
+      options.onFailure?.(failure, input);
+      deps.notices.error(translatedFailure(failure, deps.t));
     },
-  });
+  };
+}
+
+/**
+ * The one create, update or delete call of every module (spec §8): success shows
+ * "Congratulations" and the text; a 400 maps its fields onto the form; every failure shows
+ * "Opps!" with the refusal in the interface language (lib/refusals.ts), or the status.
+ */
+export function useAction<TInput, TResult>(run: (input: TInput) => Promise<TResult>, options: ActionOptions<TResult, TInput> = {}) {
+  const client = useQueryClient();
+  const notices = useNotices();
+  const { i18n } = useTranslation();
+  return useMutation<TResult, unknown, TInput>({ mutationFn: run, ...actionCallbacks(options, { client, notices, t: i18n.t }) });
 }

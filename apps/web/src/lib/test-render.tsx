@@ -102,3 +102,17 @@ export function textOf(html: string): string {
 export function renderText(element: ReactElement, options: RenderOptions): string {
   return textOf(renderHtml(element, options));
 }
+
+/**
+ * The export buttons of the group named `label` (lib/components/ExportButtons): each one's
+ * text, or null when the group is missing. A plain download link in the group fails here:
+ * every export goes through the one export action, which a link would bypass.
+ */
+export function exportButtonsOf(html: string, label: string): string[] | null {
+  const escaped = label.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  const start = html.indexOf(`role="group" aria-label="${escaped}"`);
+  if (start < 0) return null;
+  const group = html.slice(start, html.indexOf("</div>", start));
+  if (/<a\b|href=/.test(group)) throw new Error(`The export group "${label}" holds a link.`);
+  return [...group.matchAll(/<button\b[^>]*type="button"[^>]*>(.*?)<\/button>/g)].map((match) => textOf(match[1] ?? "").trim());
+}

@@ -22,38 +22,59 @@ export function parseDateText(text: string): string {
 
 const toDay = (value: string): Dayjs | null => (isRealDate(value) ? dayjs(value) : null);
 
-/** The form-control props of the DateField, handed to its text field through the picker. */
-interface FieldLook {
+/** How a picker's text box writes a value (its canonical text) and reads what was typed (null: not a value yet). */
+export interface PickerText {
+  show: (value: Dayjs) => string;
+  read: (text: string) => Dayjs | null;
+  maxLength: number;
+}
+
+const DAY_TEXT: PickerText = {
+  show: (day) => day.format(DATE_FORMAT),
+  read: (text) => toDay(parseDateText(text)),
+  maxLength: 10,
+};
+
+/** The form-control props of a date or date-time field, handed to its text box through the picker. */
+export interface FieldLook {
+  text: PickerText;
   error?: boolean;
   helperText?: ReactNode;
   required?: boolean;
   size?: "small" | "medium";
   onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
+  /** Hears every text typed, before the value it gives (a field that keeps unreadable text as such). */
+  onText?: (text: string) => void;
 }
-const FieldLookContext = createContext<FieldLook>({});
+export const FieldLookContext = createContext<FieldLook>({ text: DAY_TEXT });
 
 /**
- * The picker's field: a plain labelled text box (a real <input>) in which the day is typed
- * as YYYY-MM-DD, with a button that opens the calendar. MUI X 9 dropped its own <input>
+ * The picker's field: a plain labelled text box (a real <input>) in which the value is typed
+ * in §9's format, with a button that opens the calendar. MUI X 9 dropped its own <input>
  * field (`enableAccessibleFieldDOMStructure={false}`); its sectioned field is no textbox.
  */
-function DateTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
+export function PickerTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
   const picker = usePickerContext();
   const translations = usePickerTranslations();
   const placeholder = useParsedFormat();
   const look = useContext(FieldLookContext);
-  const picked = picker.value && dayjs.isDayjs(picker.value) && picker.value.isValid() ? picker.value.format(DATE_FORMAT) : "";
+  const { show, read } = look.text;
+  const picked = picker.value && dayjs.isDayjs(picker.value) && picker.value.isValid() ? show(picker.value) : "";
+  const canonical = (typed: string) => {
+    const value = read(typed);
+    return value ? show(value) : "";
+  };
 
-  // The text is the field's own: while it is not a day yet the value is "", and the text stays.
+  // The text is the field's own: while it is not a value yet the value is "", and the text stays.
   // A value set from outside (the calendar, a reset, a proposed date) replaces it.
   const [text, setText] = useState(picked);
   const [shown, setShown] = useState(picked);
   if (picked !== shown) {
     setShown(picked);
-    if (parseDateText(text) !== picked) setText(picked);
+    if (canonical(text) !== picked) setText(picked);
   }
   const [left, setLeft] = useState(false);
-  const unfinished = left && text.trim() !== "" && parseDateText(text) === "";
+  const unfinished = left && text.trim() !== "" && read(text) === null;
 
   return (
     <TextField
@@ -67,13 +88,13 @@ function DateTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref
       placeholder={placeholder}
       onChange={(event) => {
         setText(event.target.value);
-        const day = parseDateText(event.target.value);
-        picker.setValue(day ? dayjs(day) : null, { changeImportance: "set", source: "field" });
+        look.onText?.(event.target.value);
+        picker.setValue(read(event.target.value), { changeImportance: "set", source: "field" });
       }}
       onBlur={(event) => {
         setLeft(true);
-        const day = parseDateText(text);
-        if (day && day !== text) setText(day);
+        const written = canonical(text);
+        if (written && written !== text) setText(written);
         look.onBlur?.(event);
       }}
       error={look.error || unfinished}
@@ -84,7 +105,7 @@ function DateTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref
       inputRef={inputRef}
       slotProps={{
         inputLabel: { shrink: true },
-        htmlInput: { autoComplete: "off", spellCheck: false, maxLength: 10 },
+        htmlInput: { autoComplete: "off", spellCheck: false, maxLength: look.text.maxLength },
         input: {
           ref: picker.triggerRef,
           readOnly: picker.readOnly,
@@ -138,7 +159,7 @@ export function DateField({ label, value, onChange, error, helperText, required,
   const day = useMemo(() => toDay(value), [value]);
   const min = useMemo(() => (minDate ? (toDay(minDate) ?? undefined) : undefined), [minDate]);
   const max = useMemo(() => (maxDate ? (toDay(maxDate) ?? undefined) : undefined), [maxDate]);
-  const look = useMemo(() => ({ error, helperText, required, size, onBlur }), [error, helperText, required, size, onBlur]);
+  const look = useMemo(() => ({ text: DAY_TEXT, error, helperText, required, size, onBlur }), [error, helperText, required, size, onBlur]);
   return (
     <PickersLocalization>
       <FieldLookContext.Provider value={look}>
@@ -152,7 +173,7 @@ export function DateField({ label, value, onChange, error, helperText, required,
           sx={sx}
           name={name}
           inputRef={inputRef}
-          slots={{ field: DateTextField }}
+          slots={{ field: PickerTextField }}
         />
       </FieldLookContext.Provider>
     </PickersLocalization>

@@ -1,27 +1,65 @@
 import { EXPORT_FORMATS } from "@clinic/shared";
 import DownloadIcon from "@mui/icons-material/Download";
-import { Button, Stack } from "@mui/material";
+import { Button, CircularProgress, Stack } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { type ExportKind, type ExportProgress, exportUrl, exportWithNotice, formatBytes, progressPercent } from "../exports.ts";
+import { useNotices } from "../notices.tsx";
 
 /**
- * Downloads of a people list as CSV or XLSX, in the list's current search and filters and the
- * user's language; the server checks the scope exactly as for the list.
+ * A list's export as CSV or XLSX, in the list's current search and filters and the user's
+ * language (the server checks the scope exactly as for the list). The file is fetched with its
+ * progress in the button, then saved; a §8 notice of `kind` says how it went (lib/exports.ts).
  */
-export function ExportButtons(props: { path: string; search: string; filters: Record<string, string | undefined>; label: string }) {
+export function ExportButtons(props: { path: string; search: string; filters: Record<string, string | undefined>; label: string; kind: ExportKind }) {
   const { t, i18n } = useTranslation();
-  const href = (format: string) => {
-    const params = new URLSearchParams({ format, language: i18n.language === "es" ? "es" : "en" });
-    if (props.search.trim()) params.set("q", props.search.trim());
-    for (const [key, value] of Object.entries(props.filters)) if (value) params.set(key, value);
-    return `${props.path}?${params}`;
+  const notices = useNotices();
+  const [running, setRunning] = useState<{ format: string; progress: ExportProgress } | null>(null);
+
+  const start = async (format: string) => {
+    setRunning({ format, progress: { loaded: 0, total: null } });
+    await exportWithNotice(exportUrl(props.path, format, i18n.language, props.search, props.filters), props.kind, `${props.kind}.${format}`, {
+      notices,
+      t: (key) => i18n.t(key),
+      onProgress: (progress) => setRunning({ format, progress }),
+    });
+    setRunning(null);
   };
+
+  const percent = running ? progressPercent(running.progress) : null;
+  const progressText = running
+    ? percent !== null
+      ? t("exports.running", { percent })
+      : t("exports.runningBytes", { size: formatBytes(running.progress.loaded, i18n.language) })
+    : "";
   return (
-    <Stack direction="row" spacing={1} role="group" aria-label={props.label}>
-      {EXPORT_FORMATS.map((format) => (
-        <Button key={format} size="small" variant="outlined" startIcon={<DownloadIcon />} href={href(format)} download>
-          {t(`people.export.${format}`)}
-        </Button>
-      ))}
+    <Stack direction="row" spacing={1} role="group" aria-label={props.label} aria-busy={running !== null}>
+      {EXPORT_FORMATS.map((format) => {
+        const mine = running?.format === format;
+        return (
+          <Button
+            key={format}
+            size="small"
+            variant="outlined"
+            disabled={running !== null}
+            onClick={() => void start(format)}
+            startIcon={
+              mine ? (
+                <CircularProgress
+                  size={16}
+                  aria-label={progressText}
+                  variant={percent === null ? "indeterminate" : "determinate"}
+                  value={percent ?? undefined}
+                />
+              ) : (
+                <DownloadIcon />
+              )
+            }
+          >
+            {mine ? progressText : t(`exports.${format}`)}
+          </Button>
+        );
+      })}
     </Stack>
   );
 }

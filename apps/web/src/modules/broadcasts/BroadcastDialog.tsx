@@ -30,6 +30,7 @@ import { Suspense, useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { CheckboxChoices } from "../../lib/components/ChoiceChips.tsx";
+import { DateTimeField } from "../../lib/components/DateTimeField.tsx";
 import { RichTextField } from "../../lib/components/RichTextField.tsx";
 import { applyFieldErrors } from "../../lib/forms.ts";
 import { useAction } from "../../lib/resource.ts";
@@ -52,7 +53,7 @@ interface FormValues {
   severity: BroadcastSeverity;
   roles: Role[];
   clinics: Option[];
-  /** `datetime-local` values, in the browser's time. */
+  /** DateTimeField values, in the viewer's local time. */
   startsAt: string;
   endsAt: string;
   dismissible: boolean;
@@ -182,16 +183,24 @@ export function BroadcastDialog({ open, broadcast, onClose }: { open: boolean; b
             </Stack>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
               {(["startsAt", "endsAt"] as const).map((name) => (
-                <TextField
+                <Controller
                   key={name}
-                  fullWidth
-                  required
-                  type="datetime-local"
-                  label={t(`broadcasts.${name}`)}
-                  {...form.register(name)}
-                  error={!!errors[name]}
-                  helperText={message(name) ?? t("broadcasts.localTime")}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  name={name}
+                  control={form.control}
+                  render={({ field }) => (
+                    <DateTimeField
+                      required
+                      label={t(`broadcasts.${name}`)}
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={!!errors[name]}
+                      helperText={message(name) ?? t("broadcasts.localTime")}
+                      sx={{ width: "100%" }}
+                    />
+                  )}
                 />
               ))}
             </Stack>

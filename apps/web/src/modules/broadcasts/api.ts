@@ -1,5 +1,6 @@
 import { BROADCAST_MESSAGES, type Broadcast, type BroadcastInput, FORBIDDEN_MARKUP_MESSAGE } from "@clinic/shared";
 import { del, post, put } from "../../lib/api.ts";
+import { registerRefusals } from "../../lib/refusals.ts";
 
 export const BROADCASTS_KEY = "broadcasts";
 export const BROADCASTS_PATH = "/api/broadcasts/";
@@ -23,3 +24,5 @@ export function broadcastFieldMessage(t: (key: string) => string, message: strin
   const key = MESSAGE_KEYS[message];
   return key ? t(`broadcasts.errors.${key}`) : message;
 }
+
+registerRefusals((t, message) => broadcastFieldMessage(t, message) ?? message);

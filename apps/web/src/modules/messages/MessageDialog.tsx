@@ -37,6 +37,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api.ts";
 import { CheckboxChoices, ChosenChips } from "../../lib/components/ChoiceChips.tsx";
+import { DateTimeField } from "../../lib/components/DateTimeField.tsx";
 import { RichTextField } from "../../lib/components/RichTextField.tsx";
 import { SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { SwitchField } from "../../lib/components/SwitchField.tsx";
@@ -62,7 +63,7 @@ interface FormValues {
   groups: Option[];
   users: Option[];
   when: "now" | "later";
-  /** A `datetime-local` value, in the browser's time. */
+  /** A DateTimeField value, in the viewer's local time. */
   sendAt: string;
   email: boolean;
 }
@@ -273,14 +274,22 @@ export function MessageDialog({ open, onClose }: { open: boolean; onClose: () =>
               )}
             />
             {values.when === "later" ? (
-              <TextField
-                type="datetime-local"
-                label={t("messages.sendAt")}
-                required
-                {...form.register("sendAt")}
-                error={!!errors.sendAt}
-                helperText={message("sendAt") ?? t("messages.localTime")}
-                slotProps={{ inputLabel: { shrink: true } }}
+              <Controller
+                name="sendAt"
+                control={form.control}
+                render={({ field }) => (
+                  <DateTimeField
+                    label={t("messages.sendAt")}
+                    required
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    error={!!errors.sendAt}
+                    helperText={message("sendAt") ?? t("messages.localTime")}
+                  />
+                )}
               />
             ) : null}
             <SwitchField control={form.control} name="email" label={t("messages.alsoEmail")} hint={t("messages.emailHint")} />

@@ -37,6 +37,7 @@ export function PlatformSection<Row>(props: {
       title={props.title}
       actions={
         <ExportButtons
+          kind="statistics"
           path={PLATFORM_EXPORT_PATH}
           search=""
           filters={exportFilters(props.filters, props.table)}

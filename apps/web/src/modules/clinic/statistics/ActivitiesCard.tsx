@@ -22,6 +22,7 @@ export function ActivitiesCard({ activities, scope }: { activities: StatisticsAc
       testId="statistics-activities"
       actions={
         <ExportButtons
+          kind="statistics"
           path={STATISTICS_EXPORT_PATH}
           search=""
           filters={exportFilters(scope, "activities")}

@@ -24,6 +24,7 @@ export function AdherenceCard({ data, scope }: { data: PatientStatistics["data"]
       testId="statistics-adherence"
       actions={
         <ExportButtons
+          kind="statistics"
           path={STATISTICS_EXPORT_PATH}
           search=""
           filters={exportFilters(scope, per === "day" ? "adherence" : "weeks")}

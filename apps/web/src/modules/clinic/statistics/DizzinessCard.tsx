@@ -24,7 +24,13 @@ export function DizzinessCard({ points, scope, showActivity = true }: { points: 
       subtitle={t("statistics.dizziness.scale")}
       testId="statistics-dizziness"
       actions={
-        <ExportButtons path={STATISTICS_EXPORT_PATH} search="" filters={exportFilters(scope, "dizziness")} label={t("statistics.exportOf", { table: title })} />
+        <ExportButtons
+          kind="statistics"
+          path={STATISTICS_EXPORT_PATH}
+          search=""
+          filters={exportFilters(scope, "dizziness")}
+          label={t("statistics.exportOf", { table: title })}
+        />
       }
     >
       {!means ? (

@@ -25,6 +25,7 @@ export function FamilyCard({ family, scope }: { family: FamilyStatistics; scope:
       testId={`statistics-family-${family.family}`}
       actions={
         <ExportButtons
+          kind="statistics"
           path={STATISTICS_EXPORT_PATH}
           search=""
           filters={{ ...exportFilters(scope, "measures"), family: family.family }}

@@ -40,7 +40,13 @@ export function RecentSessionsCard({ sessions, scope }: { sessions: StatisticsSe
       title={title}
       testId="statistics-sessions"
       actions={
-        <ExportButtons path={STATISTICS_EXPORT_PATH} search="" filters={exportFilters(scope, "sessions")} label={t("statistics.exportOf", { table: title })} />
+        <ExportButtons
+          kind="statistics"
+          path={STATISTICS_EXPORT_PATH}
+          search=""
+          filters={exportFilters(scope, "sessions")}
+          label={t("statistics.exportOf", { table: title })}
+        />
       }
     >
       {sessions.length === 0 ? (
@@ -94,7 +100,13 @@ export function ActivitySessionsCard({ sessions, scope }: { sessions: Statistics
       subtitle={t("statistics.sessions.count", { count: sessions.length, number: formatNumber(language, sessions.length) })}
       testId="statistics-sessions"
       actions={
-        <ExportButtons path={STATISTICS_EXPORT_PATH} search="" filters={exportFilters(scope, "sessions")} label={t("statistics.exportOf", { table: title })} />
+        <ExportButtons
+          kind="statistics"
+          path={STATISTICS_EXPORT_PATH}
+          search=""
+          filters={exportFilters(scope, "sessions")}
+          label={t("statistics.exportOf", { table: title })}
+        />
       }
     >
       {sessions.length === 0 ? (

@@ -3,6 +3,7 @@ import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Tex
 import { useEffect, useId, useMemo } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { DateTimeField } from "../../../lib/components/DateTimeField.tsx";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { createDiscount, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
@@ -46,14 +47,22 @@ export function DiscountDialog({ store, discount, open, onClose }: { store: Shop
   const automatic = form.watch("automatic");
   const kind = form.watch("kind");
   const time = (name: "startsAt" | "endsAt", label: string) => (
-    <TextField
-      type="datetime-local"
-      label={label}
-      {...form.register(name)}
-      error={!!text(name)}
-      helperText={text(name) ?? t("shopManage.discounts.timeHint")}
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ flex: 1 }}
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateTimeField
+          label={label}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!text(name)}
+          helperText={text(name) ?? t("shopManage.discounts.timeHint")}
+          sx={{ flex: 1 }}
+        />
+      )}
     />
   );
   const count = (name: "usageLimit" | "perCustomerLimit", label: string) => (

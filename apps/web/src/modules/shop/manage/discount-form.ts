@@ -17,7 +17,7 @@ export interface DiscountValues {
   kind: "percent" | "fixed";
   /** A percentage ("10") or an amount ("5.00"), by `kind`. */
   value: string;
-  /** `datetime-local` values in the browser's time; "" for none. */
+  /** DateTimeField values in the viewer's local time; "" for none. */
   startsAt: string;
   endsAt: string;
   minOrderCents: string;

@@ -1,11 +1,11 @@
 import "../../../lib/zod-locale.ts";
-import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { type FieldValues, get, type Path, type Resolver, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { ZodType } from "zod";
 import { ApiError } from "../../../lib/api.ts";
-import { useNotices } from "../../../lib/notices.tsx";
+import { useAction } from "../../../lib/resource.ts";
 import { shopFieldMessage } from "./api.ts";
 
 /** Messages by dotted field path, as the API names them: `variants.1.sku`. */
@@ -91,52 +91,6 @@ export function useFieldText<V extends FieldValues>(form: UseFormReturn<V>): (pa
   return (path) => shopFieldMessage(t, (get(errors, path) as { message?: string } | undefined)?.message);
 }
 
-/** A failure with the shop's messages in the interface language, for its notice. */
-export function translatedFailure(failure: unknown, t: (key: string) => string): unknown {
-  if (!(failure instanceof ApiError)) return failure;
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(failure.body)) {
-    if (typeof value === "string") body[key] = shopFieldMessage(t, value);
-    else if (Array.isArray(value)) body[key] = value.map((one) => (typeof one === "string" ? shopFieldMessage(t, one) : one));
-    else body[key] = value;
-  }
-  return new ApiError(failure.status, body);
-}
-
-interface ShopActionOptions<R, I> {
-  invalidate: QueryKey[];
-  success?: (result: R, input: I) => string;
-  /** A 400's messages by field, as the server sent them (forms place them, then translate on show). */
-  onFieldErrors?: (fields: Record<string, string[]>) => void;
-  onFailure?: (failure: unknown, input: I) => void;
-  onSuccess?: (result: R, input: I) => void;
-}
-
-/**
- * The platform's action (lib/resource.ts useAction: "Congratulations" or "Opps!" notices, lists
- * refreshed), with the shop's refusals told in the interface language rather than the server's English.
- */
-export function useShopAction<I, R>(run: (input: I) => Promise<R>, options: ShopActionOptions<R, I>) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const notices = useNotices();
-  return useMutation<R, unknown, I>({
-    mutationFn: run,
-    onSuccess: async (result, input) => {
-      // Worded first: closing a dialog in onSuccess changes what the options see (an edit becomes "add").
-      const text = options.success?.(result, input);
-      options.onSuccess?.(result, input);
-      await Promise.all(options.invalidate.map((queryKey) => client.invalidateQueries({ queryKey })));
-      if (text) notices.success(text);
-    },
-    onError: (failure, input) => {
-      if (failure instanceof ApiError && failure.status === 400) options.onFieldErrors?.(failure.fieldErrors);
-      options.onFailure?.(failure, input);
-      notices.error(translatedFailure(failure, t));
-    },
-  });
-}
-
 interface DialogSaveOptions<V extends FieldValues, R> {
   form: UseFormReturn<V>;
   /** Where the form shows a path's message (else in the dialog's alert). */
@@ -160,7 +114,7 @@ export function useDialogSave<V extends FieldValues, I, R>(run: (input: I) => Pr
   const [problem, setProblem] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new session of the dialog is what clears it.
   useEffect(() => setProblem(null), [options.session]);
-  const action = useShopAction(run, {
+  const action = useAction(run, {
     invalidate: options.invalidate,
     success: options.success,
     onFieldErrors: (fields) => {
