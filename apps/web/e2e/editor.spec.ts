@@ -131,7 +131,7 @@ test("the activity list can be reset after searching and filtering", async ({ pa
   const rows = page.getByRole("row");
   const initial = await rows.count();
   await page.getByLabel("Search").fill("zzz-nothing");
-  await expect(page.getByText("No activities yet.")).toBeVisible();
+  await expect(page.getByText("No activities match “zzz-nothing”.")).toBeVisible();
   await page.getByRole("combobox", { name: "Type" }).click();
   await page.getByRole("option", { name: "Video" }).click();
   await page.getByRole("button", { name: "Reset list" }).click();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHARED_MESSAGES, type SharedMessage } from "./field-messages.ts";
 import { FEATURE_FLAGS } from "./flags.ts";
 import { LANGUAGES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from "./constants.ts";
 import { PERMISSIONS } from "./permissions.ts";
@@ -9,13 +10,27 @@ import { PERMISSIONS } from "./permissions.ts";
  */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/**
+ * A schema's own message outranks zod's global config, so the message itself asks the config
+ * first, with the key in `params.sharedMessage`: the web app answers in the interface language
+ * (lib/zod-messages.ts), the server (no config) in English.
+ */
+const sharedError =
+  (key: SharedMessage) =>
+  (issue: z.core.$ZodRawIssue): string =>
+    messageText(z.config().customError?.({ ...issue, params: { ...(issue.params as object | undefined), sharedMessage: key } })) ?? SHARED_MESSAGES[key];
+
+function messageText(answer: { message: string } | string | null | undefined): string | undefined {
+  return typeof answer === "string" ? answer : (answer?.message ?? undefined);
+}
+
 /** Text PostgreSQL can store: it refuses the NUL character and lone surrogates in JSON, so they are refused here first (400, not 500). */
 export const storableText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.")
-    .refine((value) => !LONE_SURROGATE.test(value), "Must be valid Unicode text.");
+    .refine((value) => !value.includes("\u0000"), { error: sharedError("nul") })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: sharedError("unicode") });
 
 /** Trimmed, non-empty text with a length cap: the `isText` rule of spec §5. */
 export const requiredText = (max: number) =>
@@ -24,8 +39,8 @@ export const requiredText = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    .refine((value) => !value.includes("\u0000"), "Must not contain NUL characters.")
-    .refine((value) => !LONE_SURROGATE.test(value), "Must be valid Unicode text.");
+    .refine((value) => !value.includes("\u0000"), { error: sharedError("nul") })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: sharedError("unicode") });
 
 export const languageSchema = z.enum(LANGUAGES);
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
@@ -47,7 +62,7 @@ export const queryFlag = () =>
  * UUID, so anything else names nobody: a 400 with the field's error before any query runs
  * (a NUL byte in an id once reached PostgreSQL and answered 500).
  */
-export const userId = () => z.uuid({ error: "Must be a user id (a UUID)." });
+export const userId = () => z.uuid({ error: sharedError("userId") });
 
 /** `/…/:id` where the id is a user's. */
 export const idParamSchema = z.object({ id: userId() });

@@ -60,6 +60,30 @@ describe("translations", () => {
     }
   });
 
+  it("cover every empty list's texts (lib/empty-list.ts), the last one quoting the search in both languages", () => {
+    const calls: string[][] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/\bemptyListText\(t,/g)) {
+        // The call up to its own closing parenthesis (its arguments may span lines and hold calls).
+        let end = text.indexOf("(", match.index);
+        for (let depth = 0; end < text.length; end += 1) {
+          if (text[end] === "(") depth += 1;
+          else if (text[end] === ")" && --depth === 0) break;
+        }
+        const call = text.slice(match.index, end + 1);
+        calls.push([...call.matchAll(/"([a-zA-Z]\w*(?:\.\w+)+)"/g)].map((key) => key[1] as string));
+      }
+    }
+    expect(calls.length).toBeGreaterThan(15);
+    for (const keys of calls) {
+      for (const key of keys)
+        for (const language of ["en", "es"] as const) expect(typeof lookup(resources[language], key), `${language}: ${key}`).toBe("string");
+      const noMatch = keys.at(-1) as string;
+      for (const language of ["en", "es"] as const) expect(String(lookup(resources[language], noMatch)), `${language}: ${noMatch}`).toContain("{{q}}");
+    }
+  });
+
   it("keep the spec's notice texts (§8)", () => {
     expect(lookup(resources.en, "notices.successTitle")).toBe("Congratulations");
     expect(lookup(resources.en, "notices.errorTitle")).toBe("Opps!");

@@ -3,6 +3,7 @@ import { useSnackbar } from "notistack";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "./api.ts";
+import { sharedMessage } from "./field-messages.ts";
 
 function Notice({ title, message }: { title: string; message?: string }) {
   return (
@@ -33,7 +34,12 @@ export function useNotices() {
     },
     [enqueueSnackbar, t],
   );
-  return useMemo(() => ({ success, info, error }), [success, info, error]);
+  /** "Opps!" with a text of the screen's own (an export that failed), not a failed call's status. */
+  const failure = useCallback(
+    (message: string) => enqueueSnackbar(<Notice title={t("notices.errorTitle")} message={message} />, { variant: "error" }),
+    [enqueueSnackbar, t],
+  );
+  return useMemo(() => ({ success, info, error, failure }), [success, info, error, failure]);
 }
 
 const STATUS_TEXTS = [0, 401, 403, 404, 409, 413, 429, 500];
@@ -49,7 +55,7 @@ export function describeFailure(failure: unknown, t: (key: string) => string): s
   const fields = Object.values(failure.fieldErrors).flat();
   // Our API says `detail`; the auth endpoints say `message`.
   const said = failure.body.detail ?? failure.body.message;
-  const detail = typeof said === "string" ? said : fields[0];
+  const detail = typeof said === "string" ? said : fields[0] && sharedMessage(t, fields[0]);
   if ((failure.status === 400 || failure.status === 409) && detail) return `${detail} (${failure.status})`;
   const text = STATUS_TEXTS.includes(failure.status) ? t(`errors.status${failure.status}`) : t("notices.fallback");
   return `${text} (${failure.status})`;

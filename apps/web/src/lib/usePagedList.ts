@@ -19,6 +19,8 @@ export interface PagedListOptions<T> {
    * all do by default. None shows while a search is typed: the server decides what matches.
    */
   showsAdded?: (record: T) => boolean;
+  /** The search the list opens with: one the screen keeps in its address (`?q=`), say. */
+  initialSearch?: string;
 }
 
 /**
@@ -31,12 +33,12 @@ export interface PagedListOptions<T> {
 export function usePagedList<T extends WithId>(
   resource: string,
   path: string | null,
-  { filters = {}, pageSize = 10, searchField, showsAdded }: PagedListOptions<T> = {},
+  { filters = {}, pageSize = 10, searchField, showsAdded, initialSearch = "" }: PagedListOptions<T> = {},
 ) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(pageSize);
-  const [search, setSearch] = useState("");
+  const [search, setSearch] = useState(initialSearch);
   const text = useSettledText(search, () => setPage(1));
   const filterKey = JSON.stringify(filters);
 
@@ -62,6 +64,8 @@ export function usePagedList<T extends WithId>(
     page,
     rowsPerPage,
     search,
+    /** The search the rows answer (the typed one once it settles): what an empty list quotes. */
+    searched: text,
     loading: network.isFetching,
     onSearch: setSearch,
     onPage: setPage,

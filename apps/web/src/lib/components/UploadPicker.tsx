@@ -23,6 +23,7 @@ import { describeFailure } from "../notices.tsx";
 import { useSettledText } from "../debounce.ts";
 import { useResource } from "../resource.ts";
 import { SearchField } from "./SearchField.tsx";
+import { emptyListText } from "../empty-list.ts";
 
 /** What the picker hands back to the editor. */
 export interface PickedUpload {
@@ -180,7 +181,7 @@ export function UploadPicker({ type, onPick }: { type: PickerType; onPick: (pick
           <SearchField label={t("uploads.search")} value={search} onChange={setSearch} width={280} />
         </Stack>
         <Box sx={{ height: 4 }}>{gallery.network.isFetching ? <LinearProgress aria-label={t("uploads.loading")} /> : null}</Box>
-        {gallery.data && gallery.data.data.length === 0 ? <Alert severity="info">{query ? t("uploads.noMatch") : t("uploads.empty")}</Alert> : null}
+        {gallery.data && gallery.data.data.length === 0 ? <Alert severity="info">{emptyListText(t, query, "uploads.empty", "uploads.noMatch")}</Alert> : null}
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}>
           {gallery.data?.data.map((item) => (
             <Box component="li" key={item.id}>

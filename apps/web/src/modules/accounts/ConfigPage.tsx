@@ -17,7 +17,8 @@ export function ConfigPage() {
     onSuccess: async (result) => {
       await setLanguage(result.language);
     },
-    success: () => i18n.t("accounts.config.saved"),
+    // Worded before onSuccess switches the language: in the language just chosen.
+    success: (result) => i18n.t("accounts.config.saved", { lng: result.language }),
   });
   return (
     <Card variant="outlined" sx={{ maxWidth: 560 }}>

@@ -11,6 +11,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { useAction } from "../../lib/resource.ts";
 import { usePagedList } from "../../lib/usePagedList.ts";
 import { cancelMessage, MESSAGES_KEY, MESSAGES_PATH } from "./api.ts";
+import { FailedRecipients } from "./FailedRecipients.tsx";
 import { MessageDialog } from "./MessageDialog.tsx";
 
 const STATE_COLOR: Record<MessageState, ChipProps["color"]> = { scheduled: "info", sending: "warning", sent: "success", cancelled: "default" };
@@ -44,6 +45,8 @@ function Figure({ label, value, color }: { label: string; value: number | string
 function MessageCard({ message, onCancel }: { message: Message; onCancel: () => void }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
+  const failedId = useId();
+  const [showFailed, setShowFailed] = useState(false);
   const recipients = message.recipients ?? 0;
   const progress = recipients > 0 ? Math.round((message.delivered / recipients) * 100) : 0;
   const when = message.state === "sent" ? message.sentAt : message.sendAt;
@@ -92,12 +95,24 @@ function MessageCard({ message, onCancel }: { message: Message; onCancel: () => 
             ) : null}
           </Stack>
         ) : null}
+        {showFailed && message.emailsFailed > 0 ? (
+          <Box id={failedId}>
+            <FailedRecipients messageId={message.id} />
+          </Box>
+        ) : null}
       </CardContent>
-      {message.state === "scheduled" ? (
+      {message.state === "scheduled" || message.emailsFailed > 0 ? (
         <CardActions>
-          <Button size="small" color="error" onClick={onCancel} aria-describedby={headingId}>
-            {t("messages.cancelSending")}
-          </Button>
+          {message.state === "scheduled" ? (
+            <Button size="small" color="error" onClick={onCancel} aria-describedby={headingId}>
+              {t("messages.cancelSending")}
+            </Button>
+          ) : null}
+          {message.emailsFailed > 0 ? (
+            <Button size="small" onClick={() => setShowFailed(!showFailed)} aria-expanded={showFailed} aria-controls={failedId} aria-describedby={headingId}>
+              {t(showFailed ? "messages.failedList.hide" : "messages.failedList.show", { count: message.emailsFailed })}
+            </Button>
+          ) : null}
         </CardActions>
       ) : null}
     </Card>

@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 
 export type ActiveChoice = "" | "true" | "false";
 
+/** Whether a person (one just added, shown first) belongs in a list filtered by `choice`. */
+export const fitsActive = (choice: ActiveChoice, person: { isActive: boolean }) => choice === "" || String(person.isActive) === choice;
+
 /** All, active or deactivated accounts (the `active` query of the people lists). */
 export function ActiveFilter({ value, onChange }: { value: ActiveChoice; onChange: (value: ActiveChoice) => void }) {
   const { t } = useTranslation();

@@ -6,13 +6,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedIn } from "../../lib/session.ts";
-import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
+import { type ActiveChoice, ActiveFilter, fitsActive } from "./ActiveFilter.tsx";
 import { CLINICS_KEY, createClinic, PEOPLE_KEYS, updateClinic } from "./api.ts";
 import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog, type PersonFormValues } from "./PersonDialog.tsx";
 import { EditButton, PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
 import { ClinicSummary, TeamPanel } from "./TeamPanel.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
 /**
  * §2 `users` ("Clinics"). Admins manage the clinics, and open one to manage its team; a
@@ -57,8 +58,8 @@ const seats = (used: number, limit: number | undefined) => (limit === undefined 
 function ClinicsPanel() {
   const { t } = useTranslation();
   const [active, setActive] = useState<ActiveChoice>("");
-  const list = usePagedList<ClinicRow>(CLINICS_KEY, "/api/clinics/", { filters: { active } });
-  const actions = usePersonActions();
+  const list = usePagedList<ClinicRow>(CLINICS_KEY, "/api/clinics/", { filters: { active }, showsAdded: (row) => fitsActive(active, row) });
+  const actions = usePersonActions(CLINICS_KEY);
   const [editing, setEditing] = useState<{ row: ClinicRow | null } | null>(null);
   const initial: PersonFormValues | null = editing?.row
     ? { ...EMPTY_PERSON, name: editing.row.name, identification: editing.row.identification, email: editing.row.email, language: editing.row.language }
@@ -80,7 +81,7 @@ function ClinicsPanel() {
           label={t("people.clinics.title")}
           searchLabel={t("people.clinics.search")}
           filters={<ActiveFilter value={active} onChange={setActive} />}
-          emptyText={t("people.clinics.empty")}
+          emptyText={emptyListText(t, list.searched, "people.clinics.empty", "people.clinics.noMatch")}
           columns={[
             {
               title: t("people.clinics.name"),
@@ -119,6 +120,7 @@ function ClinicsPanel() {
         clinicId={null}
         save={(payload) => (editing?.row ? updateClinic(editing.row.id, payload as ClinicInput) : createClinic(payload as ClinicInput))}
         invalidate={PEOPLE_KEYS}
+        list={CLINICS_KEY}
         texts={{ created: t("people.clinics.created"), updated: t("people.clinics.updated") }}
         onClose={() => setEditing(null)}
       />

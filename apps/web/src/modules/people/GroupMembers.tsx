@@ -11,6 +11,7 @@ import { SearchField } from "../../lib/components/SearchField.tsx";
 import { currentLanguage } from "../../lib/i18n.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { addGroupMember, GROUPS_KEY, removeGroupMember, USERS_KEY } from "./api.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
 const fullName = (person: { nombres: string; apellidos: string; email: string }) => `${person.nombres} ${person.apellidos}`.trim() || person.email;
 
@@ -75,7 +76,7 @@ export function GroupMembers({ group }: { group: Group }) {
         }}
       />
       {data && data.data.length === 0 ? (
-        <Typography color="text.secondary">{q ? t("people.groups.noMatch") : t("people.groups.noMembers")}</Typography>
+        <Typography color="text.secondary">{emptyListText(t, q, "people.groups.noMembers", "people.groups.noMatch")}</Typography>
       ) : (
         <List dense disablePadding aria-label={t("people.groups.memberList", { group: name })}>
           {(data?.data ?? []).map((member) => (

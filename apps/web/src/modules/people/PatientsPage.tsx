@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { selectPatient, useSignedIn } from "../../lib/session.ts";
 import { useSelectedPatient } from "../../lib/session.ts";
-import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
+import { type ActiveChoice, ActiveFilter, fitsActive } from "./ActiveFilter.tsx";
 import { createPatient, PATIENTS_KEY, PEOPLE_KEYS, updatePatient } from "./api.ts";
 import { ExportButtons } from "../../lib/components/ExportButtons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
@@ -15,6 +15,7 @@ import { EMPTY_PERSON, PersonDialog, type PersonFormValues } from "./PersonDialo
 import { EditButton, PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
 import { ClinicPicker } from "./Pickers.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
 const fullName = (person: { nombres: string; apellidos: string }) => `${person.nombres} ${person.apellidos}`.trim();
 
@@ -35,8 +36,11 @@ export function PatientsPage() {
 
   const [active, setActive] = useState<ActiveChoice>("");
   const [clinicFilter, setClinicFilter] = useState<{ id: string; label: string } | null>(null);
-  const list = usePagedList<PatientRow>(PATIENTS_KEY, "/api/user-patients/", { filters: { active, clinic: clinicFilter?.id } });
-  const actions = usePersonActions();
+  const list = usePagedList<PatientRow>(PATIENTS_KEY, "/api/user-patients/", {
+    filters: { active, clinic: clinicFilter?.id },
+    showsAdded: (row) => (!clinicFilter || row.clinicId === clinicFilter.id) && fitsActive(active, row),
+  });
+  const actions = usePersonActions(PATIENTS_KEY);
   // The selection is the badge's, set and followed exactly as the dashboard's picker does.
   const selectedId = useSelectedPatient()?.id ?? null;
   const [editing, setEditing] = useState<{ row: PatientRow | null } | null>(null);
@@ -67,6 +71,7 @@ export function PatientsPage() {
           </div>
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", alignItems: "center" }}>
             <ExportButtons
+              kind="patients"
               path="/api/user-patients/export"
               search={list.search}
               filters={{ active, clinic: clinicFilter?.id }}
@@ -94,7 +99,7 @@ export function PatientsPage() {
               {session.isAdmin ? <ClinicPicker value={clinicFilter} onChange={setClinicFilter} label={t("people.clinic")} size="small" /> : null}
             </>
           }
-          emptyText={role === "therapist" ? t("people.patients.emptyMine") : t("people.patients.empty")}
+          emptyText={emptyListText(t, list.searched, role === "therapist" ? "people.patients.emptyMine" : "people.patients.empty", "people.patients.noMatch")}
           columns={[
             {
               title: t("people.name"),
@@ -136,6 +141,7 @@ export function PatientsPage() {
         clinicId={editing?.row ? editing.row.clinicId : ownClinic}
         save={(payload) => (editing?.row ? updatePatient(editing.row.id, payload as PatientUpdate) : createPatient(payload as PatientCreate))}
         invalidate={PEOPLE_KEYS}
+        list={PATIENTS_KEY}
         texts={{ created: t("people.patients.created"), updated: t("people.patients.updated") }}
         onClose={() => setEditing(null)}
       />

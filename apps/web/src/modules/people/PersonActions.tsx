@@ -79,13 +79,15 @@ export function EditButton({ name, onClick }: { name: string; onClick: () => voi
 
 /**
  * Resend-invitation and deactivate/reactivate buttons for a row, with the confirmation that
- * deactivating asks for. `activate: false` leaves the state button out (therapists).
+ * deactivating asks for. `activate: false` leaves the state button out (therapists). `list` is
+ * the list's query-key root, whose row (a person just added first included) shows the new state.
  */
-export function usePersonActions() {
+export function usePersonActions(list?: string) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState<{ person: PersonLike; name: string } | null>(null);
   const toggle = useAction(({ person, isActive }: { person: PersonLike; isActive: boolean }) => setActive(person.id, isActive), {
     invalidate: PEOPLE_KEYS,
+    replaces: (result, { person }) => (list ? [{ list: [list], records: [{ ...person, isActive: result.isActive }] }] : []),
     success: (result) => (result.isActive ? t("people.reactivated") : t("people.deactivated")),
     onSuccess: () => setConfirming(null),
   });

@@ -13,7 +13,7 @@ import { useEffect, useId, useRef } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { applyFieldErrors } from "../../lib/forms.ts";
-import { useAction } from "../../lib/resource.ts";
+import { type ListChange, useAction } from "../../lib/resource.ts";
 import type { InvitationOutcome } from "./api.ts";
 import { invitationText } from "./PersonActions.tsx";
 import { ClinicPicker, TherapistsPicker } from "./Pickers.tsx";
@@ -61,6 +61,12 @@ function payloadOf(values: PersonFormValues) {
   return { ...fields, clinicId: clinic?.id, therapistIds: therapists.map((therapist) => therapist.id) };
 }
 
+/** The list row a save answers, as a change of `list`: a creation's answer is the row plus the invitation it sent. */
+export function personInList(list: string, result: object): ListChange[] {
+  const { invitation: _sent, ...row } = result as { id: string; invitation?: InvitationOutcome };
+  return [{ list: [list], records: [row] }];
+}
+
 const FIELDS = ["name", "nombres", "apellidos", "identification", "email", "language", "clinicId", "therapistIds"];
 
 interface PersonDialogProps {
@@ -76,6 +82,8 @@ interface PersonDialogProps {
   /** Creates or updates; a creation answers the invitation it sent. */
   save: (payload: Record<string, unknown>) => Promise<object>;
   invalidate: unknown[][];
+  /** The list's query-key root (usePagedList's resource): a new person shows first in it, an edited one is replaced where it is (spec §4). */
+  list: string;
   /** Notices after adding (followed by what became of the invitation) and after editing. */
   texts: { created: string; updated: string };
   onClose: () => void;
@@ -118,6 +126,8 @@ export function PersonDialog(props: PersonDialogProps) {
     },
     {
       invalidate: props.invalidate,
+      adds: (result) => (editing ? [] : personInList(props.list, result)),
+      replaces: (result) => (editing ? personInList(props.list, result) : []),
       success: (result) => {
         const invitation = (result as { invitation?: InvitationOutcome }).invitation;
         return invitation ? `${props.texts.created} ${invitationText(t, invitation)}` : props.texts.updated;

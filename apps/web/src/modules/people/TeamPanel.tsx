@@ -5,7 +5,7 @@ import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useResource } from "../../lib/resource.ts";
-import { type ActiveChoice, ActiveFilter } from "./ActiveFilter.tsx";
+import { type ActiveChoice, ActiveFilter, fitsActive } from "./ActiveFilter.tsx";
 import { CLINICS_KEY, createStaff, PEOPLE_KEYS, STAFF_KEY, updateStaff } from "./api.ts";
 import { ExportButtons } from "../../lib/components/ExportButtons.tsx";
 import { ImportDialog } from "./ImportDialog.tsx";
@@ -13,6 +13,7 @@ import { PeopleTable } from "./PeopleTable.tsx";
 import { EMPTY_PERSON, PersonDialog } from "./PersonDialog.tsx";
 import { EditButton, PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
 /** A clinic's name, the membership it holds today and the seats in use. */
 export function ClinicSummary({ clinicId }: { clinicId: string }) {
@@ -52,8 +53,11 @@ export function ClinicSummary({ clinicId }: { clinicId: string }) {
 export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage: boolean }) {
   const { t } = useTranslation();
   const [active, setActive] = useState<ActiveChoice>(canManage ? "" : "true");
-  const list = usePagedList<StaffRow>(STAFF_KEY, "/api/staff/", { filters: { clinic: clinicId, active } });
-  const actions = usePersonActions();
+  const list = usePagedList<StaffRow>(STAFF_KEY, "/api/staff/", {
+    filters: { clinic: clinicId, active },
+    showsAdded: (row) => row.clinicId === clinicId && fitsActive(active, row),
+  });
+  const actions = usePersonActions(STAFF_KEY);
   const [editing, setEditing] = useState<{ row: StaffRow | null } | null>(null);
   const [importing, setImporting] = useState(false);
   const name = (row: StaffRow) => `${row.nombres} ${row.apellidos}`.trim();
@@ -83,7 +87,13 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
             )}
           </div>
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", alignItems: "center" }}>
-            <ExportButtons path="/api/staff/export" search={list.search} filters={{ clinic: clinicId, active }} label={t("people.export.therapists")} />
+            <ExportButtons
+              kind="therapists"
+              path="/api/staff/export"
+              search={list.search}
+              filters={{ clinic: clinicId, active }}
+              label={t("people.export.therapists")}
+            />
             {canManage ? (
               <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
                 {t("people.import.open")}
@@ -101,7 +111,7 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
           label={t("people.team.title")}
           searchLabel={t("people.searchPeople")}
           filters={canManage ? <ActiveFilter value={active} onChange={setActive} /> : undefined}
-          emptyText={t("people.team.empty")}
+          emptyText={emptyListText(t, list.searched, "people.team.empty", "people.team.noMatch")}
           columns={[
             {
               title: t("people.name"),
@@ -134,6 +144,7 @@ export function TeamPanel({ clinicId, canManage }: { clinicId: string; canManage
           clinicId={clinicId}
           save={(payload) => (editing?.row ? updateStaff(editing.row.id, payload as StaffUpdate) : createStaff({ ...(payload as StaffCreate), clinicId }))}
           invalidate={PEOPLE_KEYS}
+          list={STAFF_KEY}
           texts={{ created: t("people.team.created"), updated: t("people.team.updated") }}
           onClose={() => setEditing(null)}
         />

@@ -13,6 +13,7 @@ import { PeopleTable } from "./PeopleTable.tsx";
 import { PersonCell, StatusChips, usePersonActions } from "./PersonActions.tsx";
 import { ClinicPicker } from "./Pickers.tsx";
 import { usePagedList } from "../../lib/usePagedList.ts";
+import { emptyListText } from "../../lib/empty-list.ts";
 
 const TABS = ["users", "outbox"] as const;
 type AdminTab = (typeof TABS)[number];
@@ -44,7 +45,7 @@ function UsersTab() {
   const [active, setActive] = useState<ActiveChoice>("");
   const [clinic, setClinic] = useState<{ id: string; label: string } | null>(null);
   const list = usePagedList<UserAdminRow>(USERS_KEY, "/api/users/", { filters: { role, active, clinic: clinic?.id } });
-  const actions = usePersonActions();
+  const actions = usePersonActions(USERS_KEY);
   const [importing, setImporting] = useState(false);
   const nameOf = (row: UserAdminRow) => `${row.nombres} ${row.apellidos}`.trim() || row.email;
   return (
@@ -83,7 +84,7 @@ function UsersTab() {
             <ActiveFilter value={active} onChange={setActive} />
           </>
         }
-        emptyText={t("people.admin.empty")}
+        emptyText={emptyListText(t, list.searched, "people.admin.empty", "people.admin.noMatch")}
         columns={[
           {
             title: t("people.name"),

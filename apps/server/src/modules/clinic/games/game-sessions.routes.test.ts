@@ -109,6 +109,30 @@ describe("GET /api/assignActivity/{id}/game-sessions", () => {
     expect(past.json()).toMatchObject({ data: [], total: 3 });
   });
 
+  it("reaches every session past the largest page: page 2 of 100 holds the rest, the results dialog's picker pages through them", async () => {
+    const patient = await freshPatient();
+    const row = await assignActivity(t.db, { activityId: game, patientId: patient.id });
+    const ids: number[] = [];
+    for (let n = 0; n < 130; n += 1)
+      ids.push(
+        await insertPlayedSession(t.db, {
+          assignmentId: row.id,
+          activityId: game,
+          patientId: patient.id,
+          endedAt: new Date(Date.UTC(2026, 0, 1, 0, n)),
+          trials: 1,
+        }),
+      );
+    const newestFirst = [...ids].reverse();
+    const first = await get("therapist", `/api/assignActivity/${row.id}/game-sessions?page=1&rowsPerPage=100`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, total: 130 });
+    expect(first.json().data.map((session: { id: number }) => session.id)).toEqual(newestFirst.slice(0, 100));
+    const second = await get("therapist", `/api/assignActivity/${row.id}/game-sessions?page=2&rowsPerPage=100`);
+    expect(second.json()).toMatchObject({ page: 2, total: 130 });
+    expect(second.json().data.map((session: { id: number }) => session.id)).toEqual(newestFirst.slice(100));
+  });
+
   it("answers an unplayed assignment an empty list, and refuses staff outside the patient's scope (404) and patients (403)", async () => {
     const patient = await freshPatient();
     const row = await assignActivity(t.db, { activityId: game, patientId: patient.id });

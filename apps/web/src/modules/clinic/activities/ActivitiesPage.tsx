@@ -2,15 +2,16 @@ import { ACTIVITY_TYPES, type Activity, type ActivityType } from "@clinic/shared
 import AddIcon from "@mui/icons-material/Add";
 import SportsEsportsOutlined from "@mui/icons-material/SportsEsportsOutlined";
 import { Box, Button, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useSearchParams } from "react-router";
 import { useSignedIn } from "../../../lib/session.ts";
 import { PatientActivitiesCard } from "../assign/activity/PatientActivitiesCard.tsx";
 import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { ACTIVITIES_KEY, deleteActivity } from "./api.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 const BASE = "/manager/admin/activities";
 
@@ -19,7 +20,18 @@ export function ActivitiesPage() {
   const { t } = useTranslation();
   const session = useSignedIn();
   const [type, setType] = useState<ActivityType | "">("");
-  const list = usePagedList<Activity>(ACTIVITIES_KEY, "/api/activities/", { searchField: "name", filters: { type: type || undefined } });
+  const [address, setAddress] = useSearchParams();
+  const list = usePagedList<Activity>(ACTIVITIES_KEY, "/api/activities/", {
+    searchField: "name",
+    filters: { type: type || undefined },
+    initialSearch: address.get("q") ?? "",
+  });
+  // The search lives in the address too: back from an activity, the list is searched as it was.
+  const searched = list.searched;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search rewrites the address.
+  useEffect(() => {
+    if ((address.get("q") ?? "") !== searched) setAddress(searched ? { q: searched } : {}, { replace: true });
+  }, [searched]);
   const remove = useConfirmedDelete<Activity>({
     remove: (row) => deleteActivity(row.id),
     invalidate: [[ACTIVITIES_KEY]],
@@ -85,7 +97,7 @@ export function ActivitiesPage() {
           editLinkOf={(row) => `${BASE}/${row.id}?edit=1`}
           onDelete={remove.ask}
           extras={[{ title: t("activities.type"), cell: (row) => <Chip size="small" label={t(`activities.types.${row.type}`)} /> }]}
-          emptyText={t("activities.empty")}
+          emptyText={emptyListText(t, list.searched, "activities.empty", "activities.noMatch")}
         />
       </CardContent>
       {remove.dialog}

@@ -8,6 +8,7 @@ import { formatDate } from "../../../lib/dates.ts";
 import type { PagedList } from "../../../lib/usePagedList.ts";
 import { orderPath } from "./api.ts";
 import { OrderStateChip } from "./StateChips.tsx";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 interface Column {
   key: string;
@@ -91,7 +92,7 @@ export function OrdersTable({ list, showBuyer, label }: { list: PagedList<OrderS
             {list.rows && list.rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary">{t("billing.history.empty")}</Typography>
+                  <Typography color="text.secondary">{emptyListText(t, list.searched, "billing.history.empty", "billing.history.noMatch")}</Typography>
                 </TableCell>
               </TableRow>
             ) : null}

@@ -63,7 +63,7 @@ export function PaymentHistoryPage() {
           <Typography id={headingId} variant="h6" component="h2">
             {title}
           </Typography>
-          <ExportButtons path={ORDERS_EXPORT_PATH} search={list.search} filters={filters} label={t("billing.history.export")} />
+          <ExportButtons kind="payments" path={ORDERS_EXPORT_PATH} search={list.search} filters={filters} label={t("billing.history.export")} />
         </Stack>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2, flexWrap: "wrap", rowGap: 2, alignItems: { sm: "flex-start" } }}>
           <SearchField label={t("billing.history.search")} value={list.search} onChange={list.onSearch} width={260} />

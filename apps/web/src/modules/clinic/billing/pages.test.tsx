@@ -15,7 +15,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api.ts";
 import { applyFieldErrors } from "../../../lib/forms.ts";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { type RenderOptions, renderHtml, type TestSessionOptions, testSession, textOf } from "../../../lib/test-render.tsx";
+import { exportButtonsOf, type RenderOptions, renderHtml, type TestSessionOptions, testSession, textOf } from "../../../lib/test-render.tsx";
 import { createOrder, DETAILS_KEY, ORDER_KEY, ORDERS_KEY, OVERVIEW_KEY, PLAN_KEY, saveBillingDetails } from "./api.ts";
 import { DETAIL_FIELDS } from "./BillingDetailsForm.tsx";
 import { CheckoutPage } from "./CheckoutPage.tsx";
@@ -90,6 +90,7 @@ const overview: MembershipOverview = {
   holder: { id: "u1", name: "Clínica Sol", kind: "clinic" },
   state: "expiring",
   current: { assignmentId: 3, membershipId: 7, plan: "Clinic Pro", from: "2026-09-09", to: "2026-12-08", daysLeft: 12 },
+  next: null,
   accessUntil: null,
   seats: { therapists: { used: 3, limit: 5 }, patients: { used: 100, limit: 100 } },
   pending: summary,
@@ -157,6 +158,24 @@ describe("MyMembershipPage", () => {
     expect(text).toContain("Clínica Sol SL");
     expect(text).toContain("Your account's email");
     expect(html).toContain('aria-label="Edit billing details"');
+  });
+
+  it("tells a clinic that renewed early until when it is paid, and which period follows, in both languages", async () => {
+    const renewed = { ...overview, state: "active" as const, accessUntil: "2027-12-08", next: { plan: "Clinic Pro", from: "2026-12-09", to: "2027-12-08" } };
+    const at = {
+      url: "/manager/admin/getMembership",
+      path: "/manager/admin/getMembership",
+      cache: [[[OVERVIEW_KEY], renewed] as [unknown[], unknown], [[DETAILS_KEY, "own"], details] as [unknown[], unknown]],
+    };
+    const english = textOf(render(<MyMembershipPage />, at));
+    expect(english).toContain("Active until 2027-12-08.");
+    expect(english).toContain("Current period: 2026-09-09 to 2026-12-08");
+    expect(english).toContain("Next period paid: Clinic Pro, from 2026-12-09 to 2027-12-08");
+    expect(text).not.toContain("Next period paid");
+    const es = i18next.createInstance();
+    await initTestI18n(es, "es");
+    const spanish = textOf(renderHtml(<MyMembershipPage />, { i18n: es, session: sessionOf("clinic"), ...at }));
+    expect(spanish).toContain("Próximo periodo pagado: Clinic Pro, del 2026-12-09 al 2027-12-08");
   });
 
   it("tells admins, who hold no membership, where to go instead of asking the API", () => {
@@ -322,8 +341,9 @@ describe("PaymentHistoryPage", () => {
     expect(text).toContain("Clínica Sol");
     expect(html).toMatch(/role="region"[^>]*tabindex="0"|tabindex="0"[^>]*role="region"/);
     expect(html).toContain('aria-label="Payment history"');
-    expect(html).toContain('href="/api/billing/orders/export?format=csv&amp;language=en"');
-    expect(html).toContain('href="/api/billing/orders/export?format=xlsx&amp;language=en"');
+    // The exports go through the one export action (lib/exports.ts): buttons, no plain links.
+    expect(exportButtonsOf(html, "Export the orders")).toEqual(["CSV", "XLSX"]);
+    expect(html).not.toContain("/api/billing/orders/export");
     for (const label of ["State", "Created from", "Created to"]) expect(text).toContain(label);
     expect(text).not.toContain("Clinic *");
   });

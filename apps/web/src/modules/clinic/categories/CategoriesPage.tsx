@@ -8,6 +8,7 @@ import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { CATEGORIES_KEY, deleteCategory } from "./api.ts";
 import { CategoryDialog } from "./CategoryDialog.tsx";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** Categories (spec §2): each opens onto its recommendations; add and edit in a dialog. */
 export function CategoriesPage() {
@@ -46,7 +47,7 @@ export function CategoriesPage() {
               cell: (row) => (row.nutrition ? <Chip size="small" color="success" variant="outlined" label={t("categories.nutrition")} /> : null),
             },
           ]}
-          emptyText={t("categories.empty")}
+          emptyText={emptyListText(t, list.searched, "categories.empty", "categories.noMatch")}
         />
       </CardContent>
       <CategoryDialog

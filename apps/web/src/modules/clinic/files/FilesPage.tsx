@@ -8,6 +8,7 @@ import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteFile, FILES_KEY } from "./api.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** Files (spec §2): a paged list (5 a page, §9) with type chips, search and a type filter; add on its own screen, delete after confirming. */
 export function FilesPage() {
@@ -73,7 +74,7 @@ export function FilesPage() {
             },
           ]}
           onDelete={remove.ask}
-          emptyText={t("files.empty")}
+          emptyText={emptyListText(t, list.searched, "files.empty", "files.noMatch")}
         />
       </CardContent>
       {remove.dialog}

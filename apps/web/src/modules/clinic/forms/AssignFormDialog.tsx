@@ -10,7 +10,8 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSelectedPatient } from "../../../lib/session.ts";
 import { PATIENTS_KEY } from "../../people/api.ts";
 import { ASSIGNED_FORMS_KEY, assignForm } from "./api.ts";
-import { translateFormMessage, withFormMessages } from "./messages.ts";
+import { FormQuestionsPreview } from "./FormQuestionsPreview.tsx";
+import { translateFormMessage } from "./messages.ts";
 
 /** The caller's active patients, searched on the server as one types; several may be picked. */
 function PatientsPicker({ value, onChange, error }: { value: PickerOption[]; onChange: (patients: PickerOption[]) => void; error?: string }) {
@@ -49,23 +50,20 @@ export function AssignFormDialog({ form, onClose }: { form: FormSummary; onClose
   const [patients, setPatients] = useState<PickerOption[]>(selected ? [{ id: selected.id, label: `${selected.nombres} ${selected.apellidos}`.trim() }] : []);
   const [dueDate, setDueDate] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const assign = useAction(
-    () => withFormMessages(assignForm({ form: form.id, patients: patients.map((patient) => patient.id), dueDate: dueDate || null }), t),
-    {
-      invalidate: [[ASSIGNED_FORMS_KEY]],
-      success: t("dynamicForms.notices.assigned"),
-      onFieldErrors: (fields) =>
-        setErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([field, messages]) => [
-              field.split(".")[0] ?? field,
-              messages.map((message) => translateFormMessage(message, t)).join(" "),
-            ]),
-          ),
+  const assign = useAction(() => assignForm({ form: form.id, patients: patients.map((patient) => patient.id), dueDate: dueDate || null }), {
+    invalidate: [[ASSIGNED_FORMS_KEY]],
+    success: t("dynamicForms.notices.assigned"),
+    onFieldErrors: (fields) =>
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fields).map(([field, messages]) => [
+            field.split(".")[0] ?? field,
+            messages.map((message) => translateFormMessage(message, t)).join(" "),
+          ]),
         ),
-      onSuccess: onClose,
-    },
-  );
+      ),
+    onSuccess: onClose,
+  });
   const submit = () => {
     if (patients.length === 0) return setErrors({ patients: t("dynamicForms.assign.pickPatients") });
     setErrors({});
@@ -79,6 +77,7 @@ export function AssignFormDialog({ form, onClose }: { form: FormSummary; onClose
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {other.length > 0 ? <Alert severity="error">{other.map(([, message]) => message).join(" ")}</Alert> : null}
+          <FormQuestionsPreview formId={form.id} />
           <PatientsPicker value={patients} onChange={setPatients} error={errors.patients} />
           <DateField
             label={t("dynamicForms.assign.dueDate")}

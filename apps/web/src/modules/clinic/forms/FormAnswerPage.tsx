@@ -12,7 +12,7 @@ import { useSignedIn } from "../../../lib/session.ts";
 import { ASSIGNED_FORMS_KEY, assignmentKey, FORMS_BASE, saveAnswers } from "./api.ts";
 import { FormStateChip } from "./FormStateChip.tsx";
 import { FormView } from "./FormView.tsx";
-import { answerErrorsOf, withFormMessages } from "./messages.ts";
+import { answerErrorsOf } from "./messages.ts";
 import { ScoreSummary } from "./ScoreSummary.tsx";
 
 /**
@@ -38,7 +38,7 @@ export function FormAnswerPage() {
   }, [assignment]);
 
   const questions = assignment?.fields.map((field) => field.key) ?? [];
-  const save = useAction((submit: boolean) => withFormMessages(saveAnswers({ assignment: id, answers: keptAnswers(answers), submit }), t), {
+  const save = useAction((submit: boolean) => saveAnswers({ assignment: id, answers: keptAnswers(answers), submit }), {
     invalidate: [assignmentKey(id), [ASSIGNED_FORMS_KEY]],
     success: (saved) => (saved.state === "inProgress" ? t("dynamicForms.answer.draftSaved") : t("dynamicForms.answer.submitted")),
     onFieldErrors: (fields) => {

@@ -14,7 +14,7 @@ import { type BuilderValues, emptyScoring, inputOf, keyMaker, splitBuilderErrors
 import { FormPreview } from "./builder/FormPreview.tsx";
 import { QuestionList } from "./builder/QuestionList.tsx";
 import { ScoringEditor } from "./builder/ScoringEditor.tsx";
-import { errorAt, translateFormMessage, withFormMessages } from "./messages.ts";
+import { errorAt, translateFormMessage } from "./messages.ts";
 import { ReadOnlyForm } from "./ReadOnlyForm.tsx";
 
 const schemaResolver = zodResolver(formInputSchema);
@@ -60,7 +60,7 @@ export function FormBuilderPage() {
 
   // A saved form leaves for the list; anything else typed and not saved asks first.
   const leaveGuard = useLeaveGuard(form.formState.isDirty);
-  const save = useAction((values: BuilderValues) => withFormMessages(id ? updateForm(id, inputOf(values)) : createForm(inputOf(values)), t), {
+  const save = useAction((values: BuilderValues) => (id ? updateForm(id, inputOf(values)) : createForm(inputOf(values))), {
     invalidate: [[FORMS_KEY], ["dynamic-form"]],
     success: () => (id ? t("dynamicForms.notices.updated") : t("dynamicForms.notices.created")),
     onFieldErrors: (fields) => {

@@ -84,8 +84,8 @@ function labelled(field: FormField, index: number, t: TFunction): FormField {
 }
 
 function ReadOnlyAnswer({ field, value }: { field: FormField; value: FormAnswerValue | undefined }) {
-  const { t } = useTranslation();
-  const text = answerText(field, value, t);
+  const { t, i18n } = useTranslation();
+  const text = answerText(field, value, { yes: t("common.yes"), no: t("common.no"), language: i18n.language });
   return (
     <Box>
       <Typography sx={{ fontWeight: 600 }}>{field.label}</Typography>

@@ -13,7 +13,7 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { archiveForm, deleteForm, FORMS_KEY, formPath, RESULTS_PATH } from "./api.ts";
 import { AssignFormDialog } from "./AssignFormDialog.tsx";
 import { FormsTable } from "./FormsTable.tsx";
-import { withFormMessages } from "./messages.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /**
  * Staff's `forms`: the platform's forms and the clinic's own, searched by name, the archived
@@ -37,13 +37,13 @@ export function FormsList() {
   const [assigning, setAssigning] = useState<FormSummary | null>(null);
   const [deleting, setDeleting] = useState<FormSummary | null>(null);
 
-  const remove = useAction((row: FormSummary) => withFormMessages(deleteForm(row.id), t), {
+  const remove = useAction((row: FormSummary) => deleteForm(row.id), {
     invalidate: [[FORMS_KEY]],
     removes: (_, row) => [{ list: [FORMS_KEY], records: [row] }],
     success: t("dynamicForms.notices.removed"),
     onSuccess: () => setDeleting(null),
   });
-  const archive = useAction((row: FormSummary) => withFormMessages(archiveForm(row.id, !row.archived), t), {
+  const archive = useAction((row: FormSummary) => archiveForm(row.id, !row.archived), {
     invalidate: [[FORMS_KEY], ["dynamic-form"]],
     success: (saved) => (saved.archived ? t("dynamicForms.notices.archived") : t("dynamicForms.notices.unarchived")),
   });
@@ -81,7 +81,12 @@ export function FormsList() {
         <ListLoading loading={network.isFetching} labels="catalogue" />
         <FormsTable
           rows={data?.data}
-          emptyText={searching ? t("dynamicForms.list.noMatches") : archived ? t("dynamicForms.list.noArchived") : t("dynamicForms.list.empty")}
+          emptyText={emptyListText(
+            t,
+            searching ? text : "",
+            archived ? "dynamicForms.list.noArchived" : "dynamicForms.list.empty",
+            "dynamicForms.list.noMatches",
+          )}
           onAssign={setAssigning}
           onArchive={(row) => archive.mutate(row)}
           onDelete={setDeleting}

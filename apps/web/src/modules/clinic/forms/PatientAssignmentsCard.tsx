@@ -11,7 +11,6 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { type SelectedPatient, useSignedIn } from "../../../lib/session.ts";
 import { ASSIGNED_FORMS_KEY, answerPath } from "./api.ts";
 import { FormStateChip } from "./FormStateChip.tsx";
-import { withFormMessages } from "./messages.ts";
 
 const isOpen = (assignment: FormAssignment) => assignment.state === "assigned" || assignment.state === "inProgress";
 
@@ -27,7 +26,7 @@ export function PatientAssignmentsCard({ patient }: { patient: SelectedPatient }
   const name = `${patient.nombres} ${patient.apellidos}`.trim();
   const { data, network } = useResource<FormAssignment[]>([ASSIGNED_FORMS_KEY, patient.id], `/api/get-forms/?patient=${encodeURIComponent(patient.id)}`);
   const [withdrawing, setWithdrawing] = useState<FormAssignment | null>(null);
-  const withdraw = useAction((assignment: FormAssignment) => withFormMessages(del<null>(`/api/forms/assignments/${assignment.id}`), t), {
+  const withdraw = useAction((assignment: FormAssignment) => del<null>(`/api/forms/assignments/${assignment.id}`), {
     invalidate: [[ASSIGNED_FORMS_KEY]],
     success: t("dynamicForms.patient.withdrawn"),
     onSuccess: () => setWithdrawing(null),

@@ -1,11 +1,19 @@
 import type { DynamicForm, FormAssignInput, FormInput, ResolvedForm, ResolvedFormInput } from "@clinic/shared";
 import { del, post, put } from "../../../lib/api.ts";
+import { registerRefusals } from "../../../lib/refusals.ts";
+import { translateFormMessage } from "./messages.ts";
+
+// Every forms screen calls through here: its refusals (FORM_MESSAGES) reach the action notices translated.
+registerRefusals((t, message) => translateFormMessage(message, t));
 
 /** Query keys: the forms lists (any page, search or tab), one form, the assignments. */
 export const FORMS_KEY = "dynamic-forms";
 export const formKey = (id: number) => ["dynamic-form", id] as const;
 export const ASSIGNED_FORMS_KEY = "assigned-dynamic-forms";
 export const assignmentKey = (id: number) => ["dynamic-form-assignment", id] as const;
+/** A form's current questions (`GET /api/fields/{id}`): under FORMS_KEY, so saving a form refreshes them. */
+export const fieldsKey = (id: number) => [FORMS_KEY, "fields", id] as const;
+export const fieldsPath = (id: number) => `/api/fields/${id}`;
 
 export const FORMS_BASE = "/manager/admin/forms";
 export const formPath = (id: number | "add") => `${FORMS_BASE}/${id}`;

@@ -2,7 +2,10 @@ import { FORM_MESSAGES, formMessage } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api.ts";
-import { answerErrorsOf, errorAt, messageValues, translateFormMessage, withFormMessages } from "./messages.ts";
+import { translatedFailure } from "../../../lib/refusals.ts";
+// The forms module registers its refusals where every forms screen calls the API.
+import "./api.ts";
+import { answerErrorsOf, errorAt, messageValues, translateFormMessage } from "./messages.ts";
 
 /** A stand-in `t` that shows which key and values it was asked for. */
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -66,14 +69,13 @@ describe("errorAt", () => {
   });
 });
 
-describe("withFormMessages", () => {
-  it("rethrows a refusal with its message translated, keeping the status", async () => {
-    const refused = Promise.reject(new ApiError(409, { detail: FORM_MESSAGES.formHasAnswers }));
-    const error = await withFormMessages(refused, t).catch((failure: unknown) => failure);
+describe("the forms' refusals in the one action hook (lib/refusals.ts)", () => {
+  it("words a refusal's notice in the interface language, keeping the status", () => {
+    const error = translatedFailure(new ApiError(409, { detail: FORM_MESSAGES.formHasAnswers }), t);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(409);
     expect((error as ApiError).message).toBe("dynamicForms.messages.formHasAnswers");
-    await expect(withFormMessages(Promise.resolve(7), t)).resolves.toBe(7);
+    expect((translatedFailure(new ApiError(403, { detail: "Other words." }), t) as ApiError).message).toBe("Other words.");
   });
 });
 

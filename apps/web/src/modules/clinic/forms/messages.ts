@@ -1,6 +1,5 @@
 import { FORM_MESSAGES, type FormMessage, formMessageKey } from "@clinic/shared";
 import type { TFunction } from "i18next";
-import { ApiError } from "../../../lib/api.ts";
 
 /** The interface's `t` (tests pass a stand-in). */
 export type Translate = TFunction;
@@ -67,19 +66,4 @@ export function errorAt(errors: unknown, path: string): string | undefined {
   const { message, root } = node as { message?: unknown; root?: { message?: unknown } };
   if (typeof message === "string" && message) return message;
   return typeof root?.message === "string" && root.message ? root.message : undefined;
-}
-
-/**
- * Runs an API call whose refusals (403, 409) carry a FORM_MESSAGES text, and rethrows them with
- * the text in the interface language, so the error notice speaks it.
- */
-export async function withFormMessages<T>(call: Promise<T>, t: Translate): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && typeof error.body.detail === "string") {
-      throw new ApiError(error.status, { ...error.body, detail: translateFormMessage(error.body.detail, t) });
-    }
-    throw error;
-  }
 }

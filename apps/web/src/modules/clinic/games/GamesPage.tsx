@@ -7,6 +7,7 @@ import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
 import { BuildFacts } from "./BuildFacts.tsx";
 import { previewPath } from "./paths.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /**
  * Every build of the games catalogue by family, to read about and try before making an
@@ -46,7 +47,7 @@ export function GamesPage() {
           ))}
         </TextField>
       </Stack>
-      {builds.length === 0 ? <Typography>{t("games.noBuilds")}</Typography> : null}
+      {builds.length === 0 ? <Typography>{emptyListText(t, search, "games.noBuilds", "games.noMatch")}</Typography> : null}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr", xl: "1fr 1fr 1fr" } }}>
         {builds.map((build) => (
           <Card key={build.id} variant="outlined" component="article" aria-labelledby={`build-${build.id}`} data-testid="game-build">

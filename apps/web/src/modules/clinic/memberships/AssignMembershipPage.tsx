@@ -11,6 +11,7 @@ import { ASSIGNED_MEMBERSHIPS_KEY, deleteAssignment, MEMBERSHIP_SEATS_KEY, MEMBE
 import { AssignMembershipForm } from "./AssignMembershipForm.tsx";
 import { type Column, ListTable } from "./ListTable.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** Which of a holder's periods this is today: the one in force (a clinic's seats come from it), one under it, ahead, or over. */
 function StatusChip({ row }: { row: AssignedMembership }) {
@@ -114,7 +115,12 @@ export function AssignMembershipPage() {
               <MenuItem value="patient">{t("memberships.holder.patient")}</MenuItem>
             </TextField>
           </Stack>
-          <ListTable {...list} columns={columns} searchLabel={t("memberships.assignment.search")} emptyText={t("memberships.assignment.empty")} />
+          <ListTable
+            {...list}
+            columns={columns}
+            searchLabel={t("memberships.assignment.search")}
+            emptyText={emptyListText(t, list.searched, "memberships.assignment.empty", "memberships.assignment.noMatch")}
+          />
         </CardContent>
       </Card>
       <ConfirmDialog

@@ -40,7 +40,7 @@ export function MembershipsPage() {
         title={t("memberships.title")}
         editable
         prices="all"
-        emptyText={t("memberships.empty")}
+        emptyKey="memberships.empty"
         actions={
           <>
             {assign}
@@ -58,7 +58,7 @@ export function MembershipsPage() {
         owner="clinic"
         editable={manages}
         prices="patients"
-        emptyText={t("memberships.own.empty")}
+        emptyKey="memberships.own.empty"
         actions={
           manages ? (
             <>
@@ -68,7 +68,7 @@ export function MembershipsPage() {
           ) : null
         }
       />
-      <PlansCard title={t("memberships.offered")} owner="platform" editable={false} prices="clinics" emptyText={t("memberships.empty")} />
+      <PlansCard title={t("memberships.offered")} owner="platform" editable={false} prices="clinics" emptyKey="memberships.empty" />
     </Stack>
   );
 }

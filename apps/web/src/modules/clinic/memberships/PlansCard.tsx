@@ -10,6 +10,7 @@ import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { ASSIGNED_MEMBERSHIPS_KEY, deleteMembership, MEMBERSHIPS_KEY } from "./api.ts";
 import { formatMoney, monthsLabel } from "./format.ts";
 import { type Column, ListTable } from "./ListTable.tsx";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 export const MEMBERSHIPS_PATH = "/manager/admin/memberships";
 
@@ -23,11 +24,12 @@ interface PlansCardProps {
   actions?: ReactNode;
   /** Which prices matter: a clinic's own plan is paid by patients at valuePatient; the platform's by clinics. */
   prices: "patients" | "clinics" | "all";
-  emptyText: string;
+  /** The key of what the list says with no plans; a search that finds none says so itself. */
+  emptyKey: string;
 }
 
 /** One list of plans, paged and searched on the server, with the columns its readers need. */
-export function PlansCard({ title, owner, editable, actions, prices, emptyText }: PlansCardProps) {
+export function PlansCard({ title, owner, editable, actions, prices, emptyKey }: PlansCardProps) {
   const { t, i18n } = useTranslation();
   const list = usePagedList<Membership>(MEMBERSHIPS_KEY, "/api/memberships/", {
     filters: { owner },
@@ -130,7 +132,12 @@ export function PlansCard({ title, owner, editable, actions, prices, emptyText }
           </Typography>
           {actions ? <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>{actions}</Box> : null}
         </Stack>
-        <ListTable {...list} columns={columns} searchLabel={t("memberships.search")} emptyText={emptyText} />
+        <ListTable
+          {...list}
+          columns={columns}
+          searchLabel={t("memberships.search")}
+          emptyText={emptyListText(t, list.searched, emptyKey, "memberships.noMatch")}
+        />
       </CardContent>
       {remove.dialog}
     </Card>

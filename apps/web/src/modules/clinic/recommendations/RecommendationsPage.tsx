@@ -9,6 +9,7 @@ import { CatalogueTable } from "../catalogue/CatalogueTable.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { useConfirmedDelete } from "../catalogue/useConfirmedDelete.tsx";
 import { deleteRecommendation, RECOMMENDATIONS_KEY } from "./api.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 const BASE = "/manager/admin/recommendations";
 
@@ -58,7 +59,7 @@ export function RecommendationsPage({ categoryId }: { categoryId?: number }) {
           editLinkOf={(row) => `${base}/${row.id}`}
           onDelete={remove.ask}
           extras={categoryId ? [] : [{ title: t("catalogue.category"), cell: (row) => row.categoryName ?? "—" }]}
-          emptyText={t("recommendations.empty")}
+          emptyText={emptyListText(t, list.searched, "recommendations.empty", "recommendations.noMatch")}
         />
       </CardContent>
       {remove.dialog}

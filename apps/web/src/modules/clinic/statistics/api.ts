@@ -1,6 +1,7 @@
 import type { StatisticsReportInput, StatisticsTable } from "@clinic/shared";
 import { download } from "../../../lib/api.ts";
 import type { DayRange } from "../../../lib/date-range.ts";
+import { saveBlob } from "../../../lib/exports.ts";
 
 /** Query key root of a patient's statistics: one per patient, range and activity. */
 export const STATISTICS_KEY = "statistics";
@@ -21,7 +22,7 @@ export function statisticsQuery(scope: StatisticsScope): URLSearchParams {
 
 export const statisticsPath = (scope: StatisticsScope) => `${STATISTICS_PATH}?${statisticsQuery(scope)}`;
 
-/** The filters one table's export sends beside its format and language (people/ExportButtons adds those). */
+/** The filters one table's export sends beside its format and language (lib/components/ExportButtons adds those). */
 export function exportFilters(scope: StatisticsScope, table: StatisticsTable): Record<string, string | undefined> {
   return { user: scope.user, since: scope.since, to: scope.to, activity: scope.activity === undefined ? undefined : String(scope.activity), table };
 }
@@ -36,12 +37,5 @@ export const progressReport = (input: StatisticsReportInput) => download("POST",
 
 /** Saves a downloaded file under its name. */
 export function saveFile(file: { blob: Blob; filename: string | null }, fallbackName: string): void {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(file.blob);
-  link.download = file.filename ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has the file once the click is handled; the address can go after this turn.
-  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+  saveBlob(file.blob, file.filename ?? fallbackName);
 }

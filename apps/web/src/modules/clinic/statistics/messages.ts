@@ -1,5 +1,6 @@
 import { STATISTICS_MESSAGES } from "@clinic/shared";
 import type { TFunction } from "i18next";
+import { registerRefusals } from "../../../lib/refusals.ts";
 
 type StatisticsMessage = keyof typeof STATISTICS_MESSAGES;
 const KEYS = new Map(Object.entries(STATISTICS_MESSAGES).map(([key, message]) => [message as string, key as StatisticsMessage]));
@@ -12,6 +13,8 @@ export function translateStatisticsMessage(message: string, t: TFunction): strin
   const key = KEYS.get(message);
   return key ? t(`statistics.messages.${key}`) : message;
 }
+
+registerRefusals((t, message) => translateStatisticsMessage(message, t));
 
 /** A 400's field errors, each field's messages translated and joined. */
 export function statisticsFieldErrors(fields: Record<string, string[]>, t: TFunction): Record<string, string> {

@@ -3,7 +3,7 @@ import i18next from "i18next";
 import type { ReactElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
+import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
 import { ActivityStatisticsPage } from "./ActivityStatisticsPage.tsx";
 import { STATISTICS_KEY, statisticsPath } from "./api.ts";
 import { StatisticsPage } from "./StatisticsPage.tsx";
@@ -106,10 +106,9 @@ describe("the statistics screen", () => {
     expect(html).toMatch(/role="img" aria-label="Adherence from 2026-03-01 to 2026-03-03: 3 of 4 activities done \(75%\)/);
     // The activity opens its own statistics in the same range.
     expect(html).toContain(`href="/manager/admin/statistics/7?patient=${PATIENT.id}&amp;since=2026-03-01&amp;to=2026-03-03"`);
-    // Every table exports, in the reader's language.
-    expect(html).toContain(
-      `href="/api/statistics/export?format=xlsx&amp;language=en&amp;user=${PATIENT.id}&amp;since=2026-03-01&amp;to=2026-03-03&amp;table=adherence"`,
-    );
+    // Every table exports through the one export action (lib/exports.ts): buttons, no plain links.
+    expect(exportButtonsOf(html, "Export: Adherence over time")).toEqual(["CSV", "XLSX"]);
+    expect(html).not.toContain("/api/statistics/export");
     expect(text).toContain("Progress report (PDF)");
   });
 

@@ -5,13 +5,12 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../../lib/api.ts";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { useResource } from "../../../lib/resource.ts";
+import { useAction, useResource } from "../../../lib/resource.ts";
 import { formatTaxRate } from "../../clinic/billing/format.ts";
 import { useCan } from "./access.ts";
 import { DISCOUNTS_KEY, deleteDiscount, discountsPath, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
 import { discountInput, discountState } from "./discount-form.ts";
 import { DiscountDialog } from "./DiscountDialog.tsx";
-import { useShopAction } from "./forms.ts";
 import { ManageList, useDeleteConfirm } from "./ManageList.tsx";
 import type { ManageColumn } from "./ManageTable.tsx";
 import { StoreScope } from "./StoreScope.tsx";
@@ -39,7 +38,7 @@ function Discounts({ store }: { store: ShopStore }) {
       if (failure instanceof ApiError && failure.status === 409) setUsed(discount);
     },
   });
-  const switchOff = useShopAction((discount: ShopDiscount) => updateDiscount(discount.id, discountInput(discount, { active: false })), {
+  const switchOff = useAction((discount: ShopDiscount) => updateDiscount(discount.id, discountInput(discount, { active: false })), {
     invalidate: [...EVERY_MANAGE_LIST],
     success: (saved) => t("shopManage.discounts.switchedOff", { name: saved.title }),
     onSuccess: () => setUsed(null),

@@ -17,6 +17,7 @@ import { MovesDialog } from "./MovesDialog.tsx";
 import { ActiveChip } from "./ProductsSection.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 import { ThresholdDialog } from "./ThresholdDialog.tsx";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 // Inventory rows are keyed by variantId and carry no `id`; this list adds no records, so
 // usePagedList never reads one (it only would for records an action added).
@@ -64,7 +65,7 @@ function Inventory({ store }: { store: ShopStore }) {
         title={{ key: "variant", title: t("shopManage.inventory.variant"), cell: (row) => variantLabel(row) }}
         columns={columns}
         label={t("shopManage.inventory.listLabel")}
-        emptyText={low ? t("shopManage.inventory.noneLow") : list.search ? t("shopManage.inventory.noMatch") : t("shopManage.inventory.empty")}
+        emptyText={emptyListText(t, list.searched, low ? "shopManage.inventory.noneLow" : "shopManage.inventory.empty", "shopManage.inventory.noMatch")}
         actions={(row) => (
           <>
             <Button

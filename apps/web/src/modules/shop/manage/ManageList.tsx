@@ -4,8 +4,8 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useDeleteQuestion } from "../../../lib/components/DeleteQuestion.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
+import { useAction } from "../../../lib/resource.ts";
 import { EVERY_MANAGE_LIST } from "./api.ts";
-import { useShopAction } from "./forms.ts";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
 import { EditDeleteButtons } from "./MoneyField.tsx";
 
@@ -24,7 +24,7 @@ interface DeleteConfirmOptions<T> {
 /** Delete a row of a shop list after asking: `ask(row)` opens the question, `dialog` is to be rendered. */
 export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   const { t } = useTranslation();
-  const remove = useShopAction((row: T) => options.run(row), {
+  const remove = useAction((row: T) => options.run(row), {
     invalidate: [...EVERY_MANAGE_LIST],
     success: (_, row) => options.deleted(row),
     onSuccess: (_, row) => options.onDeleted?.(row),

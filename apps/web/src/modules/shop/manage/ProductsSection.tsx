@@ -17,6 +17,7 @@ import { EditDeleteButtons } from "./MoneyField.tsx";
 import { ProductDialog } from "./ProductDialog.tsx";
 import { ProductImportDialog } from "./ProductImportDialog.tsx";
 import { productsExportPath } from "./product-import.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 type ActiveFilter = "" | "true" | "false";
 
@@ -97,7 +98,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
           {category ? t("shopManage.products.titleIn", { category: category.name }) : t("shopManage.products.title")}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
-          <ExportButtons path={productsExportPath(store.id)} search="" filters={{}} label={t("shopManage.import.exportLabel")} />
+          <ExportButtons kind="products" path={productsExportPath(store.id)} search="" filters={{}} label={t("shopManage.import.exportLabel")} />
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImporting(true)}>
             {t("shopManage.import.open")}
           </Button>
@@ -145,7 +146,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
         title={title}
         columns={columns}
         label={t("shopManage.products.listLabel")}
-        emptyText={list.search ? t("shopManage.products.noMatch") : t("shopManage.products.empty")}
+        emptyText={emptyListText(t, list.searched, "shopManage.products.empty", "shopManage.products.noMatch")}
         actions={(row) => <EditDeleteButtons name={row.name} onEdit={() => setEditing(row.id)} onDelete={() => deletion.ask(row)} />}
       />
       <ListPagination list={list} labels="catalogue" />

@@ -15,6 +15,7 @@ import {
   type StoreInput,
 } from "@clinic/shared";
 import { del, post, put } from "../../../lib/api.ts";
+import { registerRefusals } from "../../../lib/refusals.ts";
 
 /** Every management query starts with this key, so a change anywhere can refresh the lot. */
 export const SHOP_MANAGE_KEY = "shop-manage";
@@ -90,3 +91,5 @@ export function shopFieldMessage(t: (key: string) => string, message: string | u
   const key = SHOP_KEYS[message];
   return key ? t(`shopManage.errors.${key}`) : message;
 }
+
+registerRefusals((t, message) => shopFieldMessage(t, message) ?? message);

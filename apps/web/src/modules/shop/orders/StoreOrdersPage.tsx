@@ -11,6 +11,7 @@ import { OrdersList } from "./OrdersList.tsx";
 import { StateFilter, stateParam } from "./StateFilter.tsx";
 import { chosenStore, StoreSelect } from "./StoreSelect.tsx";
 import { urlPaging, useUrlParams, useUrlSearch } from "./url-params.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** shopOrders: the orders of the stores the manager runs, filtered by state, days and number or customer. */
 export function StoreOrdersPage() {
@@ -77,7 +78,7 @@ function StoreOrders({ stores, store, url }: { stores: ShopStore[]; store: ShopS
         linkTo={storeOrderScreen}
         showCustomer
         label={t("shopOrders.manage.listLabel", { store: store.name })}
-        empty={t("shopOrders.manage.none")}
+        empty={emptyListText(t, q ?? "", "shopOrders.manage.none", "shopOrders.manage.noMatch")}
       />
       {data && data.total > 0 ? <ListPagination list={paging.pager(data)} labels="catalogue" /> : null}
     </Stack>

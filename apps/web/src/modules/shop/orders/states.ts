@@ -1,5 +1,6 @@
 import { SHOP_MESSAGES, type ShopOrder, type ShopOrderState } from "@clinic/shared";
 import type { TFunction } from "i18next";
+import { registerRefusals } from "../../../lib/refusals.ts";
 
 /**
  * What the order screens decide on their own: the colour of a state, which actions a state
@@ -82,3 +83,5 @@ export function shopMessage(t: TFunction, message: string | undefined): string |
   const key = MESSAGE_KEYS.get(message);
   return key ? t(`shopOrders.errors.${key}`) : message;
 }
+
+registerRefusals((t, message) => shopMessage(t, message) ?? message);

@@ -11,6 +11,7 @@ import { CATEGORIES_KEY, categoriesPath, ITEMS_KEY, itemsPath } from "./api.ts";
 import { ItemCard } from "./ItemCard.tsx";
 import { StoreHeader } from "./StoreHeader.tsx";
 import { useStorefrontStore } from "./useStores.ts";
+import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** Twelve cards fill whole rows of two, three or four columns. */
 const PAGE_SIZE = 12;
@@ -88,7 +89,11 @@ function Storefront({ stores, store, url, onStore }: StorefrontProps) {
       </Stack>
       <ListLoading loading={network.isFetching} labels="catalogue" />
       {network.error && !data ? <Alert severity="warning">{network.message}</Alert> : null}
-      {data && data.data.length === 0 ? <Typography color="text.secondary">{q || category ? t("shopStore.noMatch") : t("shopStore.empty")}</Typography> : null}
+      {data && data.data.length === 0 ? (
+        <Typography color="text.secondary">
+          {emptyListText(t, q ?? "", category ? "shopStore.noneInCategory" : "shopStore.empty", "shopStore.noMatch")}
+        </Typography>
+      ) : null}
       {data && data.data.length > 0 ? (
         <Box
           component="ul"

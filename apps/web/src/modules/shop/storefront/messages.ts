@@ -1,6 +1,7 @@
 import { CART_MESSAGES, DISCOUNT_REFUSALS, ORDER_MESSAGES, SHOP_MESSAGES, type ShopDiscountRefusal } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../../lib/api.ts";
+import { registerRefusals } from "../../../lib/refusals.ts";
 
 /**
  * The cart's and checkout's refusals in the reader's language. The server words them in English
@@ -25,6 +26,8 @@ export function codeMessage(t: TFunction, message: string | undefined): string |
   const key = CODE_TEXTS[message];
   return key ? t(`shopStore.code.refusals.${key}`) : message;
 }
+
+registerRefusals((t, message) => codeMessage(t, message) ?? message);
 
 export const refusalText = (t: TFunction, refusal: ShopDiscountRefusal) =>
   (DISCOUNT_REFUSALS as readonly string[]).includes(refusal) ? t(`shopStore.code.refusals.${refusal}`) : refusal;

@@ -1,4 +1,4 @@
-import { MOTION_DEFAULT } from "@clinic/shared";
+import { MOTION_DEFAULT, type PatientActivitiesInput } from "@clinic/shared";
 import { Box, Button, Card, CardContent, CardHeader, Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,13 +6,26 @@ import { useAction } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { type ActivityFilter, ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { AssignmentFieldsInputs } from "./AssignmentFieldsInputs.tsx";
-import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, today } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, assignToPatient, today } from "./api.ts";
 import { type AssignmentValues, checkAssignmentValues, type FieldErrors, serverFieldErrors } from "./assignmentFields.ts";
+
+/** The body of `POST /api/patients-activities/{id}`: the chosen activities with the form's values. */
+export function patientActivitiesInput(chosen: readonly { id: number }[], values: AssignmentValues): PatientActivitiesInput {
+  return {
+    activities: chosen.map((activity) => activity.id),
+    date: values.date,
+    duration: Number(values.duration),
+    description: values.description,
+    activate: values.activate,
+    motion: values.motion,
+  };
+}
 
 const initialValues = (): AssignmentValues => ({ date: today(), duration: "15", description: "", activate: true, motion: MOTION_DEFAULT });
 
 /**
- * Pick activities and assign them all to the selected patient in one request (one transaction).
+ * Pick activities and assign them all to the selected patient in one request (one transaction),
+ * through spec §7's `POST /api/patients-activities/{id}`.
  * `filter` narrows what can be picked (nutritionPlans: text activities of nutrition categories).
  */
 export function AssignActivitiesForm({ patient, filter, title }: { patient: SelectedPatient; filter?: ActivityFilter; title?: string }) {
@@ -20,9 +33,9 @@ export function AssignActivitiesForm({ patient, filter, title }: { patient: Sele
   const [chosen, setChosen] = useState<ActivityOption[]>([]);
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const assign = useAction(bulkAssign, {
+  const assign = useAction((input: PatientActivitiesInput) => assignToPatient(patient.id, input), {
     invalidate: [[ASSIGNMENTS_KEY, patient.id]],
-    adds: (result) => assignmentChanges(result.data),
+    adds: (result) => assignmentChanges(result.data, filter?.nutrition === true),
     success: (result) => t("assignActivity.notices.assigned", { count: result.data.length }),
     onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
     onSuccess: () => {
@@ -37,17 +50,7 @@ export function AssignActivitiesForm({ patient, filter, title }: { patient: Sele
     if (chosen.length === 0) found.activities = t("assignActivity.errors.activities");
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    assign.mutate({
-      assign: {
-        patients: [patient.id],
-        activities: chosen.map((activity) => activity.id),
-        date: values.date,
-        duration: Number(values.duration),
-        description: values.description,
-        activate: values.activate,
-        motion: values.motion,
-      },
-    });
+    assign.mutate(patientActivitiesInput(chosen, values));
   }
 
   return (

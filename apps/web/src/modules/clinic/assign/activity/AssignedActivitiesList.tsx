@@ -30,7 +30,7 @@ import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ActivityPicker, type ActivityOption } from "./ActivityPicker.tsx";
 import { BulkUpdateDialog, EditAssignmentDialog, ReplicateAssignmentDialog } from "./AssignmentDialogs.tsx";
 import { GameResultsDialog, RowResults } from "./GameResults.tsx";
-import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, updateAssignment } from "./api.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, bulkAssign, nutritionList, updateAssignment } from "./api.ts";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
 type Flag = "" | "true" | "false";
@@ -65,7 +65,8 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
       activity: activity ? String(activity.id) : undefined,
       nutrition: nutrition === undefined ? undefined : String(nutrition),
     },
-    (row) => nutrition === undefined && fitsFilters(row, { from: rangeError ? "" : from, to: rangeError ? "" : to, done, favorite, activityId: activity?.id }),
+    (row) => nutrition !== false && fitsFilters(row, { from: rangeError ? "" : from, to: rangeError ? "" : to, done, favorite, activityId: activity?.id }),
+    nutrition === true ? nutritionList(patient.id) : undefined,
   );
   const invalidate = [[ASSIGNMENTS_KEY, patient.id]];
   const toggle = useAction((row: AssignedActivity) => updateAssignment(row.id, { activate: !row.activate }), {
@@ -196,7 +197,9 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
       </CardContent>
       {results ? <GameResultsDialog row={results} onClose={() => setResults(null)} /> : null}
       {editing ? <EditAssignmentDialog row={editing} onClose={() => setEditing(null)} /> : null}
-      {replicating ? <ReplicateAssignmentDialog row={replicating} patient={patient} onClose={() => setReplicating(null)} /> : null}
+      {replicating ? (
+        <ReplicateAssignmentDialog row={replicating} patient={patient} nutrition={nutrition === true} onClose={() => setReplicating(null)} />
+      ) : null}
       {bulkEditing ? (
         <BulkUpdateDialog
           ids={selected}
@@ -223,8 +226,8 @@ export function AssignedActivitiesList({ patient, nutrition, title }: { patient:
 }
 
 /**
- * Whether a row just assigned fits the filters as set. A nutrition-filtered list keeps none first:
- * whether an activity counts as nutrition is the server's to say, so its rows come in its order.
+ * Whether a row just assigned fits the filters as set. The nutrition plan's list reads only the
+ * rows added from the plan itself (nutritionList), which are nutrition content by construction.
  */
 function fitsFilters(row: AssignedActivity, filters: { from: string; to: string; done: Flag; favorite: Flag; activityId?: number }): boolean {
   if (filters.from && row.date < filters.from) return false;

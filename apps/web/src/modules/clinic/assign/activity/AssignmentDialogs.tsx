@@ -142,7 +142,18 @@ function PatientField({ value, onChange, error }: { value: SelectedPatient; onCh
  * Replicate one assignment to another day and/or patient. Changing its minutes, note or
  * "active" on the way makes it "replicate and update" (spec §8 has a notice for each).
  */
-export function ReplicateAssignmentDialog({ row, patient, onClose }: { row: AssignedActivity; patient: SelectedPatient; onClose: () => void }) {
+export function ReplicateAssignmentDialog({
+  row,
+  patient,
+  nutrition = false,
+  onClose,
+}: {
+  row: AssignedActivity;
+  patient: SelectedPatient;
+  /** Copied from the nutrition plan's list: the copy is nutrition content too. */
+  nutrition?: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [values, setValues] = useState<AssignmentValues>(() => ({ ...valuesOf(row), date: dayAfter(row.date) }));
   const [target, setTarget] = useState<SelectedPatient>(patient);
@@ -158,7 +169,7 @@ export function ReplicateAssignmentDialog({ row, patient, onClose }: { row: Assi
     () => replicateAssignment(row.id, { date: values.date, ...(target.id !== row.patientId ? { patient: target.id } : {}), ...changed }),
     {
       invalidate: [[ASSIGNMENTS_KEY]],
-      adds: (copy) => assignmentChanges([copy]),
+      adds: (copy) => assignmentChanges([copy], nutrition),
       success: updates ? t("assignActivity.notices.replicatedUpdated") : t("assignActivity.notices.replicated"),
       onFieldErrors: (fields) => setErrors(serverFieldErrors(fields)),
       onSuccess: onClose,

@@ -1,11 +1,11 @@
-import type { AssignedActivity, GameSessionFigures, Paged } from "@clinic/shared";
-import { Box, Button, MenuItem, TextField, Typography } from "@mui/material";
+import type { AssignedActivity } from "@clinic/shared";
+import { Box, Button, Typography } from "@mui/material";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ListLoading } from "../../../../lib/components/ListPagination.tsx";
 import { formatDateTime } from "../../../../lib/dates.ts";
-import { useResource } from "../../../../lib/resource.ts";
-import { SESSIONS_KEY, SessionDialog, SessionFigureList, SessionTrials } from "./SessionResults.tsx";
+import { SessionDialog, SessionFigureList, SessionTrials } from "./SessionResults.tsx";
+import { assignmentSessionsQuery, SessionPicker } from "./SessionPicker.tsx";
 
 /** Under a game row: the latest session's figures and the button to every session's trials; a note before the first. */
 export function RowResults({ row, onOpen }: { row: AssignedActivity; onOpen: () => void }) {
@@ -31,38 +31,15 @@ export function RowResults({ row, onOpen }: { row: AssignedActivity; onOpen: () 
   );
 }
 
-/** Every session of a game assignment to pick from, the chosen one's figures, and its trials in pages. */
+/** Every session of a game assignment to pick from (a page at a time), the chosen one's figures, and its trials in pages. */
 export function GameResultsDialog({ row, onClose }: { row: AssignedActivity; onClose: () => void }) {
   const { t } = useTranslation();
-  const sessions = useResource<Paged<GameSessionFigures>>(
-    [SESSIONS_KEY, row.patientId, "sessions", row.id],
-    `/api/assignActivity/${row.id}/game-sessions?rowsPerPage=100`,
-  );
   const [chosen, setChosen] = useState<number | null>(row.latestSession?.id ?? null);
-  const sessionId = chosen ?? sessions.data?.data[0]?.id ?? null;
+  const newest = useInfiniteQuery(assignmentSessionsQuery(row.id, row.patientId)).data?.pages[0]?.data[0]?.id ?? null;
+  const sessionId = chosen ?? newest;
   return (
     <SessionDialog title={t("gameResults.dialogTitle", { name: row.activity.name })} onClose={onClose}>
-      <ListLoading loading={sessions.network.isFetching} labels="catalogue" />
-      {sessions.data && sessions.data.data.length > 0 ? (
-        <TextField
-          select
-          size="small"
-          label={t("gameResults.session")}
-          value={sessionId ?? ""}
-          onChange={(event) => setChosen(Number(event.target.value))}
-          sx={{ mt: 1, mb: 2, width: { xs: "100%", sm: 420 }, maxWidth: "100%" }}
-        >
-          {sessions.data.data.map((session) => (
-            <MenuItem key={session.id} value={session.id}>
-              {t("gameResults.sessionOption", {
-                date: formatDateTime(session.endedAt),
-                level: session.levelEnd,
-                ended: t(`gameResults.ended.${session.ended}`),
-              })}
-            </MenuItem>
-          ))}
-        </TextField>
-      ) : null}
+      <SessionPicker assignmentId={row.id} patientId={row.patientId} value={sessionId} onChange={setChosen} />
       {sessionId !== null ? <SessionTrials key={sessionId} patientId={row.patientId} sessionId={sessionId} /> : null}
     </SessionDialog>
   );

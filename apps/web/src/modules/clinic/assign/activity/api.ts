@@ -5,6 +5,7 @@ import type {
   AssignmentUpdate,
   BulkAssignmentInput,
   BulkAssignmentResult,
+  PatientActivitiesInput,
   ReplyActivityInput,
 } from "@clinic/shared";
 import dayjs from "dayjs";
@@ -16,15 +17,29 @@ export const ASSIGNMENTS_KEY = "assignActivities";
 export const assignmentKey = (id: number) => ["assignActivity", id] as const;
 
 /**
- * Assignments an action created or changed, as list changes (lib/resource.ts): each patient's
- * lists are keyed under their id, so a row shows only in its own patient's lists.
+ * Where a patient's nutrition plan (nutritionPlans) keeps the rows just added to it: a row does
+ * not say whether its activity counts as nutrition, but one assigned from the plan's own form
+ * (nutrition activities only) or copied from the plan's list does.
  */
-export function assignmentChanges(rows: AssignedActivity[]): ListChange[] {
+export const nutritionList = (patientId: string) => [ASSIGNMENTS_KEY, patientId, "nutrition"];
+
+/**
+ * Assignments an action created or changed, as list changes (lib/resource.ts): each patient's
+ * lists are keyed under their id, so a row shows only in its own patient's lists. `nutrition`:
+ * the rows are nutrition content, so the patient's nutrition plan shows them first too.
+ */
+export function assignmentChanges(rows: AssignedActivity[], nutrition = false): ListChange[] {
   const byPatient = new Map<string, AssignedActivity[]>();
   for (const row of rows) byPatient.set(row.patientId, [...(byPatient.get(row.patientId) ?? []), row]);
-  return [...byPatient].map(([patientId, records]) => ({ list: [ASSIGNMENTS_KEY, patientId], records }));
+  return [...byPatient].flatMap(([patientId, records]) => [
+    { list: [ASSIGNMENTS_KEY, patientId], records },
+    ...(nutrition ? [{ list: nutritionList(patientId), records }] : []),
+  ]);
 }
 
+/** `POST /api/patients-activities/{id}` (spec §7): activities for one patient, all assigned or none. */
+export const assignToPatient = (patientId: string, input: PatientActivitiesInput) =>
+  post<{ data: AssignedActivity[] }>(`/api/patients-activities/${encodeURIComponent(patientId)}`, input);
 export const bulkAssign = (input: BulkAssignmentInput) => post<BulkAssignmentResult>("/api/assign-unassign-activities/", input);
 export const updateAssignment = (id: number, input: AssignmentUpdate) => put<AssignedActivity>(`/api/assignActivity/${id}`, input);
 export const replicateAssignment = (id: number, input: AssignmentReplicate) => post<AssignedActivity>(`/api/assignActivity/${id}`, input);

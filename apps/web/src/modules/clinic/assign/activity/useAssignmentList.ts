@@ -1,5 +1,5 @@
 import type { AssignedActivity, Paged } from "@clinic/shared";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { get } from "../../../../lib/api.ts";
 import { appendPage, withAdded } from "../../../../lib/collection.ts";
@@ -13,18 +13,20 @@ export const ASSIGNMENTS_PAGE_SIZE = 10;
  * A patient's assignments, page by page: "load more" appends each further page to what is
  * shown (spec §3, assignActivities). `path` is the list call without paging; `params` its
  * filters. A change of filters starts again from the first page. Rows just assigned or copied
- * come first (spec §4) while `showsAdded` says they fit the filters; `reset` forgets them and
- * reloads from the first page.
+ * come first (spec §4) while `showsAdded` says they fit the filters; `addedList` is where they
+ * are kept (the patient's, or a narrower list's such as the nutrition plan's); `reset` forgets
+ * them and reloads from the first page.
  */
 export function useAssignmentList(
   patientId: string,
   path: string,
   params: Record<string, string | undefined>,
   showsAdded: (row: AssignedActivity) => boolean = () => true,
+  addedList: QueryKey = [ASSIGNMENTS_KEY, patientId],
 ) {
   const notices = useNotices();
   const client = useQueryClient();
-  const added = useAddedRecords<AssignedActivity>([ASSIGNMENTS_KEY, patientId]);
+  const added = useAddedRecords<AssignedActivity>(addedList);
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, value);
   const query = useInfiniteQuery({
@@ -57,6 +59,7 @@ export function useAssignmentList(
     loadingMore: query.isFetchingNextPage,
     reset: () => {
       forgetAdded(client, [ASSIGNMENTS_KEY, patientId]);
+      forgetAdded(client, addedList);
       void client.resetQueries({ queryKey: [ASSIGNMENTS_KEY, patientId] });
     },
   };

@@ -23,6 +23,7 @@ import { useSettledText } from "../../../../lib/debounce.ts";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import type { SelectedPatient } from "../../../../lib/session.ts";
 import { ASSIGNABLE_KEY, GIVEN_KEY, giveRecommendations, nutritionParam } from "./api.ts";
+import { emptyListText } from "../../../../lib/empty-list.ts";
 
 const PAGE_SIZE = 10;
 
@@ -68,7 +69,7 @@ export function RecommendationCatalogueCard({ patient, nutrition }: { patient: S
         <Box sx={{ height: 4, mt: 1 }}>{network.isFetching ? <LinearProgress aria-label={t("assignRecommendation.loading")} /> : null}</Box>
         {data && data.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>
-            {nutrition ? t("assignRecommendation.noneNutrition") : t("assignRecommendation.none")}
+            {emptyListText(t, q, nutrition ? "assignRecommendation.noneNutrition" : "assignRecommendation.none", "assignRecommendation.noMatch")}
           </Typography>
         ) : null}
         <List aria-label={t("assignRecommendation.catalogue")}>

@@ -2,7 +2,8 @@ import { answerScore, type FormAnswers, type FormField, fieldScoreRange } from "
 import { Box, Card, CardContent, Typography } from "@mui/material";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { answerText, formatNumber, formatRange } from "./format.ts";
+import { answerText } from "../answer-text.ts";
+import { formatNumber, formatRange } from "./format.ts";
 
 /** One question, the patient's answer as text and, for a scored question, the points it added. */
 function Answer({ field, number, answers }: { field: FormField; number: number; answers: FormAnswers }) {

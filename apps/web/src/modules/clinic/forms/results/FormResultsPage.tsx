@@ -84,6 +84,7 @@ export function FormResultsPage() {
             {title}
           </Typography>
           <ExportButtons
+            kind="formResults"
             path={RESULTS_EXPORT_PATH}
             search={query.q ?? ""}
             filters={{ since: query.since, to: query.to, patient: query.patient, form: query.form }}
@@ -122,6 +123,7 @@ export function FormResultsPage() {
           rowsPerPage={filters.rowsPerPage}
           loading={network.isFetching}
           filtered={isFiltered(filters)}
+          search={filters.q}
           label={title}
           onPage={(page) => update({ page })}
           onRowsPerPage={(rowsPerPage) => update({ rowsPerPage })}

@@ -8,6 +8,7 @@ import { formatDateTime } from "../../../../lib/dates.ts";
 import { resultScreen } from "./api.ts";
 import { formatNumber, formatRange } from "./format.ts";
 import { ResultStateChip } from "./StateChip.tsx";
+import { emptyListText } from "../../../../lib/empty-list.ts";
 
 interface Column {
   key: string;
@@ -23,6 +24,8 @@ export interface ResultsTableProps {
   rowsPerPage: number;
   loading: boolean;
   filtered: boolean;
+  /** The search the rows answer: nothing matching it is said with it quoted. */
+  search: string;
   label: string;
   onPage: (page: number) => void;
   onRowsPerPage: (rows: number) => void;
@@ -114,7 +117,9 @@ export function ResultsTable(props: ResultsTableProps) {
             {props.rows && props.rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columns.length}>
-                  <Typography color="text.secondary">{props.filtered ? t("formResults.noMatches") : t("formResults.empty")}</Typography>
+                  <Typography color="text.secondary">
+                    {emptyListText(t, props.search, props.filtered ? "formResults.noMatches" : "formResults.empty", "formResults.noMatch")}
+                  </Typography>
                   {props.filtered ? (
                     <Button size="small" onClick={props.onClear} sx={{ mt: 1 }}>
                       {t("formResults.filters.clear")}

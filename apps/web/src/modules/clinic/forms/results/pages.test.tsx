@@ -3,7 +3,7 @@ import i18next from "i18next";
 import type { ReactElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../../lib/test-i18n.ts";
-import { type RenderOptions, renderHtml, testSession, textOf } from "../../../../lib/test-render.tsx";
+import { exportButtonsOf, type RenderOptions, renderHtml, testSession, textOf } from "../../../../lib/test-render.tsx";
 import { RESULT_KEY, RESULTS_KEY, SCORE_HISTORY_KEY } from "./api.ts";
 import { FormResultPage } from "./FormResultPage.tsx";
 import { FormResultsPage } from "./FormResultsPage.tsx";
@@ -69,9 +69,9 @@ describe("FormResultsPage", () => {
     expect(text).toContain("Submitted");
     expect(text).toContain("Reviewed");
     expect(html).toContain('href="/manager/admin/forms/results/11"');
-    // The exports carry the same filters.
-    expect(html).toContain(`href="/api/forms/results/export?format=csv&amp;language=en&amp;q=dizzy&amp;patient=${PATIENT.id}&amp;form=3"`);
-    expect(html).toContain("format=xlsx");
+    // The exports go through the one export action (lib/exports.ts): buttons, no plain links.
+    expect(exportButtonsOf(html, "Export the form results")).toEqual(["CSV", "XLSX"]);
+    expect(html).not.toContain("/api/forms/results/export");
   });
 
   it("says when nothing matches the filters, and offers to clear them", () => {
