@@ -1,15 +1,14 @@
 import type { GlobalActivities } from "@clinic/shared";
-import { Alert, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, Stack, Typography } from "@mui/material";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
+import { SectionCard } from "../../../lib/components/ChartFigure.tsx";
+import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { DateRangeBar } from "../../../lib/components/DateRangeBar.tsx";
 import { type DayRange, rangeProblem } from "../../../lib/date-range.ts";
-import { formatDateTime } from "../../../lib/dates.ts";
 import { useResource } from "../../../lib/resource.ts";
-import { formatDuration, formatNumber } from "../assign/activity/gameFigures.ts";
+import { ActivityFiguresTable } from "./ActivityFiguresTable.tsx";
 import { STATISTICS_KEY } from "./api.ts";
-import { formatPercent } from "./shape.ts";
 
 /** Spec §7 `GET /api/global-activities/` without `patient_id`: every patient in the caller's scope. */
 export const globalActivitiesPath = (range: DayRange) => `/api/global-activities/?${new URLSearchParams({ date_start: range.since, date_end: range.to })}`;
@@ -20,8 +19,7 @@ export const globalActivitiesPath = (range: DayRange) => `/api/global-activities
  * in the range of the address.
  */
 export function GlobalActivitiesCard({ range, today, onRange }: { range: DayRange; today: string; onRange: (range: DayRange) => void }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   const tableId = useId();
   const problem = rangeProblem(range);
   const path = globalActivitiesPath(range);
@@ -31,6 +29,17 @@ export function GlobalActivitiesCard({ range, today, onRange }: { range: DayRang
       title={t("statistics.global.title")}
       subtitle={t("statistics.global.subtitle", { since: range.since, to: range.to })}
       testId="statistics-global"
+      actions={
+        problem ? undefined : (
+          <ExportButtons
+            kind="statistics"
+            path="/api/global-activities/export"
+            search=""
+            filters={{ date_start: range.since, date_end: range.to }}
+            label={t("statistics.exportOf", { table: t("statistics.global.title") })}
+          />
+        )
+      }
     >
       <Stack spacing={2}>
         <DateRangeBar range={range} today={today} onChange={onRange} />
@@ -43,43 +52,7 @@ export function GlobalActivitiesCard({ range, today, onRange }: { range: DayRang
         ) : data.data.length === 0 ? (
           <Typography color="text.secondary">{t("statistics.activities.none")}</Typography>
         ) : (
-          <FiguresTable id={tableId} caption={t("statistics.global.caption")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("statistics.columns.activity")}</TableCell>
-                <TableCell align="right">{t("statistics.global.patients")}</TableCell>
-                <TableCell align="right">{t("statistics.adherence.assigned")}</TableCell>
-                <TableCell align="right">{t("statistics.adherence.done")}</TableCell>
-                <TableCell align="right">{t("statistics.totals.adherence")}</TableCell>
-                <TableCell align="right">{t("statistics.totals.sessions")}</TableCell>
-                <TableCell align="right">{t("statistics.totals.played")}</TableCell>
-                <TableCell>{t("statistics.columns.lastDone")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((activity) => (
-                <TableRow key={activity.id}>
-                  <TableCell component="th" scope="row">
-                    {activity.name}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                      {activity.family ? t(`games.families.${activity.family}`) : t(`statistics.types.${activity.type}`, { defaultValue: activity.type })}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right">{formatNumber(language, activity.patients)}</TableCell>
-                  <TableCell align="right">{formatNumber(language, activity.assigned)}</TableCell>
-                  <TableCell align="right">{formatNumber(language, activity.done)}</TableCell>
-                  <TableCell align="right">
-                    {activity.assigned > 0 ? formatPercent(language, activity.done / activity.assigned) : t("statistics.none")}
-                  </TableCell>
-                  <TableCell align="right">{formatNumber(language, activity.sessions)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {activity.sessions > 0 ? formatDuration(t, language, activity.playedMs) : t("statistics.none")}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: "nowrap" }}>{activity.lastDoneAt ? formatDateTime(activity.lastDoneAt) : t("statistics.none")}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </FiguresTable>
+          <ActivityFiguresTable id={tableId} caption={t("statistics.global.caption")} rows={data.data} name={(activity) => activity.name} patients />
         )}
       </Stack>
     </SectionCard>

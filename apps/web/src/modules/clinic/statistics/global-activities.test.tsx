@@ -2,7 +2,7 @@ import { GROUP, type GlobalActivities } from "@clinic/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
+import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
 import { STATISTICS_KEY } from "./api.ts";
 import { globalActivitiesPath } from "./GlobalActivitiesCard.tsx";
 import { StatisticsPage } from "./StatisticsPage.tsx";
@@ -47,7 +47,7 @@ const across: GlobalActivities = {
   ],
 };
 
-function render(language: "en" | "es", data: GlobalActivities = across) {
+function renderPage(language: "en" | "es", data: GlobalActivities = across) {
   void i18n.changeLanguage(language);
   const html = renderHtml(<StatisticsPage />, {
     i18n,
@@ -57,8 +57,10 @@ function render(language: "en" | "es", data: GlobalActivities = across) {
     cache: [[[STATISTICS_KEY, "global", globalActivitiesPath(RANGE)], data]],
   });
   void i18n.changeLanguage("en");
-  return textOf(html);
+  return html;
 }
+
+const render = (language: "en" | "es", data: GlobalActivities = across) => textOf(renderPage(language, data));
 
 describe("the statistics screen before a patient is chosen", () => {
   it("asks spec §7's GET /api/global-activities/ for the range, across every patient the caller follows", () => {
@@ -73,10 +75,14 @@ describe("the statistics screen before a patient is chosen", () => {
     expect(text.indexOf("Reaction lights")).toBeLessThan(text.indexOf("Breathing guide"));
   });
 
+  it("exports the same range through the one export action (buttons, not links)", () => {
+    expect(exportButtonsOf(renderPage("en"), "Export: Activities across your patients")).toEqual(["CSV", "XLSX"]);
+  });
+
   it("says when nothing was assigned or played, in Spanish too", () => {
     expect(render("en", { ...across, data: [] })).toContain("No activity was assigned or played in this range.");
     const spanish = render("es");
-    expect(spanish).toContain("Actividades de todos sus pacientes");
-    expect(spanish).toContain("Todos los pacientes que sigue, del 2026-03-01 al 2026-03-31");
+    expect(spanish).toContain("Actividades de todos tus pacientes");
+    expect(spanish).toContain("Todos los pacientes que sigues, del 2026-03-01 al 2026-03-31");
   });
 });
