@@ -12,11 +12,17 @@ interface Column {
   cell: (row: AuditRecord) => ReactNode;
 }
 
-/** The detail as one line of JSON, cut short: the export carries it whole. */
-const detailText = (detail: AuditRecord["detail"]) => {
-  if (!detail) return "";
-  const text = JSON.stringify(detail);
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+/** A detail value in a few characters: ids and long texts cut short (the export carries them whole). */
+const shortValue = (value: unknown): string => {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+};
+
+/** The detail as `key: value` lines, at most six: readable at a glance, whole in the export. */
+const detailLines = (detail: AuditRecord["detail"]): string[] => {
+  const entries = Object.entries(detail ?? {}).filter(([, value]) => value !== null && value !== undefined && value !== "");
+  const lines = entries.slice(0, 6).map(([key, value]) => `${key}: ${shortValue(value)}`);
+  return entries.length > 6 ? [...lines, "…"] : lines;
 };
 
 /**
@@ -66,8 +72,10 @@ export function AuditTable({ list, label, filtered }: { list: PagedList<AuditRec
       key: "detail",
       title: t("audit.columns.detail"),
       cell: (row) => (
-        <Typography component="code" variant="caption" sx={{ display: "block", minWidth: 240, fontFamily: "monospace", wordBreak: "break-all" }}>
-          {detailText(row.detail)}
+        <Typography component="div" variant="caption" sx={{ minWidth: 220, fontFamily: "monospace", wordBreak: "break-word" }}>
+          {detailLines(row.detail).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </Typography>
       ),
     },

@@ -64,9 +64,7 @@ describe("AuditPage", () => {
     const html = await renderAudit("en");
     const text = textOf(html);
     expect(text).toContain("Audit trail");
-    expect(text).toMatch(
-      /Tomás Terapeuta Therapist Paula Paciente patient\.statistics\.read Done 10\.0\.0\.7 \{(&quot;|")since(&quot;|"):(&quot;|")2026-11-01/,
-    );
+    expect(text).toMatch(/Tomás Terapeuta Therapist Paula Paciente patient\.statistics\.read Done 10\.0\.0\.7 since: 2026-11-01/);
     expect(text).toMatch(/System \(job\) — billing\.renewals Refused —/);
     expect(text).toMatch(/2026-11-27, \d\d:\d\d (am|pm)/);
     for (const label of ["Actor", "Person concerned", "Action", "Outcome", "From", "To"]) expect(text).toContain(label);
