@@ -29,6 +29,9 @@ export interface BenchEndpoint {
 /** Add an entry here to benchmark another endpoint; `npm run bench` runs them in this order. */
 export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   { name: "user profile", method: "GET", path: "/api/user-profile/", role: "admin", target: "profile" },
+  // A clinic's staff: the session's statement also reads how long the clinic is paid for (the
+  // run of periods, those paid ahead included), which an admin's skips.
+  { name: "user profile, therapist", method: "GET", path: "/api/user-profile/", role: "therapist", target: "profile" },
   // The catalogue lists as the web app asks for their first page.
   { name: "recommendations, first page", method: "GET", path: "/api/recommendations/?rowsPerPage=10", role: "therapist", target: "catalogue" },
   {
@@ -125,5 +128,21 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     path: "/api/shop/storefront/stores/{shopStore}/items?rowsPerPage=24",
     role: "patient",
     target: "large-list",
+  },
+  // The audit screen's first page over every record the run has written so far (each request
+  // above left one or more): the admin's, and the clinic's, scoped to its people.
+  {
+    name: "audit trail, first page (admin)",
+    method: "GET",
+    path: "/api/audit/?rowsPerPage=25",
+    role: "admin",
+    check: (body) => `${(body as { total?: number }).total ?? 0} records`,
+  },
+  {
+    name: "audit trail, first page (clinic)",
+    method: "GET",
+    path: "/api/audit/?rowsPerPage=25",
+    role: "clinic",
+    check: (body) => `${(body as { total?: number }).total ?? 0} records`,
   },
 ];
