@@ -102,7 +102,9 @@ test("an admin creates a plan (two decimals at most), edits it and assigns it to
   await expectAccessible(page);
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Membership assignment removed")).toBeVisible();
-  await expect(page.getByRole("row", { name: new RegExp(team) })).toHaveCount(0);
+  // The search now finds nothing, and the list says so.
+  await expect(page.getByText(`No assigned memberships match “${team}”.`)).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^Remove ${team} `) })).toHaveCount(0);
 });
 
 test("an admin deletes an unused plan after confirming", async ({ page }) => {
