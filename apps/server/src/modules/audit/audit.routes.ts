@@ -2,16 +2,12 @@ import { accessLogPageSchema, accessLogQuerySchema, auditExportQuerySchema, audi
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth } from "../../platform/access.ts";
 import { type AuditEvent, audited } from "../../platform/audit.ts";
-import { forbidden } from "../../platform/errors.ts";
 import { sendExport } from "../../platform/exports.ts";
 import { auditExportColumns } from "./audit-export.ts";
-import { accessLog, exportAudit, listAudit } from "./audit.service.ts";
+import { accessLog, assertAuditReader, exportAudit, listAudit } from "./audit.service.ts";
 
 /** Admins and clinic accounts read the audit trail; therapists and patients are refused before anything is read. */
-const auditReaders = async (request: Parameters<typeof requireAuth>[0]) => {
-  const actor = requireActor(request);
-  if (actor.role !== "admin" && actor.role !== "clinic") throw forbidden();
-};
+const auditReaders = async (request: Parameters<typeof requireAuth>[0]) => assertAuditReader(requireActor(request));
 
 /**
  * An audit event whose person concerned is set only once the work has passed its scope checks:

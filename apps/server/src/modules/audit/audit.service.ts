@@ -13,7 +13,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { auditEvents, users } from "../../db/schema.ts";
-import type { Actor } from "../../platform/access.ts";
+import { type Actor, userScope } from "../../platform/access.ts";
 import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
 import { pageOf } from "../../platform/paging.ts";
 
@@ -39,12 +39,10 @@ export function assertAuditReader(actor: Actor): void {
   if (actor.role !== "admin" && actor.role !== "clinic") throw forbidden();
 }
 
-/** The clinic's people: the clinic account itself and every user of it. */
-const peopleOf = (clinicId: string) => sql`(select u.id from users u where u.id = ${clinicId} or u.clinic_id = ${clinicId})`;
-
+/** Records whose actor or person concerned is one of the reader's people (platform/access.ts userScope: a clinic and its users; an admin everyone). */
 function recordScope(actor: Actor): SQL {
   if (actor.isAdmin) return sql`true`;
-  const people = peopleOf(actor.id);
+  const people = sql`(select ${users.id} from ${users} where ${userScope(actor)})`;
   return sql`(${auditEvents.actorId} in ${people} or ${auditEvents.subjectUserId} in ${people})`;
 }
 
@@ -57,10 +55,9 @@ async function checkPeopleFilters(db: Db, reader: Actor, filters: Pick<AuditFilt
   const named = (["actor", "subject"] as const).filter((field) => filters[field] !== undefined);
   if (named.length === 0) return;
   const ids = [...new Set(named.map((field) => filters[field] as string))];
-  const clinic = reader.isAdmin ? null : reader.id;
   const found = await db.execute<{ id: string; in_scope: boolean }>(
-    sql`select u.id, ${clinic === null ? sql`true` : sql`(u.id = ${clinic} or u.clinic_id = ${clinic})`} as in_scope
-        from users u where u.id in (${sql.join(
+    sql`select ${users.id}, ${userScope(reader)} as in_scope
+        from ${users} where ${users.id} in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})`,
