@@ -26,6 +26,9 @@ export default defineConfig({
           include: ["packages/**/src/**/*.test.ts"],
           environment: "node",
           isolate: false,
+          // The game engines' property tests play whole sessions: a few seconds of CPU each, which
+          // a busy 2-core machine stretched past vitest's default 5 s. No assertion measures time.
+          testTimeout: 30_000,
         },
       },
       {
@@ -47,6 +50,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/*.test.ts"],
           environment: "node",
           isolate: false,
+          testTimeout: 30_000,
         },
       },
     ],
