@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { SERVER_MODULES } from "./modules.ts";
+import { type AuditSequencer, startAuditSequencer } from "./platform/audit-sequencer.ts";
 import { type Auth, createAuth } from "./platform/auth.ts";
 import { registerCompression } from "./platform/compression.ts";
 import { registerCsrfProtection } from "./platform/csrf.ts";
@@ -118,7 +119,19 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   }
   // Queues are declared while modules register; workers start once all are known.
   app.addHook("onReady", async () => jobs.start());
-  app.addHook("onClose", async () => jobs.stop());
+  // onClose hooks run once the server has stopped listening and its in-flight requests have
+  // answered, and before main.ts ends the pool: timers and listeners that use the pool stop here.
+  app.addHook("onClose", async () => jobs.stop(config.shutdownGraceMs));
+  // Seals the committed audit records into the chain, one node at a time (issue 34.1).
+  let sequencer: AuditSequencer | null = null;
+  app.addHook("onReady", async () => {
+    if (config.audit.sealDelayMs > 0)
+      sequencer = startAuditSequencer(database.db, {
+        delayMs: config.audit.sealDelayMs,
+        log: { error: (line) => app.log.error(line), info: (line) => app.log.info(line) },
+      });
+  });
+  app.addHook("onClose", async () => sequencer?.stop());
 
   await registerWebApp(app, webDist ?? defaultWebDist());
   return app;

@@ -6,7 +6,8 @@ import { runAuditVerify } from "./platform/audit-chain.ts";
 import { storeVerification } from "./platform/audit-verifications.ts";
 
 /**
- * `npm run audit:verify [-- --day YYYY-MM-DD]`: checks the audit trail's hash chains on
+ * `npm run audit:verify [-- --day YYYY-MM-DD]`: checks the audit trail's hash chain (every
+ * sealed record and batch head, or the batches sealed on one UTC day) on
  * DATABASE_URL, or on the embedded database under DATA_DIR (with the app stopped, since
  * one data folder serves one PostgreSQL). It neither migrates nor seeds; it writes only its
  * verdict per day (audit_verified_days), which the system check page shows.
@@ -40,8 +41,8 @@ try {
   }
 } catch (error) {
   const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  // Undefined table or column: the database predates migration 0013.
-  if (pgCode === "42P01" || pgCode === "42703") console.error("This database has no hash-chained audit trail yet: start the app once so that it migrates.");
+  // Undefined table or column: the database predates migration 0030 (the sealed chain).
+  if (pgCode === "42P01" || pgCode === "42703") console.error("This database has no sealed audit chain yet: start the app once so that it migrates.");
   else {
     console.error(`Could not check the audit trail: ${error instanceof Error ? error.message : String(error)}`);
     // Start-up errors of the embedded server (db/startup-error.ts) say what to do.

@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       exports: { maxRows: 20_000 },
       mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>", messagesPerSecond: 10 },
       jobs: { worker: true, pollingSeconds: 2, overdueMinutes: 15 },
+      audit: { sealDelayMs: 1000 },
       commit: undefined,
       reminderHours: 24,
       billing: {
@@ -37,7 +38,24 @@ describe("loadConfig", () => {
         orderDays: 7,
       },
       shop: { holdHours: 48 },
+      shutdownGraceMs: 25_000,
     });
+  });
+
+  it("reads how long a SIGTERM waits for the work in flight, and refuses a negative or unbounded wait", () => {
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "5000" }).shutdownGraceMs).toBe(5000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0" }).shutdownGraceMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: "-1" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: "600001" })).toThrow(/SHUTDOWN_GRACE_MS/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: "soon" })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
+  it("reads how often the audit sequencer seals (0: never on this node), and refuses a negative or unbounded delay", () => {
+    expect(loadConfig({ AUDIT_SEAL_DELAY_MS: "250" }).audit.sealDelayMs).toBe(250);
+    expect(loadConfig({ AUDIT_SEAL_DELAY_MS: "0" }).audit.sealDelayMs).toBe(0);
+    expect(() => loadConfig({ AUDIT_SEAL_DELAY_MS: "-1" })).toThrow(/AUDIT_SEAL_DELAY_MS/);
+    expect(() => loadConfig({ AUDIT_SEAL_DELAY_MS: "60001" })).toThrow(/AUDIT_SEAL_DELAY_MS/);
+    expect(() => loadConfig({ AUDIT_SEAL_DELAY_MS: "1.5" })).toThrow(/AUDIT_SEAL_DELAY_MS/);
   });
 
   it("reads the game bundle limits, and refuses a zip limit above the upload cap", () => {

@@ -65,6 +65,7 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  AUDIT_SEAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   APP_COMMIT: z.string().max(64).optional(),
   REMINDER_HOURS: z.coerce
     .number()
@@ -99,6 +100,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(48),
+  // Under the usual 30 s a service manager (Kubernetes, systemd) waits before SIGKILL.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
 });
 
 /**
@@ -143,6 +146,11 @@ export interface Config {
    * due job may wait before the system check calls the queue stalled.
    */
   jobs: { worker: boolean; pollingSeconds: number; overdueMinutes: number };
+  /**
+   * The audit sequencer (platform/audit-sequencer.ts): how often this node tries to seal the
+   * committed audit records into the chain (one node seals at a time); 0: this node never does.
+   */
+  audit: { sealDelayMs: number };
   /** The source commit of this build, when the deployment says (APP_COMMIT); shown by the system check. */
   commit: string | undefined;
   /** Hours before an appointment its reminder email goes out. */
@@ -152,6 +160,11 @@ export interface Config {
   exports: { maxRows: number };
   billing: BillingSettings;
   shop: ShopSettings;
+  /**
+   * On SIGTERM: how long the work in flight (requests, jobs) may take to finish before the node
+   * ends it anyway (exit 1). The pool and the job queue end only once it has finished.
+   */
+  shutdownGraceMs: number;
 }
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
@@ -247,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagesPerSecond: e.MESSAGE_EMAILS_PER_SECOND,
     },
     jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS, overdueMinutes: e.JOBS_OVERDUE_MINUTES },
+    audit: { sealDelayMs: e.AUDIT_SEAL_DELAY_MS },
     commit: e.APP_COMMIT,
     reminderHours: e.REMINDER_HOURS,
     imports: { maxBytes: Math.round(e.IMPORT_MAX_MB * 1024 * 1024), maxRows: e.IMPORT_MAX_ROWS },
@@ -266,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       orderDays: e.BILLING_ORDER_DAYS,
     },
     shop: { holdHours: e.SHOP_ORDER_HOLD_HOURS },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

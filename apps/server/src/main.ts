@@ -10,6 +10,8 @@ const log = (line: string) => console.log(`[server] ${line}`);
 let config: Config | undefined;
 let started: StartedDatabase | undefined;
 let app: FastifyInstance | undefined;
+/** The start (database, demo data, listen) while it runs, and after. */
+let starting: Promise<void> | undefined;
 let ending = false;
 
 /**
@@ -40,17 +42,41 @@ async function exitWith(error: unknown): Promise<void> {
 // A rejected top-level await arrives here too (with PostgreSQL's package, as `undefined`).
 process.on("uncaughtException", (error) => void exitWith(error));
 
+/**
+ * SIGTERM or SIGINT: an orderly stop. The node stops listening at once (a load balancer sees
+ * the port refuse, and a request arriving on a kept-alive connection is answered 503), lets the
+ * requests and jobs in flight finish, stops its timers and job workers (Fastify's onClose
+ * hooks), and only then ends the pool: no handler is left to find it ended. A start still under
+ * way finishes its current step and goes no further. What is still running after
+ * SHUTDOWN_GRACE_MS is cut off instead: its clients get no answer, the database connections
+ * drop with the process (PostgreSQL rolls back the transactions left open), and it exits 1.
+ */
 async function stop(signal: string) {
   if (ending) return;
   ending = true;
-  log(`${signal}: stopping`);
+  const graceMs = config?.shutdownGraceMs ?? 25_000;
+  log(`${signal}: stopping; waiting up to ${graceMs} ms for the work in flight`);
   started?.unwatch();
-  await app?.close();
+  const cutOff = setTimeout(() => void abandon(graceMs), graceMs);
+  await starting?.catch(() => {});
+  await app?.close().catch((error: unknown) => console.error("[server] error while closing:", error));
+  clearTimeout(cutOff);
   await started?.close();
+  log("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
+
+/** The grace ran out: end the work in flight without ending the pool under it. */
+async function abandon(graceMs: number) {
+  console.error(`[server] error: work still in flight ${graceMs} ms after the stop signal (SHUTDOWN_GRACE_MS); ending it unfinished`);
+  setTimeout(() => process.exit(1), 10_000).unref();
+  app?.server.closeAllConnections();
+  // The embedded server must not outlive us; a configured one sees our connections drop at exit.
+  await started?.abandon().catch(() => {});
+  process.exit(1);
+}
 
 /** Fails fast, before a start's slow work, when the port is taken or not ours to open. */
 async function checkPortIsFree(host: string, port: number): Promise<void> {
@@ -62,31 +88,40 @@ async function checkPortIsFree(host: string, port: number): Promise<void> {
 }
 
 config = loadConfig();
-const authSecret = resolveAuthSecret(config, !config.databaseUrl);
-started = await startDatabase(config, log, {
-  // The embedded server died and would not start again: a fresh process is the way back.
-  onLost: (error) => void exitWith(error),
-});
-await checkPortIsFree(config.host, config.port);
-// Demo accounts only ever on the embedded default; a real server gets them by `npm run seed:demo`.
-if (started.embedded && (await seedDemo(started.database.db, config.billing))) {
-  log(
-    `demo accounts created: ${Object.values(DEMO_ACCOUNTS)
-      .map((account) => account.email)
-      .join(", ")}`,
-  );
-}
-// The demo's uploaded game bundle, stored as any upload (disk or S3, as configured).
-if (started.embedded && (await (await import("./modules/clinic/files/bundle-demo.ts")).seedDemoBundle(started.database.db, config)))
-  log("demo game bundle added");
-// The demo shop's product pictures, drawn on the first start and stored the same way.
-if (started.embedded) {
-  const pictures = await (await import("./modules/shop/shop-demo.ts")).seedDemoShopPictures(started.database.db, config);
-  if (pictures > 0) log(`demo shop pictures added: ${pictures}`);
-}
-// Its lived-in past (demo-history.ts, loaded only here): once, dated from the first start.
-if (started.embedded && (await (await import("./demo-history.ts")).seedDemoHistory(started.database.db))) log("demo history added: five weeks back, two ahead");
-app = await buildApp({ config, database: started.database, authSecret, logger: true });
-
-await app.listen({ port: config.port, host: config.host });
-log(`listening on ${config.publicUrl}`);
+const settings = config;
+/** The start, step by step; a stop signal during it lets the current step end and skips the rest. */
+starting = (async () => {
+  const authSecret = resolveAuthSecret(settings, !settings.databaseUrl);
+  started = await startDatabase(settings, log, {
+    // The embedded server died and would not start again: a fresh process is the way back.
+    onLost: (error) => void exitWith(error),
+  });
+  if (ending) return;
+  await checkPortIsFree(settings.host, settings.port);
+  const { database, embedded } = started;
+  // Demo accounts only ever on the embedded default; a real server gets them by `npm run seed:demo`.
+  if (embedded && !ending && (await seedDemo(database.db, settings.billing))) {
+    log(
+      `demo accounts created: ${Object.values(DEMO_ACCOUNTS)
+        .map((account) => account.email)
+        .join(", ")}`,
+    );
+  }
+  // The demo's uploaded game bundle, stored as any upload (disk or S3, as configured).
+  if (embedded && !ending && (await (await import("./modules/clinic/files/bundle-demo.ts")).seedDemoBundle(database.db, settings)))
+    log("demo game bundle added");
+  // The demo shop's product pictures, drawn on the first start and stored the same way.
+  if (embedded && !ending) {
+    const pictures = await (await import("./modules/shop/shop-demo.ts")).seedDemoShopPictures(database.db, settings);
+    if (pictures > 0) log(`demo shop pictures added: ${pictures}`);
+  }
+  // Its lived-in past (demo-history.ts, loaded only here): once, dated from the first start.
+  if (embedded && !ending && (await (await import("./demo-history.ts")).seedDemoHistory(database.db))) log("demo history added: five weeks back, two ahead");
+  if (ending) return;
+  app = await buildApp({ config: settings, database, authSecret, logger: true });
+  if (ending) return;
+  await app.listen({ port: settings.port, host: settings.host });
+  log(`listening on ${settings.publicUrl}`);
+})();
+// A failed start ends here (while stopping, the stop signal's path has the last word).
+starting.catch((error) => void exitWith(error));

@@ -28,6 +28,8 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: "test",
   // Jobs run when a test drains their queue (`app.jobs.drain`), never behind its back.
   JOBS_WORKER: "false",
+  // Audit records are sealed when a test calls sealPendingAuditRecords, never behind its back.
+  AUDIT_SEAL_DELAY_MS: "0",
 };
 
 export interface TestAppOptions {

@@ -96,9 +96,9 @@ export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogPageSchema = pagedSchema(accessLogEntrySchema);
 
 /**
- * The hash chain's last verification (system check): the last day verified, whether every
- * verified day is intact, how many are broken and the first problem found. `lastDay` null:
- * never verified yet.
+ * The hash chain's last verification (system check): the last day verified (a day: the UTC day
+ * its batches were sealed), whether every verified day is intact, how many are broken and the
+ * first problem found. `lastDay` null: never verified yet.
  */
 export const auditTrailStatusSchema = z.object({
   lastDay: z.string().nullable(),
@@ -107,5 +107,15 @@ export const auditTrailStatusSchema = z.object({
   firstBrokenDay: z.string().nullable(),
   problem: z.string().nullable(),
   checkedAt: z.string().nullable(),
+  /**
+   * The sequencer that seals new records into the chain (issue 34.1): what stopped it, since
+   * when (null: it seals), and the records waiting to be sealed, the oldest written when.
+   */
+  sealing: z.object({
+    problem: z.string().nullable(),
+    since: z.string().nullable(),
+    unsealed: z.number().int(),
+    oldestUnsealedAt: z.string().nullable(),
+  }),
 });
 export type AuditTrailStatus = z.infer<typeof auditTrailStatusSchema>;

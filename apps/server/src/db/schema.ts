@@ -1,21 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** created_at and updated_at, as every table that records changes has them. */
 export const timestamps = {
@@ -231,37 +216,57 @@ export const auditEvents = pgTable(
     detail: jsonb("detail").$type<Record<string, unknown>>(),
     ip: text("ip"),
     createdAt: timestamps.createdAt,
-    // The hash chain (migration 0013): one chain per UTC day of created_at. The
-    // audit_events_chain trigger fills these four under the chain's lock and replaces
-    // whatever an insert sends, so inserts send DEFAULT.
-    chainDay: date("chain_day", { mode: "string" }).notNull().$defaultFn(setByChainTrigger),
-    chainSeq: bigint("chain_seq", { mode: "number" }).notNull().$defaultFn(setByChainTrigger),
-    /** The previous record's hash; null for the first record of a day. */
-    prevHash: text("prev_hash").$defaultFn(setByChainTrigger),
+    // The seal (migration 0030): null at insert; the sequencer (platform/audit-sequencer.ts)
+    // fills all four once, after the record committed. Inserts never send them.
+    /** The record's place in the one chain (1, 2, 3…), in seal order. */
+    seq: bigint("seq", { mode: "number" }),
+    /** The batch (audit_batches) that sealed it. */
+    batchId: bigint("batch_id", { mode: "number" }),
+    /** The previous record's hash; null for the chain's first record. */
+    prevHash: text("prev_hash"),
     /** sha256 (hex) of the record's canonical form, prev_hash included (platform/audit-chain.ts). */
-    hash: text("hash").notNull().$defaultFn(setByChainTrigger),
+    hash: text("hash"),
   },
   (table) => [
     index("audit_events_subject_idx").on(table.subjectUserId, table.createdAt),
     index("audit_events_actor_idx").on(table.actorId, table.createdAt),
-    uniqueIndex("audit_events_chain_idx").on(table.chainDay, table.chainSeq),
+    uniqueIndex("audit_events_seq_idx").on(table.seq),
+    // The sequencer's work list: the unsealed records only.
+    index("audit_events_unsealed_idx").on(table.id).where(sql`${table.seq} is null`),
     // The audit screen (issue 33.2): newest first over every record, and by action (a prefix: text_pattern_ops).
     index("audit_events_created_idx").on(table.createdAt, table.id),
     index("audit_events_action_idx").on(table.action.op("text_pattern_ops"), table.createdAt),
   ],
 );
 
-function setByChainTrigger() {
-  return sql`default`;
-}
-
 /**
- * The last record of each day's audit chain. The chain trigger locks this row to serialise
- * writers across app nodes; the verifier compares it with the chain, so deleting the
- * newest records (which no later hash covers) is caught too.
+ * One sealing pass of the audit sequencer: records first_seq…last_seq, the last one's hash, the
+ * previous batch's head and this head, the sha256 of all of them (platform/audit-chain.ts).
+ * Insert-only (migration 0030's triggers).
  */
-export const auditChainHeads = pgTable("audit_chain_heads", {
-  chainDay: date("chain_day", { mode: "string" }).primaryKey(),
-  lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
-  lastHash: text("last_hash").notNull(),
+export const auditBatches = pgTable(
+  "audit_batches",
+  {
+    /** The batch number: 1, 2, 3… */
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    firstSeq: bigint("first_seq", { mode: "number" }).notNull(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+    records: integer("records").notNull(),
+    lastHash: text("last_hash").notNull(),
+    /** The previous batch's head_hash; null for the first batch. */
+    prevHead: text("prev_head"),
+    headHash: text("head_hash").notNull(),
+    sealedAt: timestamp("sealed_at", { withTimezone: true }).notNull(),
+    /** The node that sealed it. */
+    sealedBy: text("sealed_by").notNull(),
+  },
+  (table) => [index("audit_batches_sealed_idx").on(table.sealedAt)],
+);
+
+/** What stops the audit sequencer, if anything (one row, id 1), shown by the system check. */
+export const auditSequencerState = pgTable("audit_sequencer_state", {
+  id: integer("id").primaryKey().default(1),
+  problem: text("problem"),
+  problemSince: timestamp("problem_since", { withTimezone: true }),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
 });

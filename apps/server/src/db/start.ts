@@ -15,7 +15,14 @@ export interface StartedDatabase {
   embedded: boolean;
   /** The process is stopping: the embedded server going away is expected from now on. */
   unwatch(): void;
+  /** Ends the pool (it waits for the connections in use), then the embedded server. */
   close(): Promise<void>;
+  /**
+   * A stop that could not wait: stops the embedded server (its connections drop, so open
+   * transactions roll back) and leaves the pool as it is, so that no handler still running
+   * finds it ended. On a configured server, the process's exit drops the connections.
+   */
+  abandon(): Promise<void>;
 }
 
 export interface StartDatabaseOptions {
@@ -56,6 +63,9 @@ export async function startDatabase(config: Config, log: (line: string) => void,
     unwatch: () => server?.unwatch(),
     close: async () => {
       await database.pool.end();
+      await server?.stop();
+    },
+    abandon: async () => {
       await server?.stop();
     },
   };

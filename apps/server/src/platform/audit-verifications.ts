@@ -1,5 +1,5 @@
 import type { AuditTrailStatus } from "@clinic/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type AuditVerification, describeBreak, verifyAuditTrail } from "./audit-chain.ts";
 import { auditVerifiedDays } from "./audit-verifications.table.ts";
@@ -22,6 +22,7 @@ export type VerificationSource = "job" | "cli" | "admin";
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 const nextDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const isoMillis = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Stores a verification's verdict per day: every day of `range` (days without records count as
@@ -64,14 +65,14 @@ export async function storeVerification(
 
 /**
  * The first day still to verify: the earliest one verified before it ended (it may have had
- * records since), else the day after the last one verified, else the chain's first day.
+ * batches sealed since), else the day after the last one verified, else the day of the first batch.
  */
 async function firstDayToVerify(db: Db): Promise<string | null> {
   const result = await db.execute<{ day: string | null }>(sql`
     select to_char(coalesce(
       (select min(day) from audit_verified_days where checked_at < (day + 1)::timestamp at time zone 'UTC'),
       (select max(day) + 1 from audit_verified_days),
-      (select min(chain_day) from audit_chain_heads)
+      (select (min(sealed_at) at time zone 'UTC')::date from audit_batches)
     ), 'YYYY-MM-DD') as day`);
   return result.rows[0]?.day ?? null;
 }
@@ -89,7 +90,10 @@ export async function verifyPendingDays(db: Db, source: VerificationSource, thro
 export const yesterday = (now = new Date()) => utcDay(new Date(now.getTime() - 86_400_000));
 export const today = (now = new Date()) => utcDay(now);
 
-/** How the audit trail stands, from the stored verdicts: one statement. */
+/**
+ * How the audit trail stands, from the stored verdicts and the sequencer's state (what stops
+ * it; the records waiting, along the index of unsealed records): one statement.
+ */
 export async function auditTrailStatus(db: Db): Promise<AuditTrailStatus> {
   const result = await db.execute<{
     last_day: string | null;
@@ -97,13 +101,23 @@ export async function auditTrailStatus(db: Db): Promise<AuditTrailStatus> {
     first_broken: string | null;
     problem: string | null;
     checked_at: string | null;
+    seal_problem: string | null;
+    seal_since: string | null;
+    unsealed: number;
+    oldest_unsealed: string | null;
   }>(sql`
-    select to_char(max(day), 'YYYY-MM-DD') as last_day,
-           (count(*) filter (where not intact))::int as broken,
-           to_char(min(day) filter (where not intact), 'YYYY-MM-DD') as first_broken,
-           (select problem from audit_verified_days where not intact order by day limit 1) as problem,
-           to_char(max(checked_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as checked_at
-    from audit_verified_days`);
+    select v.*, s.problem as seal_problem, ${isoMillis(sql`s.problem_since`)} as seal_since,
+           (select count(*)::int from audit_events where seq is null) as unsealed,
+           ${isoMillis(sql`(select min(created_at) from audit_events where seq is null)`)} as oldest_unsealed
+    from (
+      select to_char(max(day), 'YYYY-MM-DD') as last_day,
+             (count(*) filter (where not intact))::int as broken,
+             to_char(min(day) filter (where not intact), 'YYYY-MM-DD') as first_broken,
+             (select problem from audit_verified_days where not intact order by day limit 1) as problem,
+             ${isoMillis(sql`max(checked_at)`)} as checked_at
+      from audit_verified_days
+    ) as v
+    left join audit_sequencer_state s on s.id = 1`);
   const row = result.rows[0];
   const lastDay = row?.last_day ?? null;
   const broken = Number(row?.broken ?? 0);
@@ -114,6 +128,12 @@ export async function auditTrailStatus(db: Db): Promise<AuditTrailStatus> {
     firstBrokenDay: row?.first_broken ?? null,
     problem: row?.problem ?? null,
     checkedAt: row?.checked_at ?? null,
+    sealing: {
+      problem: row?.seal_problem ?? null,
+      since: row?.seal_since ?? null,
+      unsealed: Number(row?.unsealed ?? 0),
+      oldestUnsealedAt: row?.oldest_unsealed ?? null,
+    },
   };
 }
 

@@ -17,13 +17,12 @@ type AuditRow = typeof auditEvents.$inferInsert;
 const MAX_BATCH = 200;
 
 /**
- * Group commit of the audit records. The database chains each record as it inserts it
- * (migration 0013) and holds the day's chain lock until the write commits, so records written
- * one statement each would commit one at a time: every audited call of the platform would wait
- * in one line (about 120 a second). Here the records that arrive while a write is in flight go
- * together in the next one: one statement, one lock, one commit for all of them, in the order
- * they came. Each call still waits until its own record has committed, so nothing is answered
- * unaudited; alone, a record is written at once, with no added delay.
+ * Group commit of the audit records. A record is a plain INSERT that takes no lock shared with
+ * other requests (the sequencer seals it into the chain later, platform/audit-sequencer.ts);
+ * still, under load, the records that arrive while a write is in flight go together in the
+ * next one: one statement and one commit (one WAL flush) for all of them, in the order they
+ * came, instead of one each. Each call still waits until its own record has committed, so
+ * nothing is answered unaudited; alone, a record is written at once, with no added delay.
  */
 export class AuditWriter {
   private queue: { row: AuditRow; done: (error?: unknown) => void }[] = [];

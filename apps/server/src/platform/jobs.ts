@@ -33,7 +33,8 @@ export interface JobQueue {
   drain(name: string): Promise<number>;
   /** Creates the declared queues and, when this node works, starts its workers. */
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops fetching, then waits up to `graceMs` for the jobs running here before it closes its connections. */
+  stop(graceMs?: number): Promise<void>;
   /** Started and not stopped: this node can enqueue (and, with `worker`, works its queues). */
   isRunning(): boolean;
 }
@@ -120,9 +121,9 @@ export async function createJobQueue(connectionString: string, settings: JobSett
       for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: "UTC" });
       running = true;
     },
-    async stop() {
+    async stop(graceMs = 10_000) {
       running = false;
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: graceMs });
     },
     isRunning: () => running,
   };

@@ -167,7 +167,15 @@ async function checkVersions(deps: SystemCheckDeps): Promise<Finding> {
 }
 
 /** Nothing stored, or the database does not answer: the page then says it was never verified. */
-const UNVERIFIED: AuditTrailStatus = { lastDay: null, intact: null, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: null };
+const UNVERIFIED: AuditTrailStatus = {
+  lastDay: null,
+  intact: null,
+  brokenDays: 0,
+  firstBrokenDay: null,
+  problem: null,
+  checkedAt: null,
+  sealing: { problem: null, since: null, unsealed: 0, oldestUnsealedAt: null },
+};
 
 export async function runSystemChecks(deps: SystemCheckDeps): Promise<SystemCheckReport> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -9,6 +9,7 @@ import { countStatements, describeStatements, isIdentityStatement } from "../../
 import { auditEvents } from "../../db/schema.ts";
 import { runAuditVerify } from "../../platform/audit-chain.ts";
 import { auditWriter } from "../../platform/audit.ts";
+import { sealPendingAuditRecords } from "../../platform/audit-sequencer.ts";
 import { AUDIT_VERIFY_QUEUE, storeVerification, yesterday } from "../../platform/audit-verifications.ts";
 
 let t: TestApp;
@@ -278,7 +279,17 @@ describe("the audit trail on the system check", () => {
 
   it("says when the trail was never verified, verifies on an admin's request, and shows a tampered record as broken", async () => {
     await t.db.execute(sql`delete from audit_verified_days`);
-    expect((await report()).auditTrail).toEqual({ lastDay: null, intact: null, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: null });
+    // The records of this file are sealed into the chain (the sequencer's timer is off in tests).
+    await sealPendingAuditRecords(t.db);
+    expect((await report()).auditTrail).toEqual({
+      lastDay: null,
+      intact: null,
+      brokenDays: 0,
+      firstBrokenDay: null,
+      problem: null,
+      checkedAt: null,
+      sealing: { problem: null, since: null, unsealed: 0, oldestUnsealedAt: null },
+    });
     expect((await r.send("clinic", "POST", "/api/system-check/audit-trail/verify")).statusCode).toBe(403);
 
     const verified = await r.send("admin", "POST", "/api/system-check/audit-trail/verify");
@@ -323,10 +334,13 @@ describe("the nightly verification job", () => {
 
   it("verifies the days not verified yet, up to yesterday, and leaves today for tomorrow", async () => {
     await t.db.execute(sql`delete from audit_verified_days`);
-    // Records of earlier days: the chain trigger files each under its UTC day.
+    // Batches of earlier days: a day's verdict covers the batches sealed on it.
+    await sealPendingAuditRecords(t.db);
     await auditWriter(t.db).write({ action: "job-test.old", actorId: t.ids.admin, subjectUserId: null, outcome: "ok", createdAt: daysAgo(3) });
     await auditWriter(t.db).write({ action: "job-test.old", actorId: t.ids.admin, subjectUserId: null, outcome: "ok", createdAt: daysAgo(3) });
+    expect(await sealPendingAuditRecords(t.db, { sealedAt: daysAgo(3) })).toMatchObject({ status: "sealed", records: 2 });
     await auditWriter(t.db).write({ action: "job-test.yesterday", actorId: t.ids.admin, subjectUserId: null, outcome: "ok", createdAt: daysAgo(1) });
+    expect(await sealPendingAuditRecords(t.db, { sealedAt: daysAgo(1) })).toMatchObject({ status: "sealed", records: 1 });
     await t.app.jobs.send(AUDIT_VERIFY_QUEUE, {});
     expect(await t.app.jobs.drain(AUDIT_VERIFY_QUEUE)).toBe(1);
 

@@ -36,6 +36,28 @@ function Verdict({ status }: { status: AuditTrailStatus }) {
 }
 
 /**
+ * The sequencer that seals new records into the chain (issue 34.1), when it has stopped: since
+ * when, why, and how many records wait. Nothing is shown while it seals.
+ */
+function Sealing({ sealing }: { sealing: AuditTrailStatus["sealing"] }) {
+  const { t } = useTranslation();
+  if (sealing.problem === null) return null;
+  return (
+    <Alert severity="error" sx={{ mt: 1 }}>
+      {t("systemCheck.auditTrail.sealingStopped", { since: formatDateTime(sealing.since) })}
+      <Typography variant="body2" component="p" sx={{ mt: 1, fontFamily: "monospace", wordBreak: "break-word" }}>
+        {sealing.problem}
+      </Typography>
+      {sealing.unsealed > 0 ? (
+        <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+          {t("systemCheck.auditTrail.unsealed", { count: sealing.unsealed, date: formatDateTime(sealing.oldestUnsealedAt) })}
+        </Typography>
+      ) : null}
+    </Alert>
+  );
+}
+
+/**
  * The audit trail's hash chain (issue 33.2): the last day the nightly job (or `npm run
  * audit:verify`, or an admin here) verified, and whether every verified day is intact. "Verify
  * now" walks the days not verified yet, today's included.
@@ -65,6 +87,7 @@ export function AuditTrailCard({ status }: { status: AuditTrailStatus }) {
       <CardContent sx={{ pt: 0 }}>
         <div role="status">
           <Verdict status={status} />
+          <Sealing sealing={status.sealing} />
         </div>
         {status.checkedAt ? (
           <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 1 }}>

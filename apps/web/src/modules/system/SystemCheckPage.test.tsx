@@ -25,7 +25,15 @@ const REPORT: SystemCheckReport = {
     { name: "jobs", ok: false, reason: "jobsOverdue", detail: null, figures: { overdueAfterMinutes: 15, worker: false }, ms: 2 },
     { name: "mail", ok: false, reason: "timedOut", detail: "no answer within 5 s", figures: { transport: "smtp", timeoutSeconds: 5 }, ms: 5000 },
   ],
-  auditTrail: { lastDay: "2026-11-26", intact: true, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: "2026-11-27T00:20:00.000Z" },
+  auditTrail: {
+    lastDay: "2026-11-26",
+    intact: true,
+    brokenDays: 0,
+    firstBrokenDay: null,
+    problem: null,
+    checkedAt: "2026-11-27T00:20:00.000Z",
+    sealing: { problem: null, since: null, unsealed: 0, oldestUnsealedAt: null },
+  },
 };
 
 async function render(language: "en" | "es", auditTrail: AuditTrailStatus = REPORT.auditTrail) {
@@ -33,7 +41,15 @@ async function render(language: "en" | "es", auditTrail: AuditTrailStatus = REPO
   return renderText(<SystemCheckPage />, { i18n, cache: [[["system-check"], { ...REPORT, auditTrail }]] });
 }
 
-const NEVER: AuditTrailStatus = { lastDay: null, intact: null, brokenDays: 0, firstBrokenDay: null, problem: null, checkedAt: null };
+const NEVER: AuditTrailStatus = {
+  lastDay: null,
+  intact: null,
+  brokenDays: 0,
+  firstBrokenDay: null,
+  problem: null,
+  checkedAt: null,
+  sealing: { problem: null, since: null, unsealed: 0, oldestUnsealedAt: null },
+};
 const BROKEN: AuditTrailStatus = {
   lastDay: "2026-11-26",
   intact: false,
@@ -41,6 +57,17 @@ const BROKEN: AuditTrailStatus = {
   firstBrokenDay: "2026-11-20",
   problem: "record 41 (2026-11-20, #3): its fields do not match its hash",
   checkedAt: "2026-11-27T00:20:00.000Z",
+  sealing: { problem: null, since: null, unsealed: 0, oldestUnsealedAt: null },
+};
+/** The sequencer stopped at a gap: new records wait unsealed. */
+const STOPPED: AuditTrailStatus = {
+  ...REPORT.auditTrail,
+  sealing: {
+    problem: "record #812, the last of batch #40, is missing (deleted)",
+    since: "2026-11-27T09:15:00.000Z",
+    unsealed: 37,
+    oldestUnsealedAt: "2026-11-27T09:15:01.000Z",
+  },
 };
 
 describe("SystemCheckPage", () => {
@@ -66,7 +93,7 @@ describe("SystemCheckPage", () => {
   });
 
   it("shows the audit trail's last verification: intact, broken with the first problem, or never verified with a button", async () => {
-    expect(await render("en")).toMatch(/Audit trail The audit records' hash chains.* Verify now Intact/);
+    expect(await render("en")).toMatch(/Audit trail The audit records' hash chain.* Verify now Intact/);
     expect(await render("en")).toContain("Intact: every day verified, up to 2026-11-26.");
     const broken = await render("en", BROKEN);
     expect(broken).toContain("Broken: 2 verified days do not hold together (the first: 2026-11-20). Verified up to 2026-11-26.");
@@ -76,5 +103,18 @@ describe("SystemCheckPage", () => {
     expect(await render("es")).toContain("Íntegro: todos los días verificados, hasta el 2026-11-26.");
     expect(await render("es", BROKEN)).toContain("Alterado: 2 días verificados no son coherentes (el primero: 2026-11-20).");
     expect(await render("es")).toContain("Verificar ahora");
+  });
+
+  it("alerts when the sequencer has stopped sealing new records, with its problem and the records waiting", async () => {
+    expect(await render("en")).not.toContain("Sealing has stopped");
+    const en = await render("en", STOPPED);
+    // The times are shown in the browser's zone, whatever it is.
+    const at = String.raw`2026-11-27, \d\d:\d\d [ap]m`;
+    expect(en).toMatch(new RegExp(`Sealing has stopped since ${at}: new audit records are still kept, but not sealed into the chain\\.`));
+    expect(en).toContain("record #812, the last of batch #40, is missing (deleted)");
+    expect(en).toMatch(new RegExp(`Records waiting to be sealed: 37, the oldest written ${at}\\.`));
+    const es = await render("es", STOPPED);
+    expect(es).toMatch(new RegExp(`El sellado está detenido desde el ${at}: los registros de auditoría nuevos se siguen guardando`));
+    expect(es).toContain("Registros pendientes de sellar: 37");
   });
 });
