@@ -290,12 +290,12 @@ describe("the route registry", () => {
 
 /**
  * The web app's screen map, read as text: this package does not depend on the web app, and
- * the keys of `SCREENS` are all the test needs ("  activities: lazy(() => …").
+ * the keys of `SCREEN_LOADERS` are all the test needs ("  activities: () => import(…").
  */
 function screenIds(): string[] {
   const text = readFileSync(new URL("../../../apps/web/src/app/screens.tsx", import.meta.url), "utf8");
-  const body = text.slice(text.indexOf("export const SCREENS"));
-  return [...body.matchAll(/^ {2}(\w+): lazy\(/gm)].map((match) => match[1] as string);
+  const body = text.slice(text.indexOf("export const SCREEN_LOADERS"));
+  return [...body.matchAll(/^ {2}(\w+): \(\) =>/gm)].map((match) => match[1] as string);
 }
 
 describe("built and not-built routes", () => {

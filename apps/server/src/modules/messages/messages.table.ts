@@ -32,9 +32,10 @@ export const messages = pgTable(
   (table) => [
     check("messages_state_check", sql`${table.state} in ('scheduled', 'sending', 'sent', 'cancelled')`),
     check("messages_roles_check", sql`${table.roles} <@ array['admin', 'clinic', 'therapist', 'patient']::text[]`),
-    // The sent list: everyone's for admins, a sender's own for the others; newest first.
-    index("messages_send_at_idx").on(table.sendAt),
-    index("messages_sent_by_idx").on(table.sentBy, table.sendAt),
+    // The sent list: everyone's for admins, a sender's own for the others; newest first, a page
+    // read as the next rows of the index (migration 0033).
+    index("messages_page_idx").on(table.sendAt, table.id),
+    index("messages_sent_by_page_idx").on(table.sentBy, table.sendAt, table.id),
   ],
 );
 

@@ -41,7 +41,7 @@ export interface LoadedLine {
   parts: { variantId: number; quantity: number }[];
 }
 
-interface LineRow {
+export interface LineRow {
   id: number;
   variant_id: number | null;
   bundle_id: number | null;
@@ -61,10 +61,12 @@ interface LineRow {
   bundle_parts: { variantId: number; quantity: number; stock: number; active: boolean; image: string | null }[] | null;
 }
 
-/** A cart's code and its lines, oldest first, in one statement; `cart` picks the cart over `shop_carts c`. */
-export async function loadCart(db: Db, cart: SQL): Promise<{ code: string | null; lines: LoadedLine[] }> {
-  const result = await db.execute<LineRow & { code: string | null } & Record<string, unknown>>(sql`
-    select c.code, l.id, l.variant_id, l.bundle_id, l.quantity,
+/**
+ * The columns and joins of a cart's lines over a cart aliased `c` (its own row, or a locked copy
+ * of it in checkout's statement), oldest first: one row per line, or one with the line's columns
+ * null for a cart without lines. `linesOf` reads them.
+ */
+export const cartLineColumns = sql`l.id, l.variant_id, l.bundle_id, l.quantity,
       p.id as product_id, p.category_id, p.name as product_name, v.name as variant_name, v.sku, v.price_cents, v.stock,
       (v.active and p.active) as variant_on_sale,
       (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1) as image,
@@ -73,15 +75,25 @@ export async function loadCart(db: Db, cart: SQL): Promise<{ code: string | null
           'active', bv.active and bp.active,
           'image', (select i.upload_id from shop_product_images i where i.product_id = bp.id order by i.position limit 1)) order by bv.id)
         from shop_bundle_items bi join shop_variants bv on bv.id = bi.variant_id join shop_products bp on bp.id = bv.product_id
-        where bi.bundle_id = b.id) end as bundle_parts
-    from shop_carts c
-      left join shop_cart_lines l on l.cart_id = c.id
+        where bi.bundle_id = b.id) end as bundle_parts`;
+export const cartLineJoins = sql`left join shop_cart_lines l on l.cart_id = c.id
       left join shop_variants v on v.id = l.variant_id left join shop_products p on p.id = v.product_id
-      left join shop_bundles b on b.id = l.bundle_id
+      left join shop_bundles b on b.id = l.bundle_id`;
+export const cartLineOrder = sql`order by l.created_at, l.id`;
+
+/** A cart's code and its lines, oldest first, in one statement; `cart` picks the cart over `shop_carts c`. */
+export async function loadCart(db: Db, cart: SQL): Promise<{ code: string | null; lines: LoadedLine[] }> {
+  const result = await db.execute<LineRow & { code: string | null } & Record<string, unknown>>(sql`
+    select c.code, ${cartLineColumns}
+    from shop_carts c ${cartLineJoins}
     where ${cart}
-    order by l.created_at, l.id`);
-  // A cart without lines still has its row (and its code), with the line's columns null.
-  const lines = result.rows
+    ${cartLineOrder}`);
+  return { code: result.rows[0]?.code ?? null, lines: linesOf(result.rows) };
+}
+
+/** The lines of rows selected with `cartLineColumns` (a cart without lines has one row, its line's columns null). */
+export function linesOf(rows: readonly LineRow[]): LoadedLine[] {
+  return rows
     .filter((row) => row.id !== null)
     .map((row): LoadedLine => {
       if (row.bundle_id !== null) {
@@ -118,7 +130,6 @@ export async function loadCart(db: Db, cart: SQL): Promise<{ code: string | null
         parts: [{ variantId: row.variant_id as number, quantity: 1 }],
       };
     });
-  return { code: result.rows[0]?.code ?? null, lines };
 }
 
 interface DiscountRow {
@@ -145,15 +156,11 @@ export type TitledDiscount = Discount & { title: string };
 
 /**
  * The store's automatic discounts and the one of `code`, with how many orders used each (in all
- * and by this customer; a cancelled order gives its use back). With `lock`, inside a checkout's
- * transaction, the limited ones are locked first, so two checkouts never both take a last use.
+ * and by this customer; a cancelled order gives its use back). A checkout locks the limited ones
+ * first (orders.service.ts), so two checkouts never both take a last use.
  */
-export async function loadDiscounts(db: Db, storeId: number, customerId: string, code: string | null, lock = false): Promise<TitledDiscount[]> {
+export async function loadDiscounts(db: Db, storeId: number, customerId: string, code: string | null): Promise<TitledDiscount[]> {
   const candidates = sql`d.store_id = ${storeId} and (d.code is null or upper(d.code) = upper(${code ?? ""}))`;
-  if (lock)
-    await db.execute(
-      sql`select d.id from shop_discounts d where ${candidates} and (d.usage_limit is not null or d.per_customer_limit is not null) order by d.id for update`,
-    );
   const result = await db.execute<DiscountRow & Record<string, unknown>>(sql`
     select d.id, d.title, d.code, d.kind, d.value, d.active, d.starts_at, d.ends_at, d.min_order_cents, d.usage_limit, d.per_customer_limit,
       d.product_ids, d.bundle_ids, d.category_ids, d.combinable,

@@ -33,6 +33,7 @@ import { requireActor, requireModule, requirePermission } from "../../platform/a
 import { audited } from "../../platform/audit.ts";
 import { badRequest, type FieldErrors } from "../../platform/errors.ts";
 import { sendExport } from "../../platform/exports.ts";
+import { keptAnswer } from "../../platform/kept-answers.ts";
 import { receiveMultipart } from "../../platform/multipart.ts";
 import { readSheet } from "../people/import-file.ts";
 import { importProgress, progressReporter } from "../people/import.service.ts";
@@ -60,7 +61,7 @@ import {
   updateProduct,
 } from "./products.service.ts";
 import { managedStores, storeOf } from "./shop-scope.ts";
-import { categoriesOf, createCategory, createStore, deleteCategory, storesWhere, updateCategory, updateStore } from "./stores.service.ts";
+import { createCategory, createStore, deleteCategory, listManagedCategories, listManagedStores, updateCategory, updateStore } from "./stores.service.ts";
 
 const tags = ["shop"];
 const shop = requireModule("virtual_shop");
@@ -92,8 +93,12 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ stores
   app.get(
     "/api/shop/stores",
-    { preValidation: anyManager, schema: { tags, summary: "The stores the caller manages, by name", response: { 200: z.array(shopStoreSchema) } } },
-    async (request) => storesWhere(db, managedStores(requireActor(request))),
+    {
+      preValidation: anyManager,
+      config: { keptAnswer: true },
+      schema: { tags, summary: "The stores the caller manages, by name", response: { 200: z.array(shopStoreSchema) } },
+    },
+    async (request, reply) => keptAnswer(db, request, reply, () => listManagedStores(db, requireActor(request))),
   );
   app.post(
     "/api/shop/stores",
@@ -130,12 +135,10 @@ export const shopCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/stores/:storeId/categories",
     {
       preValidation: anyManager,
+      config: { keptAnswer: true },
       schema: { tags, summary: "A store's categories with their product counts", params: storeIdParamSchema, response: { 200: z.array(shopCategorySchema) } },
     },
-    async (request) => {
-      await storeOf(db, managedStores(requireActor(request)), { storeId: request.params.storeId });
-      return categoriesOf(db, request.params.storeId, false);
-    },
+    async (request, reply) => keptAnswer(db, request, reply, () => listManagedCategories(db, requireActor(request), request.params.storeId)),
   );
   app.post(
     "/api/shop/stores/:storeId/categories",

@@ -1,5 +1,5 @@
 import { SHOP_MANAGE_MESSAGES } from "@clinic/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import { shopStockMoves, shopVariants } from "./shop.table.ts";
@@ -24,7 +24,7 @@ export class OutOfStock extends Error {
 }
 
 /** The same variant asked for twice is one request for the sum; ids in order, so rows lock in one order everywhere. */
-function merged(lines: readonly StockLine[]): { ids: number[]; quantities: number[] } {
+export function merged(lines: readonly StockLine[]): { ids: number[]; quantities: number[] } {
   const byVariant = new Map<number, number>();
   for (const line of lines) byVariant.set(line.variantId, (byVariant.get(line.variantId) ?? 0) + line.quantity);
   const ids = [...byVariant.keys()].sort((a, b) => a - b);
@@ -33,6 +33,23 @@ function merged(lines: readonly StockLine[]): { ids: number[]; quantities: numbe
 
 async function recordMoves(tx: Db, ids: number[], deltas: number[], reason: "reserved" | "released", orderId: number | null, by: string | null) {
   await tx.insert(shopStockMoves).values(ids.map((variantId, index) => ({ variantId, delta: deltas[index] as number, reason, orderId, by })));
+}
+
+/**
+ * The CTEs of a statement that reserves `wanted` (as `merged` gives it): `locked` takes the
+ * variants' rows in id order (two checkouts of overlapping items never deadlock; NO KEY UPDATE,
+ * the lock the update itself takes, so rows that merely reference a variant never wait on it),
+ * `taken` (id, quantity) lowers each only where that much is left and it is on sale. The caller's
+ * statement goes on from `taken`: whatever it writes should require every id to be there, and
+ * the caller throws OutOfStock when one is missing (its transaction then rolls back the rest).
+ */
+export function reservingCtes({ ids, quantities }: { ids: number[]; quantities: number[] }): SQL {
+  return sql`locked as materialized (select id from ${shopVariants} where id = any(${sql.param(ids)}::int[]) order by id for no key update),
+    taken as (
+      update ${shopVariants} v set stock = v.stock - wanted.quantity, updated_at = now()
+      from unnest(${sql.param(ids)}::int[], ${sql.param(quantities)}::int[]) as wanted(id, quantity) join locked on locked.id = wanted.id
+      where v.id = wanted.id and v.active and v.stock >= wanted.quantity
+      returning v.id, wanted.quantity)`;
 }
 
 /**
@@ -45,13 +62,7 @@ async function recordMoves(tx: Db, ids: number[], deltas: number[], reason: "res
 export async function reserveStock(tx: Db, lines: readonly StockLine[], context: { orderId: number | null; by: string | null }): Promise<void> {
   const { ids, quantities } = merged(lines.filter((line) => line.quantity > 0));
   if (ids.length === 0) return;
-  const result = await tx.execute<{ id: number }>(sql`
-    with locked as (select id from ${shopVariants} where id = any(${sql.param(ids)}::int[]) order by id for no key update),
-         wanted as (select * from unnest(${sql.param(ids)}::int[], ${sql.param(quantities)}::int[]) as w(id, quantity))
-    update ${shopVariants} v set stock = v.stock - wanted.quantity, updated_at = now()
-    from wanted join locked on locked.id = wanted.id
-    where v.id = wanted.id and v.active and v.stock >= wanted.quantity
-    returning v.id`);
+  const result = await tx.execute<{ id: number }>(sql`with ${reservingCtes({ ids, quantities })} select id from taken`);
   const reserved = new Set(result.rows.map((row) => Number(row.id)));
   const short = ids.filter((id) => !reserved.has(id));
   if (short.length > 0) throw new OutOfStock(short);

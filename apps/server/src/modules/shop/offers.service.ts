@@ -84,9 +84,13 @@ async function discountsWhere(db: Db, where: SQL): Promise<ShopDiscount[]> {
   }));
 }
 
+/** The store's scope rides in the list's statement; only an empty list asks about the store (404 for another clinic's). */
+const inManagedStore = (actor: Actor, storeId: number) => sql`exists (select 1 from shop_stores s where s.id = ${storeId} and ${managedStores(actor)})`;
+
 export async function listDiscounts(db: Db, actor: Actor, storeId: number): Promise<ShopDiscount[]> {
-  await storeOf(db, managedStores(actor), { storeId });
-  return discountsWhere(db, sql`d.store_id = ${storeId}`);
+  const found = await discountsWhere(db, sql`d.store_id = ${storeId} and ${inManagedStore(actor, storeId)}`);
+  if (found.length === 0) await storeOf(db, managedStores(actor), { storeId });
+  return found;
 }
 
 async function discountById(db: Db, id: number): Promise<ShopDiscount> {
@@ -184,8 +188,9 @@ export async function bundlesWhere(db: Db, where: SQL): Promise<ShopBundle[]> {
 }
 
 export async function listBundles(db: Db, actor: Actor, storeId: number): Promise<ShopBundle[]> {
-  await storeOf(db, managedStores(actor), { storeId });
-  return bundlesWhere(db, sql`b.store_id = ${storeId}`);
+  const found = await bundlesWhere(db, sql`b.store_id = ${storeId} and ${inManagedStore(actor, storeId)}`);
+  if (found.length === 0) await storeOf(db, managedStores(actor), { storeId });
+  return found;
 }
 
 export async function getBundle(db: Db, actor: Actor, id: number): Promise<ShopBundle> {

@@ -26,6 +26,7 @@ import { z } from "zod";
 import { requireActor, requireAuth, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
 import { notFound } from "../../platform/errors.ts";
+import { keptAnswer } from "../../platform/kept-answers.ts";
 import { getCart, setCartCode, setCartLine } from "./cart.service.ts";
 import { applyShopEvent, cancelOrder, cancelOwnOrder, getManagedOrder, markFulfilled, markPaid, refundOrder, registerExpiry } from "./order-states.ts";
 import { checkout, ordersWhere, orderWhere, publicOrder, type ShopDeps } from "./orders.service.ts";
@@ -85,6 +86,7 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/shop/storefront/stores/:storeId/items",
     {
       preValidation: customer,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "What is on sale: bundles first, then products by name (`q` searches names; `category` shows its products)",
@@ -93,7 +95,10 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(storefrontItemSchema) },
       },
     },
-    async (request) => storefrontItems(db, requireActor(request), request.params.storeId, request.query),
+    // Kept while the store, its products, categories, pictures and bundles are unchanged (a sale
+    // that leaves a product in stock changes none of them: migration 0031). Nothing in it depends
+    // on the clock: what is on sale is what is active with an active variant.
+    async (request, reply) => keptAnswer(db, request, reply, () => storefrontItems(db, requireActor(request), request.params.storeId, request.query)),
   );
   app.get(
     "/api/shop/storefront/products/:id",
@@ -232,8 +237,12 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await storeOf(db, managedStores(requireActor(request)), { storeId: request.params.storeId });
-      return ordersWhere(db, sql`o.store_id = ${request.params.storeId}`, request.query);
+      const scope = managedStores(requireActor(request));
+      // The store's check rides in the page's statement (it joins the store as `s`); only an empty
+      // page asks whether the store is the caller's at all (404 otherwise).
+      const page = await ordersWhere(db, sql`o.store_id = ${request.params.storeId} and ${scope}`, request.query);
+      if (page.data.length === 0) await storeOf(db, scope, { storeId: request.params.storeId });
+      return page;
     },
   );
   app.get(

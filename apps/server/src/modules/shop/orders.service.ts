@@ -4,15 +4,15 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { ShopSettings } from "../../config.ts";
 import type { Actor } from "../../platform/access.ts";
-import { conflict } from "../../platform/errors.ts";
+import { conflict, notFound } from "../../platform/errors.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import type { PaymentProviders } from "../../platform/payments/index.ts";
-import { codeRefusalOf, loadCart, loadDiscounts, priceLines } from "./cart.service.ts";
-import { OutOfStock, reserveStock } from "./inventory.ts";
+import { cartLineColumns, cartLineJoins, cartLineOrder, codeRefusalOf, type LineRow, linesOf, loadDiscounts, priceLines } from "./cart.service.ts";
+import { merged, reservingCtes } from "./inventory.ts";
 import { type OrderMailEvent, myOrderPath, orderMail } from "./shop-mails.ts";
-import { iso, nameOf, shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
+import { iso, nameOf, STORE_REF, type StoreRef, shoppableStores, uploadUrl } from "./shop-scope.ts";
 
 /**
  * Orders (issue 20.3): checkout turns the cart into a pending order in one transaction, with
@@ -196,7 +196,11 @@ export async function ordersWhere(db: Db, where: SQL, query: ShopOrdersQuery): P
 /** Queues the customer's email about `event` inside `tx`, from the order as it now stands. */
 export async function mailCustomer(tx: Db, deps: ShopDeps, orderId: number, event: OrderMailEvent): Promise<void> {
   const order = await orderWhere(tx, sql`o.id = ${orderId}`);
-  if (!order) return;
+  if (order) await mailOrder(tx, deps, order, event);
+}
+
+/** Queues the customer's email about `event` inside `tx`, from `order` as the caller has just read it. */
+async function mailOrder(tx: Db, deps: ShopDeps, order: LoadedOrder, event: OrderMailEvent): Promise<void> {
   const mail = orderMail(
     { email: order.customer.email, language: order.customerLanguage, userId: order.customer.id, name: order.customer.name },
     {
@@ -224,10 +228,17 @@ export async function recordEvent(tx: Db, orderId: number, state: ShopOrderState
 // ---------------------------------------------------------------- checkout
 
 /**
- * Places the cart as a pending order, all or nothing: the cart row is locked (a second click
- * waits, then finds it empty), the limited discounts are locked before their uses are counted,
- * the totals are computed here from the rows as they stand, and the stock is reserved by a
- * conditional update the database itself holds to `stock >= 0`. Out of stock: 409, nothing kept.
+ * Places the cart as a pending order, all or nothing, in few round trips (issue 34.2). First,
+ * one statement checks the store, locks the cart row and then the limited discounts it may use
+ * (in id order: two checkouts never both take a discount's last use) and reads the cart's lines.
+ * The discounts, when the store has any for this cart, are read after those locks; the totals
+ * are computed here. Then one statement
+ * reserves the stock (locking only the variants bought, in id order, by a conditional update the
+ * database itself holds to `stock >= 0`) and, only when every variant had enough and the cart
+ * still held the lines read, writes the order, its lines, discounts, stock moves and first event
+ * and empties the cart. A second click waits on the cart's lock, then finds its lines gone: 409,
+ * as for a cart out of stock, and nothing is kept. The order is read once, for its email and the
+ * answer.
  */
 export async function checkout(
   deps: ShopDeps,
@@ -236,78 +247,119 @@ export async function checkout(
   input: CheckoutInput & { address: string; note: string },
 ): Promise<CheckoutResult> {
   const { db } = deps;
-  const store = await storeOf(db, shoppableStores(actor), { storeId });
-  const provider = deps.providers[input.provider];
-  if (!provider) throw conflict(ORDER_MESSAGES.providerOff);
   const expiresAt = new Date(Date.now() + deps.settings.holdHours * 3_600_000);
-  const orderId = await db.transaction(async (txRaw) => {
+  const placedOrder = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const locked = await tx.execute<{ id: number; code: string | null }>(
-      sql`select id, code from shop_carts where user_id = ${actor.id} and store_id = ${storeId} for update`,
-    );
-    const cart = locked.rows[0];
-    const lines = cart ? (await loadCart(tx, sql`c.id = ${cart.id}`)).lines : [];
-    if (!cart || lines.length === 0) throw conflict(ORDER_MESSAGES.emptyCart);
+    const opened = await tx.execute<
+      LineRow & { store: StoreRef; cart_id: number | null; code: string | null; candidates: number } & Record<string, unknown>
+    >(sql`
+      with store as materialized (select ${STORE_REF} from shop_stores s where s.id = ${storeId} and ${shoppableStores(actor)}),
+        cart as materialized (
+          select c.id, c.code from shop_carts c
+          where c.user_id = ${actor.id} and c.store_id = ${storeId} and exists (select 1 from store) for update of c),
+        limited as materialized (
+          select d.id from shop_discounts d, cart
+          where d.store_id = ${storeId} and (d.code is null or upper(d.code) = upper(coalesce(cart.code, '')))
+            and (d.usage_limit is not null or d.per_customer_limit is not null)
+          order by d.id for update of d)
+      select row_to_json(store) as store, (select count(*) from limited) as limited, c.id as cart_id, c.code,
+        (select count(*) from shop_discounts d where d.store_id = ${storeId} and (d.code is null or upper(d.code) = upper(coalesce(c.code, ''))))::int
+          as candidates,
+        ${cartLineColumns}
+      from store left join cart c on true ${cartLineJoins}
+      ${cartLineOrder}`);
+    const first = opened.rows[0];
+    if (!first) throw notFound();
+    const store = first.store;
+    if (!deps.providers[input.provider]) throw conflict(ORDER_MESSAGES.providerOff);
+    const cartId = first.cart_id;
+    const code = first.code;
+    // Read with the statement's snapshot: a second click's copy may be stale, which the write below finds.
+    const lines = linesOf(opened.rows);
+    if (cartId === null || lines.length === 0) throw conflict(ORDER_MESSAGES.emptyCart);
     if (lines.some((line) => !line.onSale)) throw conflict(ORDER_MESSAGES.offSale);
-    const discounts = await loadDiscounts(tx, storeId, actor.id, cart.code, true);
-    const refusal = codeRefusalOf(cart.code, discounts, lines);
+    // Read after the locks, with their uses; a store with no discount for this cart skips the statement.
+    const discounts = first.candidates > 0 ? await loadDiscounts(tx, storeId, actor.id, code) : [];
+    const refusal = codeRefusalOf(code, discounts, lines);
     if (refusal !== null)
       throw conflict(
         ORDER_MESSAGES.codeGone
-          .replace("{code}", cart.code as string)
+          .replace("{code}", code as string)
           .replace("{reason}", refusal === "unknown" ? CART_MESSAGES.codeUnknown : CART_MESSAGES[refusal]),
       );
     const totals = priceLines(lines, discounts, store, input.fulfilment);
-    const inserted = await tx.execute<{ id: number }>(sql`
-      insert into shop_orders (store_id, customer_id, state, fulfilment, address, note, provider, currency, subtotal_cents, discount_cents, tax_cents,
-        shipping_cents, total_cents, expires_at)
-      values (${storeId}, ${actor.id}, 'pending', ${input.fulfilment}, ${input.fulfilment === "ship" ? input.address.trim() : ""}, ${input.note.trim()},
-        ${input.provider}, ${store.currency}, ${totals.subtotalCents}, ${totals.discountCents}, ${totals.taxCents}, ${totals.shippingCents},
-        ${totals.totalCents}, ${expiresAt})
-      returning id`);
-    const id = Number(inserted.rows[0]?.id);
-    // Stock first: the order lines' foreign keys would take a share lock on each variant row, and
-    // two checkouts each holding one while waiting to update the other's would deadlock.
-    try {
-      await reserveStock(
-        tx,
-        lines.flatMap((line) => line.parts.map((part) => ({ variantId: part.variantId, quantity: part.quantity * line.quantity }))),
-        { orderId: id, by: actor.id },
+    const wanted = merged(lines.flatMap((line) => line.parts.map((part) => ({ variantId: part.variantId, quantity: part.quantity * line.quantity }))));
+    const titles = new Map(discounts.map((discount) => [discount.id, discount.title]));
+    // Arrays unnested into rows, one per column: the lines and discounts in one parameter each.
+    const unnested = (columns: [unknown[], "int" | "text"][]) =>
+      sql.join(
+        columns.map(([values, type]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
+        sql`, `,
       );
-    } catch (error) {
-      if (!(error instanceof OutOfStock)) throw error;
-      const short = new Set(error.variantIds);
+    const lineColumns = unnested([
+      [lines.map((line) => line.variantId), "int"],
+      [lines.map((line) => line.bundleId), "int"],
+      [lines.map((line) => line.productId), "int"],
+      [lines.map((line) => line.name), "text"],
+      [lines.map((line) => line.sku), "text"],
+      [lines.map((line) => line.unitCents), "int"],
+      [lines.map((line) => line.quantity), "int"],
+      [totals.lines.map((line) => line.amountCents), "int"],
+      [totals.lines.map((line) => line.discountCents), "int"],
+      [totals.lines.map((line) => line.netCents), "int"],
+    ]);
+    const discountColumns = unnested([
+      [totals.applied.map((applied) => applied.id), "int"],
+      [totals.applied.map((applied) => titles.get(applied.id) ?? ""), "text"],
+      [totals.applied.map((applied) => applied.code), "text"],
+      [totals.applied.map((applied) => applied.amountCents), "int"],
+    ]);
+    const lineIds = lines.map((line) => line.id);
+    const written = await tx.execute<{ id: number | null; taken: number[]; emptied: number }>(sql`
+      with ${reservingCtes(wanted)},
+      emptied as (delete from shop_cart_lines where cart_id = ${cartId} and id = any(${sql.param(lineIds)}::int[]) returning id),
+      placed as (
+        insert into shop_orders (store_id, customer_id, state, fulfilment, address, note, provider, currency, subtotal_cents, discount_cents, tax_cents,
+          shipping_cents, total_cents, expires_at)
+        select ${storeId}, ${actor.id}, 'pending', ${input.fulfilment}, ${input.fulfilment === "ship" ? input.address.trim() : ""}, ${input.note.trim()},
+          ${input.provider}, ${store.currency}, ${totals.subtotalCents}, ${totals.discountCents}, ${totals.taxCents}, ${totals.shippingCents},
+          ${totals.totalCents}, ${expiresAt}
+        where (select count(*) from taken) = ${wanted.ids.length} and (select count(*) from emptied) = ${lineIds.length}
+        returning id),
+      moves as (
+        insert into shop_stock_moves (variant_id, delta, reason, order_id, by)
+        select taken.id, -taken.quantity, 'reserved', placed.id, ${actor.id} from taken, placed),
+      order_lines as (
+        insert into shop_order_lines (order_id, variant_id, bundle_id, product_id, name, sku, unit_cents, quantity, amount_cents, discount_cents, net_cents)
+        select placed.id, line.* from placed, unnest(${lineColumns}) as line),
+      order_discounts as (
+        insert into shop_order_discounts (order_id, discount_id, title, code, amount_cents)
+        select placed.id, used.* from placed, unnest(${discountColumns}) as used),
+      first_event as (insert into shop_order_events (order_id, state, by) select placed.id, 'pending', ${actor.id} from placed),
+
+      reset as (update shop_carts set code = null, updated_at = now() where id = ${cartId} and exists (select 1 from placed))
+      select (select id from placed) as id, array(select id from taken) as taken, (select count(*) from emptied)::int as emptied`);
+    const placed = written.rows[0];
+    if (placed && placed.id === null && placed.emptied !== lineIds.length) throw conflict(ORDER_MESSAGES.emptyCart);
+    if (!placed || placed.id === null) {
+      const short = new Set(wanted.ids.filter((id) => !(placed?.taken ?? []).map(Number).includes(id)));
       const names = lines.filter((line) => line.parts.some((part) => short.has(part.variantId))).map((line) => line.name);
       throw conflict(ORDER_MESSAGES.outOfStock.replace("{names}", names.join(", ")));
     }
-    await tx.execute(sql`
-      insert into shop_order_lines (order_id, variant_id, bundle_id, product_id, name, sku, unit_cents, quantity, amount_cents, discount_cents, net_cents)
-      select ${id}, * from unnest(${sql.param(lines.map((line) => line.variantId))}::int[], ${sql.param(lines.map((line) => line.bundleId))}::int[],
-        ${sql.param(lines.map((line) => line.productId))}::int[],
-        ${sql.param(lines.map((line) => line.name))}::text[], ${sql.param(lines.map((line) => line.sku))}::text[],
-        ${sql.param(lines.map((line) => line.unitCents))}::int[], ${sql.param(lines.map((line) => line.quantity))}::int[],
-        ${sql.param(totals.lines.map((line) => line.amountCents))}::int[], ${sql.param(totals.lines.map((line) => line.discountCents))}::int[],
-        ${sql.param(totals.lines.map((line) => line.netCents))}::int[])`);
-    if (totals.applied.length > 0) {
-      const titles = new Map(discounts.map((discount) => [discount.id, discount.title]));
-      await tx.execute(sql`
-        insert into shop_order_discounts (order_id, discount_id, title, code, amount_cents)
-        select ${id}, * from unnest(${sql.param(totals.applied.map((applied) => applied.id))}::int[],
-          ${sql.param(totals.applied.map((applied) => titles.get(applied.id) ?? ""))}::text[],
-          ${sql.param(totals.applied.map((applied) => applied.code))}::text[], ${sql.param(totals.applied.map((applied) => applied.amountCents))}::int[])`);
-    }
-    await tx.execute(sql`delete from shop_cart_lines where cart_id = ${cart.id}`);
-    await tx.execute(sql`update shop_carts set code = null, updated_at = now() where id = ${cart.id}`);
-    await recordEvent(tx, id, "pending", actor.id);
+    const id = Number(placed.id);
     await deps.jobs.send(EXPIRE_QUEUE, { orderId: id }, { tx, startAfter: expiresAt, singletonKey: `shop-expire-${id}` });
-    if (input.provider === "manual") await mailCustomer(tx, deps, id, { kind: "placed", bankDetails: deps.bankDetails, checkoutUrl: null });
-    return id;
+    const order = (await orderWhere(tx, sql`o.id = ${id}`)) as LoadedOrder;
+    if (input.provider === "manual") await mailOrder(tx, deps, order, { kind: "placed", bankDetails: deps.bankDetails, checkoutUrl: null });
+    return { order, store };
   });
+  let order = placedOrder.order;
+  const { store } = placedOrder;
+  const provider = deps.providers[input.provider];
+  const orderId = order.id;
   let redirectUrl: string | null = null;
-  if (input.provider !== "manual") {
+  if (provider && input.provider !== "manual") {
     // The provider is asked after the order commits: its page needs the order, and a slow or
     // failed call must not hold the stock rows locked. Unpaid, the order expires as any other.
-    const order = (await orderWhere(db, sql`o.id = ${orderId}`)) as LoadedOrder;
     const started = await provider.startCheckout({
       orderId,
       orderNumber: order.number,
@@ -326,7 +378,7 @@ export async function checkout(
       await tx.execute(sql`update shop_orders set provider_ref = ${started.providerRef}, updated_at = now() where id = ${orderId}`);
       await mailCustomer(tx, deps, orderId, { kind: "placed", bankDetails: deps.bankDetails, checkoutUrl: redirectUrl });
     });
+    order = (await orderWhere(db, sql`o.id = ${orderId}`)) as LoadedOrder;
   }
-  const order = await orderWhere(db, sql`o.id = ${orderId}`);
-  return { order: publicOrder(order as LoadedOrder, deps), redirectUrl };
+  return { order: publicOrder(order, deps), redirectUrl };
 }

@@ -229,9 +229,10 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
 // ---------------------------------------------------------------- product list
 
 export async function listProducts(db: Db, actor: Actor, storeId: number, query: ProductsQuery): Promise<Paged<ShopProductRow>> {
-  await storeOf(db, managedStores(actor), { storeId });
   const where = and(
     eq(shopProducts.storeId, storeId),
+    // The caller's store, checked in the page's own statement (issue 34: one statement a page).
+    sql`exists (select 1 from shop_stores s where s.id = ${storeId} and ${managedStores(actor)})`,
     query.category ? eq(shopProducts.categoryId, query.category) : undefined,
     query.active === undefined ? undefined : eq(shopProducts.active, query.active),
     query.q
@@ -268,6 +269,8 @@ export async function listProducts(db: Db, actor: Actor, storeId: number, query:
         .limit(limit)
         .offset(offset),
   );
+  // No row: an empty store (or page), or one the caller may not manage, which answers 404.
+  if (page.data.length === 0) await storeOf(db, managedStores(actor), { storeId });
   return {
     ...page,
     data: page.data.map((row) => ({
@@ -299,9 +302,10 @@ const inventoryColumns = {
 };
 
 export async function listInventory(db: Db, actor: Actor, storeId: number, query: InventoryQuery): Promise<Paged<InventoryRow>> {
-  await storeOf(db, managedStores(actor), { storeId });
   const where = and(
     eq(shopVariants.storeId, storeId),
+    // The caller's store, checked in the page's own statement, as the products list does.
+    sql`exists (select 1 from shop_stores s where s.id = ${storeId} and ${managedStores(actor)})`,
     query.low ? sql`${shopVariants.stock} <= ${shopVariants.lowStockThreshold}` : undefined,
     query.q
       ? or(
@@ -312,7 +316,7 @@ export async function listInventory(db: Db, actor: Actor, storeId: number, query
       : undefined,
   );
   const { limit, offset } = pageWindow(query);
-  return pageOf(
+  const page = await pageOf(
     db,
     null,
     query,
@@ -330,6 +334,8 @@ export async function listInventory(db: Db, actor: Actor, storeId: number, query
         .limit(limit)
         .offset(offset),
   );
+  if (page.data.length === 0) await storeOf(db, managedStores(actor), { storeId });
+  return page;
 }
 
 async function inventoryRow(db: Db, variantId: number): Promise<InventoryRow> {

@@ -40,7 +40,8 @@ export interface StoreRef {
   address: string;
 }
 
-const STORE_REF = sql.raw(
+/** A store as `StoreRef`, over a `shop_stores` aliased `s`. */
+export const STORE_REF = sql.raw(
   `s.id, s.clinic_id as "clinicId", s.currency, s.tax_rate_bp as "taxRateBp", s.shipping_cents as "shippingCents", s.open, s.name, s.address`,
 );
 

@@ -65,11 +65,24 @@ export const shopProducts = pgTable(
      * the storefront lists and counts products on sale without looking at every product's variants.
      */
     hasActiveVariant: boolean("has_active_variant").notNull().default(false),
+    /**
+     * What the storefront shows of the active variants, kept by triggers on shop_variants
+     * (migration 0031) and written only when it changes: the lowest price, and whether any is in
+     * stock. So the storefront's kept page reads no variant, and a checkout changes it only when
+     * it sells the last unit.
+     */
+    fromCents: integer("from_cents"),
+    inStock: boolean("in_stock").notNull().default(false),
     ...timestamps,
   },
   (table) => [
     index("shop_products_store_category_idx").on(table.storeId, table.categoryId),
     index("shop_products_store_name_idx").on(table.storeId, table.name),
+    // The storefront's pages: what is on sale, in name order, in the store or in one category.
+    index("shop_products_storefront_name_idx").on(table.storeId, table.name, table.id).where(sql`${table.active} and ${table.hasActiveVariant}`),
+    index("shop_products_storefront_category_idx")
+      .on(table.storeId, table.categoryId, table.name, table.id)
+      .where(sql`${table.active} and ${table.hasActiveVariant}`),
     // The storefront's and the manager's search by the start of the words of a name, over tens of
     // thousands of products (products.service.ts `nameMatches`).
     index("shop_products_name_search_idx").using("gin", sql`to_tsvector('simple', ${table.name})`),
@@ -162,6 +175,14 @@ export const shopBundles = pgTable(
     description: text("description").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
     active: boolean("active").notNull().default(true),
+    /**
+     * What the storefront shows of its parts, kept by triggers (migration 0031): every part's
+     * variant and product active (and one part at least), stock for one bundle, the first part's
+     * first picture.
+     */
+    partsOnSale: boolean("parts_on_sale").notNull().default(false),
+    inStock: boolean("in_stock").notNull().default(false),
+    imageUploadId: uuid("image_upload_id"),
     ...timestamps,
   },
   (table) => [check("shop_bundles_price_check", sql`${table.priceCents} >= 0`), index("shop_bundles_store_idx").on(table.storeId)],

@@ -1,9 +1,11 @@
 import type { Paged, ShopBundle, StorefrontItem, StorefrontProduct, StorefrontQuery } from "@clinic/shared";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
-import { pageWindow } from "../../platform/paging.ts";
+import { recordPageRead } from "../../platform/page-cache.ts";
+import { pageWindow, writesOf } from "../../platform/paging.ts";
 import { bundlesWhere } from "./offers.service.ts";
 import { nameMatches } from "./products.service.ts";
 import { shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
@@ -14,7 +16,7 @@ import { shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
  */
 
 interface ItemRow {
-  kind: "product" | "bundle";
+  kind: "product" | "bundle" | null;
   id: number;
   name: string;
   category_id: number | null;
@@ -28,88 +30,83 @@ interface ItemRow {
 
 /** Past this many matching products the total is "at least" (as platform/paging.ts counts). */
 const COUNT_CAP = 10_000;
+const dialect = new PgDialect();
 
 /**
- * A page of the store's bundles (first, a handful) and products, by name, in one statement that
- * touches only the page's rows: the products are read in name order from the (store, name)
- * index, or from the trigram index for a search (shop_products_name_trgm_idx), and stop at the
- * page's end; prices and stock are looked up for those rows alone; the total is counted up to
- * COUNT_CAP. So it stays fast over tens of thousands of products. A category shows its products
- * only (bundles belong to none).
+ * A page of the store's bundles (first, a handful) and products, by name, in one statement with
+ * the store's check: the products are read in name order from the storefront's partial indexes
+ * (the store's, or a category's), or from the full-text index for a search, and stop at the
+ * page's end; the total is counted up to COUNT_CAP. Prices, stock and pictures are read from the
+ * product and bundle rows, where triggers keep them (migration 0031), so the statement reads no
+ * variant and its answer is kept (kept-answers.ts) until a table it names is written. It names
+ * its tables only in FROM and JOIN (no named CTE), so the page cache can tell them. A category
+ * shows its products only (bundles belong to none).
  */
 export async function storefrontItems(db: Db, actor: Actor, storeId: number, query: StorefrontQuery): Promise<Paged<StorefrontItem>> {
-  await storeOf(db, shoppableStores(actor), { storeId });
   const { limit, offset } = pageWindow(query);
   const productFilter = sql`p.store_id = ${storeId} and p.active and p.has_active_variant
     ${query.q ? sql`and ${nameMatches(sql.raw("p.name"), query.q)}` : sql``}
     ${query.category ? sql`and p.category_id = ${query.category}` : sql``}`;
-  const bundleFilter = query.category
-    ? sql`false`
-    : sql`b.store_id = ${storeId} and b.active ${query.q ? sql`and ${nameMatches(sql.raw("b.name"), query.q)}` : sql``}
-        and exists (select 1 from shop_bundle_items bi where bi.bundle_id = b.id)
-        and not exists (select 1 from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id join shop_products vp on vp.id = v.product_id
-                        where bi.bundle_id = b.id and not (v.active and vp.active))`;
-  const result = await db.execute<ItemRow & Record<string, unknown>>(sql`
-    with bundles as (
-      select b.id, b.name, row_number() over (order by b.name, b.id) as position from shop_bundles b where ${bundleFilter}
-    ),
-    window_ as (
-      select (select count(*) from bundles)::int as bundles,
-             (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as products
-    ),
-    ${
-      query.q
-        ? // A search's matches come from the full-text index first, then are sorted: reading the name index in
-          // order and testing each name would look at thousands of names to fill a page of a rare word.
-          sql`matched as materialized (select p.id, p.name, p.category_id from shop_products p where ${productFilter}),`
-        : sql``
-    }
-    page_products as (
-      select p.id, p.name, p.category_id from ${query.q ? sql`matched p` : sql`shop_products p where ${productFilter}`}
-      order by p.name, p.id
-      offset greatest(${offset} - (select bundles from window_), 0)
-      limit greatest(${limit} - greatest(least((select bundles from window_) - ${offset}, ${limit}), 0), 0)
-    )
-    select 'bundle' as kind, 0 as rank, b.id, b.name, null::int as category_id, null::text as category_name,
-      (select i.upload_id from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id
-         join shop_product_images i on i.product_id = v.product_id where bi.bundle_id = b.id order by v.id, i.position limit 1) as image,
-      bb.price_cents as from_cents,
-      coalesce((select bool_and(v.stock >= bi.quantity) from shop_bundle_items bi join shop_variants v on v.id = bi.variant_id where bi.bundle_id = b.id), false) as in_stock,
-      (select bundles from window_) as bundle_total, (select products from window_) as product_total
-    from bundles b join shop_bundles bb on bb.id = b.id
-    where b.position > ${offset} and b.position <= ${offset + limit}
-    union all
-    select 'product', 1, p.id, p.name, p.category_id, k.name,
-      (select i.upload_id from shop_product_images i where i.product_id = p.id order by i.position limit 1),
-      f.from_cents, f.in_stock, (select bundles from window_), (select products from window_)
-    from page_products p
-      left join shop_categories k on k.id = p.category_id
-      cross join lateral (select min(v.price_cents)::int as from_cents, coalesce(bool_or(v.stock > 0), false) as in_stock
-                          from shop_variants v where v.product_id = p.id and v.active) f
-    order by rank, name, id`);
-  const rows = result.rows;
-  // A page past the end has no row to carry the totals: then they are counted alone.
-  const totals =
-    rows[0] ??
-    (
-      await db.execute<{ bundle_total: number; product_total: number }>(sql`
-        select (select count(*) from shop_bundles b where ${bundleFilter})::int as bundle_total,
-               (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as product_total`)
-    ).rows[0];
-  const capped = Number(totals?.product_total) > COUNT_CAP;
+  const bundleFilter = sql`b.store_id = ${storeId} and b.active and b.parts_on_sale
+    ${query.q ? sql`and ${nameMatches(sql.raw("b.name"), query.q)}` : sql``}`;
+  const columns = sql.raw("p.id, p.name, p.category_id, p.from_cents, p.in_stock");
+  // A search's matches come from the full-text index first (offset 0 keeps PostgreSQL from
+  // reading the name index in order and testing each name: thousands for a page of a rare word).
+  const products = query.q ? sql`(select ${columns} from shop_products p where ${productFilter} offset 0) p` : sql`shop_products p`;
+  // Each kind is read in order up to the page's end, then the page is cut from both: every
+  // window a constant, so the plan is sized to the page. Names of categories and pictures are
+  // looked up for the page's rows alone.
+  const end = offset + limit;
+  const statement = sql`
+    select t.bundle_total, t.product_total, item.kind, item.id, item.name, item.category_id, k.name as category_name,
+      coalesce(item.bundle_image,
+        (select i.upload_id from shop_product_images i where item.kind = 'product' and i.product_id = item.id order by i.position limit 1)) as image,
+      item.from_cents, item.in_stock
+    from (select ${query.category ? sql`0` : sql`(select count(*) from shop_bundles b where ${bundleFilter})::int`} as bundle_total,
+                 (select count(*) from (select 1 from shop_products p where ${productFilter} limit ${COUNT_CAP + 1}) counted)::int as product_total) t
+      left join (
+        select * from (
+          ${
+            query.category
+              ? sql``
+              : sql`(select 0 as rank, 'bundle' as kind, b.id, b.name, null::int as category_id, b.image_upload_id as bundle_image, b.price_cents as from_cents, b.in_stock
+                     from shop_bundles b where ${bundleFilter} order by b.name, b.id limit ${end})
+                    union all`
+          }
+          (select 1 as rank, 'product' as kind, p.id, p.name, p.category_id, null::uuid as bundle_image, p.from_cents, p.in_stock
+           from ${products} ${query.q ? sql`` : sql`where ${productFilter}`} order by p.name, p.id limit ${end})
+        ) listed
+        order by rank, name, id offset ${offset} limit ${limit}
+      ) item on true
+      left join shop_categories k on k.id = item.category_id
+    where exists (select 1 from shop_stores s where s.id = ${storeId} and ${shoppableStores(actor)})
+    order by item.rank, item.name, item.id`;
+  const writes = writesOf(db);
+  if (writes)
+    recordPageRead(
+      actor,
+      writes.pages.stampOf(dialect.sqlToQuery(statement).sql, actor.tableVersions, (tables) => writes.stamp(tables)),
+    );
+  const rows = (await db.execute<ItemRow & Record<string, unknown>>(statement)).rows;
+  // No row: the store is not one the caller may buy at. A page past the end has one, with no item.
+  const totals = rows[0];
+  if (!totals) throw notFound();
+  const capped = Number(totals.product_total) > COUNT_CAP;
   return {
     page: query.page,
-    total: Number(totals?.bundle_total ?? 0) + Math.min(Number(totals?.product_total ?? 0), COUNT_CAP),
+    total: Number(totals.bundle_total) + Math.min(Number(totals.product_total), COUNT_CAP),
     ...(capped ? { totalCapped: true as const } : {}),
-    data: rows.map((row) => ({
-      kind: row.kind,
-      id: Number(row.id),
-      name: row.name,
-      category: row.category_id === null ? null : { id: Number(row.category_id), name: row.category_name as string },
-      imageUrl: uploadUrl(row.image),
-      fromCents: Number(row.from_cents),
-      inStock: row.in_stock,
-    })),
+    data: rows
+      .filter((row) => row.kind !== null)
+      .map((row) => ({
+        kind: row.kind as "product" | "bundle",
+        id: Number(row.id),
+        name: row.name,
+        category: row.category_id === null ? null : { id: Number(row.category_id), name: row.category_name as string },
+        imageUrl: uploadUrl(row.image),
+        fromCents: Number(row.from_cents),
+        inStock: row.in_stock,
+      })),
   };
 }
 

@@ -1,9 +1,12 @@
 import { GROUP, SHOP_MANAGE_MESSAGES, type ShopCategory, type ShopCategoryInput, type ShopStore, type storeInputSchema } from "@clinic/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { type Actor, clinicOf } from "../../platform/access.ts";
 import { badRequest, forbidden, isUniqueViolation, notFound } from "../../platform/errors.ts";
+import { recordPageRead } from "../../platform/page-cache.ts";
+import { writesOf } from "../../platform/paging.ts";
 import { managedStores, nameOf, storeOf, uploadUrl } from "./shop-scope.ts";
 
 type StoreInput = z.output<typeof storeInputSchema>;
@@ -35,6 +38,43 @@ export const toStore = (row: StoreRow): ShopStore => ({
   logoUploadId: row.logo_upload_id,
   logoUrl: uploadUrl(row.logo_upload_id),
 });
+
+const dialect = new PgDialect();
+
+/** Reports a management list's one statement to the kept answer being made (kept-answers.ts). */
+function recordRead(db: Db, actor: Actor, statement: SQL): void {
+  const writes = writesOf(db);
+  if (!writes) return;
+  recordPageRead(
+    actor,
+    writes.pages.stampOf(dialect.sqlToQuery(statement).sql, actor.tableVersions, (tables) => writes.stamp(tables)),
+  );
+}
+
+/** `GET /api/shop/stores`: the stores the actor manages, by name; one statement, kept by its route. */
+export async function listManagedStores(db: Db, actor: Actor): Promise<ShopStore[]> {
+  const statement = sql`select ${STORE_COLUMNS} from shop_stores s join users c on c.id = s.clinic_id where ${managedStores(actor)} order by s.name, s.id`;
+  recordRead(db, actor, statement);
+  return (await db.execute<StoreRow & Record<string, unknown>>(statement)).rows.map(toStore);
+}
+
+/**
+ * `GET /api/shop/stores/{id}/categories` for its managers: the categories with their product
+ * counts, the store's scope checked in the same statement (kept by its route); only an empty list
+ * asks whether the store is the actor's at all (404 otherwise).
+ */
+export async function listManagedCategories(db: Db, actor: Actor, storeId: number): Promise<ShopCategory[]> {
+  const statement = sql`
+    select k.id, k.store_id, k.name, k.position, count(p.id)::int as products
+    from shop_categories k left join shop_products p on p.category_id = k.id
+    where k.store_id = ${storeId} and exists (select 1 from shop_stores s where s.id = ${storeId} and ${managedStores(actor)})
+    group by k.id
+    order by k.position, k.name, k.id`;
+  recordRead(db, actor, statement);
+  const rows = (await db.execute<CategoryRow & Record<string, unknown>>(statement)).rows;
+  if (rows.length === 0) await storeOf(db, managedStores(actor), { storeId });
+  return rows.map(toCategory);
+}
 
 /** Stores whose `scope` (over `shop_stores s`) holds, by name: one statement. */
 export async function storesWhere(db: Db, scope: ReturnType<typeof managedStores>): Promise<ShopStore[]> {

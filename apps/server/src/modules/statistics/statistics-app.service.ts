@@ -54,9 +54,14 @@ export const TOP_ROWS = 10;
 
 export async function platformStatistics(db: Db, query: PlatformQuery): Promise<PlatformFigures> {
   const clinic = query.clinic ?? null;
-  // Timestamps compared with the range's UTC bounds, so the indexes on them serve.
+  // A clinic narrows people to its own (users.clinic_id); without one nobody is looked up.
+  const ofClinic = (patient: string) => (clinic === null ? sql`` : sql`join users p on p.id = ${sql.raw(patient)} and p.clinic_id = ${clinic}`);
+  const clinicOwn = (column: string) => (clinic === null ? sql`` : sql`and ${sql.raw(column)} = ${clinic}`);
+  // Sessions from their daily roll-up (game_session_days, kept by triggers on game_sessions);
+  // the rest from the rows, through an index on each column a figure filters by (migration 0032),
+  // compared with the range's UTC bounds. Distinct people are counted by hashing, not sorting.
   const result = await db.execute<PlatformRow>(sql`
-    with bounds as (
+    with recursive bounds as (
       select (${query.since}::date)::timestamp at time zone 'UTC' as lo, (${query.to}::date + 1)::timestamp at time zone 'UTC' as hi
     ),
     chosen as (
@@ -64,21 +69,30 @@ export async function platformStatistics(db: Db, query: PlatformQuery): Promise<
       where u.id = ${clinic} and exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = ${GROUP.clinic})
     ),
     sess as (
-      select s.patient_id, s.activity_id, s.build_id, s.family, (s.ended_at at time zone 'UTC')::date as day
-      from game_sessions s join users p on p.id = s.patient_id, bounds b
-      where s.ended_at >= b.lo and s.ended_at < b.hi and (${clinic}::text is null or p.clinic_id = ${clinic})
+      select d.day, d.patient_id, d.activity_id, d.build_id, d.family, d.sessions
+      from game_session_days d ${ofClinic("d.patient_id")}
+      where d.day between ${query.since}::date and ${query.to}::date
     ),
     done as (
-      select a.patient_id from assigned_activities a join users p on p.id = a.patient_id, bounds b
-      where a.done and a.done_at >= b.lo and a.done_at < b.hi and (${clinic}::text is null or p.clinic_id = ${clinic})
+      select a.patient_id from assigned_activities a ${ofClinic("a.patient_id")}, bounds b
+      where a.done and a.done_at >= b.lo and a.done_at < b.hi
+    ),
+    -- Everyone who ever assigned, skipping through the (assigned_by, created_at) index, then
+    -- whether they assigned in the range: a probe per person instead of every assignment made.
+    assigned_ever(id) as (
+      (select a.assigned_by from assigned_activities a where a.assigned_by is not null order by a.assigned_by limit 1)
+      union all
+      select (select a.assigned_by from assigned_activities a where a.assigned_by > e.id order by a.assigned_by limit 1) from assigned_ever e where e.id is not null
     ),
     assigners as (
-      select distinct a.assigned_by as id from assigned_activities a join users p on p.id = a.patient_id, bounds b
-      where a.assigned_by is not null and a.created_at >= b.lo and a.created_at < b.hi and (${clinic}::text is null or p.clinic_id = ${clinic})
+      select e.id from assigned_ever e, bounds b
+      where e.id is not null and exists (
+        select 1 from assigned_activities a ${ofClinic("a.patient_id")}
+        where a.assigned_by = e.id and a.created_at >= b.lo and a.created_at < b.hi)
     ),
     appts as (
       select a.patient_id, a.provider_id, a.starts_at from appointments a, bounds b
-      where a.status = 'accepted' and a.starts_at >= b.lo and a.starts_at < b.hi and (${clinic}::text is null or a.clinic_id = ${clinic})
+      where a.status = 'accepted' and a.starts_at >= b.lo and a.starts_at < b.hi ${clinicOwn("a.clinic_id")}
     ),
     active_patients as (select patient_id as id from sess union select patient_id from done union select patient_id from appts),
     active_staff as (select id from assigners union select provider_id from appts),
@@ -90,29 +104,33 @@ export async function platformStatistics(db: Db, query: PlatformQuery): Promise<
     paid as (
       select date_trunc('week', o.paid_at at time zone 'UTC')::date as week, o.currency, o.total_cents
       from orders o, bounds b
-      where o.state = 'paid' and o.paid_at >= b.lo and o.paid_at < b.hi and (${clinic}::text is null or o.clinic_id = ${clinic})
-    )
+      where o.state = 'paid' and o.paid_at >= b.lo and o.paid_at < b.hi ${clinicOwn("o.clinic_id")}
+    ),
+    patient_days as (select day, patient_id, sum(sessions) as sessions from sess group by day, patient_id),
+    activity_patients as (select activity_id, patient_id, sum(sessions) as sessions from sess where activity_id is not null group by activity_id, patient_id),
+    build_patients as (select build_id, family, patient_id, sum(sessions) as sessions from sess group by build_id, family, patient_id)
     select
       (${clinic}::text is null or exists (select 1 from chosen)) as clinic_found,
       (select json_build_object('id', c.id, 'name', c.name) from chosen c) as clinic,
       json_build_object(
-        'activeClinics', (select count(*) from active_clinics where id is not null ${clinic === null ? sql`` : sql`and id = ${clinic}`}),
+        'activeClinics', (select count(*) from active_clinics where id is not null ${clinicOwn("id")}),
         'activeTherapists', (select count(*) from active_staff x where exists (select 1 from user_groups ug where ug.user_id = x.id and ug.group_id = ${GROUP.therapist})),
         'activePatients', (select count(*) from active_patients),
-        'sessions', (select count(*) from sess),
+        'sessions', (select coalesce(sum(sessions), 0) from sess),
         'appointments', (select count(*) from appts),
         'membershipsSold', (select count(*) from paid)
       ) as totals,
       (select coalesce(json_agg(json_build_object('day', d.day::date::text, 'sessions', coalesce(x.sessions, 0), 'patients', coalesce(x.patients, 0)) order by d.day), '[]')
         from generate_series(${query.since}::date, ${query.to}::date, interval '1 day') as d(day)
-        left join (select day, count(*) as sessions, count(distinct patient_id) as patients from sess group by day) x on x.day = d.day::date) as days,
+        left join (select day, sum(sessions) as sessions, count(*) as patients from patient_days group by day) x on x.day = d.day::date) as days,
       (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'sessions', t.sessions, 'patients', t.patients) order by t.sessions desc, t.name, t.id), '[]')
-        from (select a.id, a.name, count(*) as sessions, count(distinct s.patient_id) as patients
-              from sess s join activities a on a.id = s.activity_id group by a.id, a.name
-              order by sessions desc, a.name, a.id limit ${TOP_ROWS}) t) as activities,
+        from (select a.id, a.name, x.sessions, x.patients
+              from (select activity_id, sum(sessions) as sessions, count(*) as patients from activity_patients group by activity_id) x
+              join activities a on a.id = x.activity_id
+              order by x.sessions desc, a.name, a.id limit ${TOP_ROWS}) t) as activities,
       (select coalesce(json_agg(json_build_object('buildId', t.build_id, 'family', t.family, 'sessions', t.sessions, 'patients', t.patients) order by t.sessions desc, t.build_id), '[]')
-        from (select build_id, family, count(*) as sessions, count(distinct patient_id) as patients
-              from sess group by build_id, family order by sessions desc, build_id limit ${TOP_ROWS}) t) as builds,
+        from (select build_id, family, sum(sessions) as sessions, count(*) as patients from build_patients
+              group by build_id, family order by sessions desc, build_id limit ${TOP_ROWS}) t) as builds,
       (select coalesce(json_agg(json_build_object('week', w.week::date::text, 'appointments', coalesce(x.n, 0)) order by w.week), '[]')
         from generate_series(date_trunc('week', ${query.since}::date), date_trunc('week', ${query.to}::date), interval '1 week') as w(week)
         left join (select date_trunc('week', starts_at at time zone 'UTC')::date as week, count(*) as n from appts group by 1) x on x.week = w.week::date) as weeks,

@@ -121,6 +121,8 @@ export const appointments = pgTable(
     index("appointments_patient_start_idx").on(table.patientId, table.startsAt),
     index("appointments_clinic_start_idx").on(table.clinicId, table.startsAt),
     index("appointments_series_idx").on(table.seriesId),
+    // The platform's statistics count the accepted appointments of a range (migration 0032).
+    index("appointments_accepted_start_idx").on(table.startsAt).where(sql`${table.status} = 'accepted'`),
   ],
 );
 

@@ -44,6 +44,9 @@ export const assignedActivities = pgTable(
     index("assigned_activities_patient_date_idx").on(table.patientId, table.date, table.id),
     index("assigned_activities_activity_idx").on(table.activityId),
     index("assigned_activities_date_idx").on(table.date),
+    // The platform's statistics: who did an assignment, and who assigned one, over a range (migration 0032).
+    index("assigned_activities_done_at_idx").on(table.doneAt, table.patientId).where(sql`${table.done}`),
+    index("assigned_activities_assigner_created_idx").on(table.assignedBy, table.createdAt),
   ],
 );
 

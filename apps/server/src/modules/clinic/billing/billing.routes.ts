@@ -17,7 +17,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAuth, requireModule } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
 import { sendExport } from "../../../platform/exports.ts";
-import { membershipOverview, planOffer, readBillingDetails, saveBillingDetails } from "./billing.service.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
+import { endOfToday, membershipOverview, planOffer, readBillingDetails, saveBillingDetails } from "./billing.service.ts";
 import { billingExportColumns } from "./billing-export.ts";
 import { invoicePdfOf } from "./billing-notices.ts";
 import { type BillingDeps, cancelOrder, confirmOrder, createOrder, exportOrders, listOrders, loadInvoice, orderDetail, refundOrder } from "./orders.service.ts";
@@ -39,6 +40,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/billing/membership",
     {
       preValidation: signedIn,
+      // Kept while no table it reads changes, until the day ends (its state and prices are today's).
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary:
@@ -46,7 +49,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membershipOverviewSchema },
       },
     },
-    async (request) => membershipOverview(app.db, settings, requireActor(request)),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => membershipOverview(app.db, settings, requireActor(request)), endOfToday),
   );
 
   app.get(

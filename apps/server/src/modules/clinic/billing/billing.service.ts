@@ -1,16 +1,18 @@
 import type { BillingDetails, BillingDetailsAnswer, MembershipOverview, MembershipState, PlanOffer } from "@clinic/shared";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BillingSettings } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import type { Actor } from "../../../platform/access.ts";
 import { forbidden, notFound } from "../../../platform/errors.ts";
+import { recordPageRead } from "../../../platform/page-cache.ts";
+import { writesOf } from "../../../platform/paging.ts";
 import { memberships } from "../memberships/memberships.table.ts";
-import { activeMembership, seatsInUse, today } from "../memberships/seats.ts";
+import { activeMembershipSql, seatsInUse, seatsInUseSql, today } from "../memberships/seats.ts";
 import { billingDetails, orders } from "./billing.table.ts";
 import { orderDataOf } from "./gating.ts";
-import { type Holder, holderOf, paidPeriodsOf, paidUntilOf, periodStart } from "./holders.ts";
-import { orderDetail } from "./orders.service.ts";
+import { type Holder, holderOf, paidPeriodsSql, paidUntilOf, periodStart } from "./holders.ts";
+import { orderDetailColumns, orderScope, toOrderDetail } from "./orders.service.ts";
 import { periodsOf, quotePlan } from "./pricing.ts";
 
 type Plan = typeof memberships.$inferSelect;
@@ -68,53 +70,86 @@ function stateOf(holder: Holder, actor: Actor, settings: BillingSettings, paidUn
   return { state: "expired", accessUntil: null };
 }
 
+/**
+ * The last instant of the server's calendar day: the overview's state, days left and prices are
+ * those of today (`today()`), so a kept overview holds until then.
+ */
+export function endOfToday(): number {
+  const end = new Date();
+  end.setHours(24, 0, 0, 0);
+  return end.getTime() - 1;
+}
+
 /** `GET /api/billing/membership`: what the caller holds, its state and seats, its pending order, and what it can buy. */
 export async function membershipOverview(db: Db, settings: BillingSettings, actor: Actor): Promise<MembershipOverview> {
   const holder = holderOf(actor);
-  // One wave of reads side by side (the pending order's detail, when there is one, follows).
   const clinic = holder.kind === "clinic";
-  const [held, paid, patients, therapists, plans, [pending], [details], [person]] = await Promise.all([
-    activeMembership(db, holder.id, today(), clinic ? "platform" : "any"),
-    paidPeriodsOf(db, holder.id),
-    clinic ? seatsInUse(db, holder.id, "patient") : Promise.resolve(0),
-    clinic ? seatsInUse(db, holder.id, "therapist") : Promise.resolve(0),
-    db.select().from(memberships).where(onSaleTo(holder)).orderBy(memberships.value, memberships.id),
-    db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.buyerId, holder.id), eq(orders.state, "pending")))
-      .orderBy(desc(orders.createdAt))
-      .limit(1),
-    db.select({ userId: billingDetails.userId }).from(billingDetails).where(eq(billingDetails.userId, holder.id)),
-    db.select({ nombres: users.nombres, apellidos: users.apellidos, email: users.email }).from(users).where(eq(users.id, holder.id)),
-  ]);
+  const day = today();
+  // One statement (the membership page's, issue 34): a row per plan on sale (or one with no plan),
+  // each carrying the holder's figures, computed once (their subqueries name no outer column),
+  // and the pending order with its detail, joined.
+  const pendingId = sql`(select po.id from orders po where po.buyer_id = ${holder.id} and po.state = 'pending' order by po.created_at desc limit 1)`;
+  const query = db
+    .select({
+      plan: memberships,
+      nombres: users.nombres,
+      apellidos: users.apellidos,
+      email: users.email,
+      held: activeMembershipSql(holder.id, day, clinic ? "platform" : "any"),
+      paid: paidPeriodsSql(holder.id, day),
+      patients: clinic ? seatsInUseSql(holder.id, "patient") : sql<number>`0`,
+      therapists: clinic ? seatsInUseSql(holder.id, "therapist") : sql<number>`0`,
+      detailsSaved: sql<boolean>`exists (select 1 from billing_details bd where bd.user_id = ${holder.id})`,
+      pending: orderDetailColumns.order,
+      buyerName: orderDetailColumns.buyerName,
+      buyerEmail: orderDetailColumns.buyerEmail,
+      invoiceNumber: orderDetailColumns.invoiceNumber,
+      invoices: orderDetailColumns.invoices,
+    })
+    .from(users)
+    .leftJoin(memberships, onSaleTo(holder))
+    .leftJoin(orders, sql`${orders.id} = ${pendingId} and ${orderScope(actor)}`)
+    .where(eq(users.id, holder.id))
+    .orderBy(memberships.value, memberships.id);
+  // Its route keeps the answer (kept-answers.ts) against the versions of every table it names.
+  const writes = writesOf(db);
+  if (writes)
+    recordPageRead(
+      actor,
+      writes.pages.stampOf(query.toSQL().sql, actor.tableVersions, (tables) => writes.stamp(tables)),
+    );
+  const rows = await query;
+  const [first] = rows;
+  const held = first?.held ?? null;
+  const paid = first?.paid ?? { lastPaid: null, paidThrough: null, next: null };
+  const patients = first?.patients ?? 0;
   const seats = clinic
     ? {
-        therapists: { used: therapists, limit: held?.membership.nUsers ?? null },
-        patients: { used: patients, limit: held?.membership.nPatients ?? null },
+        therapists: { used: first?.therapists ?? 0, limit: held?.nUsers ?? null },
+        patients: { used: patients, limit: held?.nPatients ?? null },
       }
     : null;
   const { state, accessUntil } = stateOf(holder, actor, settings, paid.paidThrough);
-  const pendingDetail = pending ? await orderDetail({ db, settings }, actor, pending.id) : null;
+  const pending = first?.pending ? toOrderDetail(settings, actor, { ...first, order: first.pending }) : null;
   return {
-    holder: { id: holder.id, name: `${person?.nombres ?? ""} ${person?.apellidos ?? ""}`.trim() || (person?.email ?? ""), kind: holder.kind },
+    holder: { id: holder.id, name: `${first?.nombres ?? ""} ${first?.apellidos ?? ""}`.trim() || (first?.email ?? ""), kind: holder.kind },
     state,
     current: held
       ? {
-          assignmentId: held.assignment.id,
-          membershipId: held.membership.id,
-          plan: held.membership.plan,
-          from: held.assignment.fromDate,
-          to: held.assignment.toDate,
-          daysLeft: daysBetween(today(), held.assignment.toDate),
+          assignmentId: held.assignmentId,
+          membershipId: held.membershipId,
+          plan: held.plan,
+          from: held.from,
+          to: held.to,
+          daysLeft: daysBetween(today(), held.to),
         }
       : null,
     next: paid.next,
     accessUntil,
     seats,
-    pending: pendingDetail,
-    offers: plans.map((plan) => offerOf(settings, actor, plan, paid.lastPaid, patients)),
-    billingDetailsComplete: Boolean(details),
+    pending,
+    offers: rows.flatMap((row) => (row.plan ? [offerOf(settings, actor, row.plan, paid.lastPaid, patients)] : [])),
+    billingDetailsComplete: Boolean(first?.detailsSaved),
     providers: settings.providers,
   };
 }

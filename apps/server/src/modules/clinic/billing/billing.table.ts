@@ -88,6 +88,8 @@ export const orders = pgTable(
     index("orders_created_idx").on(table.createdAt),
     index("orders_pending_idx").on(table.expiresAt).where(sql`${table.state} = 'pending'`),
     index("orders_payment_reference_idx").on(table.paymentReference),
+    // The platform's statistics count the memberships paid in a range (migration 0032).
+    index("orders_paid_idx").on(table.paidAt).where(sql`${table.state} = 'paid'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, paidThroughSql } from "../../../platform/access.ts";
 import { forbidden } from "../../../platform/errors.ts";
@@ -38,17 +38,14 @@ export interface PaidPeriods {
   next: NextPeriod | null;
 }
 
-/** What a holder has paid for, as of `day`, in one statement. */
-export async function paidPeriodsOf(db: Db, holderId: string, day = today()): Promise<PaidPeriods> {
-  const result = await db.execute<{ last_paid: string | null; paid_through: string | null; next: NextPeriod | null }>(sql`
-    select (select max(am.to_date) from assigned_memberships am where am.user_id = h.holder)::text as last_paid,
-      ${sql.raw(paidThroughSql("h.holder", "h.day"))}::text as paid_through,
-      (select json_build_object('plan', m.plan, 'from', n.from_date::text, 'to', n.to_date::text)
+/** What a holder has paid for, as of `day`, as one JSON column (`PaidPeriods`) of any statement. */
+export function paidPeriodsSql(holderId: string, day: string): SQL<PaidPeriods> {
+  return sql<PaidPeriods>`(select json_build_object('lastPaid', (select max(am.to_date) from assigned_memberships am where am.user_id = h.holder)::text,
+      'paidThrough', ${sql.raw(paidThroughSql("h.holder", "h.day"))}::text,
+      'next', (select json_build_object('plan', m.plan, 'from', n.from_date::text, 'to', n.to_date::text)
         from assigned_memberships n join memberships m on m.id = n.membership_id
-        where n.user_id = h.holder and n.from_date > h.day order by n.from_date, n.id limit 1) as next
-    from (select ${holderId}::text as holder, ${day}::date as day) h`);
-  const row = result.rows[0];
-  return { lastPaid: row?.last_paid ?? null, paidThrough: row?.paid_through ?? null, next: row?.next ?? null };
+        where n.user_id = h.holder and n.from_date > h.day order by n.from_date, n.id limit 1))
+    from (select ${holderId}::text as holder, ${day}::date as day) h)`;
 }
 
 /** The last day of every membership a holder has been given, started or not (YYYY-MM-DD), or null. */

@@ -100,9 +100,3 @@ export function toInvoice(row: InvoiceRow, creditsNumber: string | null): Invoic
     creditsNumber,
   };
 }
-
-/** An order's invoice and credit note, oldest first, each credit note naming its invoice. */
-export async function invoicesOf(db: Db, orderId: number): Promise<Invoice[]> {
-  const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(invoices.id);
-  return rows.map((row) => toInvoice(row, rows.find((other) => other.id === row.creditsInvoiceId)?.number ?? null));
-}

@@ -1,4 +1,4 @@
-import type { CreateOrderInput, OrderDetail, OrderQuery, OrderSummary, PaymentProviderName } from "@clinic/shared";
+import type { CreateOrderInput, Invoice, OrderDetail, OrderQuery, OrderSummary, PaymentProviderName } from "@clinic/shared";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { BillingSettings } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
@@ -13,7 +13,7 @@ import { assignedMemberships, memberships } from "../memberships/memberships.tab
 import { seatsInUse, today } from "../memberships/seats.ts";
 import { billingDetails, invoices, orders } from "./billing.table.ts";
 import { holderOf, lockBuyer, paidUntilOf, periodStart } from "./holders.ts";
-import { invoicesOf, issueInvoice, orderNumber } from "./invoices.ts";
+import { issueInvoice, orderNumber } from "./invoices.ts";
 import { notifyOrder } from "./billing-notices.ts";
 import { periodEnd, quotePlan } from "./pricing.ts";
 
@@ -46,7 +46,7 @@ function allowed(actor: Actor, order: Order) {
 }
 
 /** Admins see every order; a clinic its own and those of its patients; a patient its own. Therapists none. */
-function orderScope(actor: Actor): SQL {
+export function orderScope(actor: Actor): SQL {
   if (actor.isAdmin) return sql`true`;
   if (actor.role === "clinic") return sql`${orders.clinicId} = ${actor.id}`;
   if (actor.role === "patient") return sql`${orders.buyerId} = ${actor.id}`;
@@ -95,26 +95,45 @@ function toSummary(row: SummaryRow): OrderSummary {
   };
 }
 
-export async function orderDetail(deps: Pick<BillingDeps, "db" | "settings">, actor: Actor, id: number): Promise<OrderDetail> {
-  const [row] = await deps.db
-    .select({ order: orders, ...buyerColumns })
-    .from(orders)
-    .where(and(eq(orders.id, id), orderScope(actor)));
-  if (!row) throw notFound();
+/**
+ * An order's invoice and credit note, oldest first, each credit note naming its invoice, as one
+ * JSON column over `"orders"`, so a detail is one statement.
+ */
+export const orderInvoicesColumn = sql<(Omit<Invoice, "issuedAt"> & { issuedAt: string })[]>`(select coalesce(json_agg(json_build_object(
+    'id', i.id, 'kind', i.kind, 'number', i.number, 'issuedAt', i.issued_at, 'language', i.language, 'seller', i.seller, 'buyer', i.buyer,
+    'lines', i.lines, 'netCents', i.net_cents, 'taxRateBp', i.tax_rate_bp, 'taxCents', i.tax_cents, 'totalCents', i.total_cents,
+    'currency', i.currency, 'creditsNumber', (select c.number from invoices c where c.id = i.credits_invoice_id and c.order_id = i.order_id)) order by i.id), '[]'::json)
+  from invoices i where i.order_id = "orders"."id")`;
+
+/** The columns `toOrderDetail` reads, over `"orders"` (orderDetail, billing's overview). */
+export const orderDetailColumns = { order: orders, ...buyerColumns, invoices: orderInvoicesColumn };
+type DetailRow = { order: Order; invoices: (Omit<Invoice, "issuedAt"> & { issuedAt: string })[] } & Omit<SummaryRow, keyof Order>;
+
+export function toOrderDetail(settings: BillingSettings, actor: Actor, row: DetailRow): OrderDetail {
   const order = row.order;
   return {
     ...toSummary({ ...order, buyerName: row.buyerName, buyerEmail: row.buyerEmail, invoiceNumber: row.invoiceNumber }),
     lines: order.lines,
     taxRateBp: order.taxRateBp,
-    instructions: order.provider === "manual" && order.state === "pending" ? deps.settings.bankDetails : null,
+    instructions: order.provider === "manual" && order.state === "pending" ? settings.bankDetails : null,
     checkoutUrl: order.state === "pending" ? order.checkoutUrl : null,
     paymentReference: order.paymentReference,
     expiresAt: order.expiresAt.toISOString(),
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
-    invoices: await invoicesOf(deps.db, order.id),
+    // JSON carries the timestamp as text: read back as the Date the driver would give (milliseconds).
+    invoices: row.invoices.map((invoice) => ({ ...invoice, issuedAt: new Date(invoice.issuedAt).toISOString() })),
     can: allowed(actor, order),
   };
+}
+
+export async function orderDetail(deps: Pick<BillingDeps, "db" | "settings">, actor: Actor, id: number): Promise<OrderDetail> {
+  const [row] = await deps.db
+    .select(orderDetailColumns)
+    .from(orders)
+    .where(and(eq(orders.id, id), orderScope(actor)));
+  if (!row) throw notFound();
+  return toOrderDetail(deps.settings, actor, row);
 }
 
 /**

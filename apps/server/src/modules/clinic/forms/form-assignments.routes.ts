@@ -140,6 +140,9 @@ export const formAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/resolved-dynamic-forms/",
     {
       preValidation: patientOrStaff,
+      // Its page is kept (paging.ts) against the table versions the identity then reads; the
+      // answer itself is not (kept-answers.ts): every call still writes its audit record first.
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Submitted forms, newest submission first (`q`: form or patient name; `since`/`to`: inclusive days of the submission)",

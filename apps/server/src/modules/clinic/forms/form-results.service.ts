@@ -1,15 +1,16 @@
 import type { FormAnswerValue, FormAssignmentState, FormField, FormResultsQuery } from "@clinic/shared";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
 import type { ExportColumn } from "../../../platform/exports.ts";
-import { containsText } from "../../../platform/paging.ts";
+import { containsText, pageOf } from "../../../platform/paging.ts";
 import { patientFound } from "../assignments/patient-check.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, formAssignments } from "./forms.table.ts";
 import { isPatientCaller } from "./form-assignments.service.ts";
-import { type AssignmentRow, countAssignments, patientName, selectAssignments, toAssignment } from "./form-rows.ts";
+import { type AssignmentRow, countedResults, patientName, selectAssignments, selectResults, toAssignment } from "./form-rows.ts";
 
 type Filters = Pick<FormResultsQuery, "q" | "since" | "to" | "patient" | "form">;
 
@@ -28,14 +29,20 @@ function resultsWhere(actor: Actor, filters: Filters): SQL {
   ) as SQL;
 }
 
-/** `GET /api/resolved-dynamic-forms/`: newest submission first. */
+/**
+ * `GET /api/resolved-dynamic-forms/`: newest submission first. One statement, its page with its
+ * total, kept (paging.ts) while no table it reads changes.
+ */
 export async function listResults(db: Db, actor: Actor, query: FormResultsQuery) {
-  const rows = await selectAssignments(db)
-    .where(resultsWhere(actor, query))
-    .orderBy(desc(formAssignments.submittedAt), desc(formAssignments.id))
-    .limit(query.rowsPerPage)
-    .offset((query.page - 1) * query.rowsPerPage);
-  return { data: rows.map(toAssignment), page: query.page, total: await countAssignments(db, resultsWhere(actor, query)) };
+  const where = resultsWhere(actor, query);
+  const page = await pageOf(db, actor, query, { tables: [formAssignments, dynamicForms, users], counted: countedResults(db, where) }, (pageTotal) =>
+    selectResults(db, pageTotal)
+      .where(where)
+      .orderBy(desc(formAssignments.submittedAt), desc(formAssignments.id))
+      .limit(query.rowsPerPage)
+      .offset((query.page - 1) * query.rowsPerPage),
+  );
+  return { ...page, data: page.data.map((row) => toAssignment(row as AssignmentRow)) };
 }
 
 /**

@@ -52,6 +52,12 @@ export const assignmentColumns = {
   reviewNote: formAssignments.reviewNote,
 };
 
+/**
+ * Submitted and reviewed answers are never overdue: their lists read no clock (`current_date`),
+ * so their pages can be kept (page-cache.ts).
+ */
+export const resultColumns = { ...assignmentColumns, overdue: sql<boolean>`false` };
+
 /** The assignments with everything they show joined; add `.where(...)`, order and limit. */
 export function selectAssignments(db: Reader) {
   return db
@@ -64,16 +70,30 @@ export function selectAssignments(db: Reader) {
     .leftJoin(submitters, eq(submitters.id, formAssignments.submittedBy))
     .leftJoin(reviewers, eq(reviewers.id, formAssignments.reviewedBy));
 }
-/** How many assignments `where` (over the same joins) keeps. */
-export async function countAssignments(db: Reader, where: SQL): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+
+/** The same joins over submitted or reviewed assignments only (its where must say so), with a page's `pageTotal` (paging.ts). */
+export function selectResults(db: Reader, pageTotal: SQL<number | null>) {
+  return db
+    .select({ ...resultColumns, pageTotal })
+    .from(formAssignments)
+    .innerJoin(dynamicForms, eq(dynamicForms.id, formAssignments.formId))
+    .innerJoin(dynamicFormVersions, eq(dynamicFormVersions.id, formAssignments.versionId))
+    .innerJoin(patients, eq(patients.id, formAssignments.patientId))
+    .leftJoin(assigners, eq(assigners.id, formAssignments.assignedBy))
+    .leftJoin(submitters, eq(submitters.id, formAssignments.submittedBy))
+    .leftJoin(reviewers, eq(reviewers.id, formAssignments.reviewedBy));
+}
+
+/** The filtered rows a results page counts: the joins its filters read, nothing selected. */
+export function countedResults(db: Reader, where: SQL) {
+  return db
+    .select({ one: sql`1` })
     .from(formAssignments)
     .innerJoin(dynamicForms, eq(dynamicForms.id, formAssignments.formId))
     .innerJoin(patients, eq(patients.id, formAssignments.patientId))
     .where(where);
-  return row?.n ?? 0;
 }
+
 export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>["execute"]>>[number];
 
 type PersonColumns = { id: string | null; name: string | null; email: string | null } | null;

@@ -12,6 +12,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
 import { forbidden } from "../../../platform/errors.ts";
+import { keptAnswer } from "../../../platform/kept-answers.ts";
 import { isPatientCaller } from "./form-assignments.service.ts";
 import { archiveForm, createForm, deleteForm, formFields, getForm, listForms, searchForms, updateForm } from "./forms.service.ts";
 
@@ -28,6 +29,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/forms/",
     {
       preValidation: staffOnly,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Forms the caller can use (the platform's and their clinic's); `archived=true` lists the archived ones; `page` is the total (spec §3)",
@@ -35,13 +37,14 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: formsPageSchema },
       },
     },
-    async (request) => listForms(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listForms(app.db, requireActor(request), request.query)),
   );
 
   app.get(
     "/api/search-form/:q/",
     {
       preValidation: staffOnly,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "The first 20 forms not archived whose name holds {q}",
@@ -49,7 +52,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: formsPageSchema },
       },
     },
-    async (request) => searchForms(app.db, requireActor(request), request.params.q),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => searchForms(app.db, requireActor(request), request.params.q)),
   );
 
   app.get(

@@ -3,7 +3,8 @@ import { and, asc, eq, isNotNull, isNull, max, type SQL, sql } from "drizzle-orm
 import type { Db } from "../../../db/client.ts";
 import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwnerFor, catalogueScope } from "../../../platform/access.ts";
 import { conflict, forbidden, notFound } from "../../../platform/errors.ts";
-import { containsText } from "../../../platform/paging.ts";
+import { recordPageRead } from "../../../platform/page-cache.ts";
+import { containsText, writesOf } from "../../../platform/paging.ts";
 import { dynamicForms, dynamicFormVersions, formAssignments } from "./forms.table.ts";
 
 type Reader = Pick<Db, "select" | "execute">;
@@ -36,7 +37,8 @@ function selectForms(db: Reader) {
  * form's questions (a questionnaire's run to tens of kilobytes) to count them here.
  */
 const { fields: _fields, scoring: _scoring, ...summaryColumns } = formColumns;
-const questionCount = sql<number>`(select count(*) from jsonb_array_elements(${dynamicFormVersions.fields}) as question where question->>'type' <> 'section')::int`;
+// A path query, not a set-returning function in a FROM: the statement then names only tables, so its answer can be kept (page-cache.ts).
+const questionCount = sql<number>`jsonb_array_length(jsonb_path_query_array(${dynamicFormVersions.fields}, '$[*] ? (@.type != "section")'))`;
 type SummaryRow = Omit<FormRow, "fields" | "scoring"> & { questionCount: number };
 
 function selectSummaries(db: Reader, extra: { total?: SQL<number> } = {}) {
@@ -91,15 +93,31 @@ async function answeredCountOf(db: Reader, formId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** `GET /api/forms/`: spec §3's dynamic-forms page, whose `page` is the total count. */
+/**
+ * Reports a list's one statement to the kept answer being made (kept-answers.ts), so the answer is
+ * kept against the versions of the tables it reads.
+ */
+function recordRead(db: Db, actor: Actor, query: { toSQL(): { sql: string } }): void {
+  const writes = writesOf(db);
+  if (!writes) return;
+  recordPageRead(
+    actor,
+    writes.pages.stampOf(query.toSQL().sql, actor.tableVersions, (tables) => writes.stamp(tables)),
+  );
+}
+
+/** `GET /api/forms/`: spec §3's dynamic-forms page, whose `page` is the total count. One statement, kept by its route. */
 export async function listForms(db: Db, actor: Actor, query: FormsQuery): Promise<FormsPage> {
   const where = and(catalogueScope(actor, dynamicForms.clinicId), query.archived ? isNotNull(dynamicForms.archivedAt) : isNull(dynamicForms.archivedAt));
   const offset = query.offset ?? (query.page - 1) * query.limit;
-  const rows = await selectSummaries(db, { total: sql<number>`(count(*) over ())::int` })
+  const read = selectSummaries(db, { total: sql<number>`(count(*) over ())::int` })
     .where(where)
     .orderBy(asc(dynamicForms.name), asc(dynamicForms.id))
     .limit(query.limit)
     .offset(offset);
+  recordRead(db, actor, read);
+  const rows = await read;
+  // Past the end no row carries the total: counted on its own (the same tables: the kept answer still holds).
   const total = rows[0]?.total ?? (await countForms(db, where));
   return { data: rows.map((row) => toSummary(actor, row)), page: total, total };
 }
@@ -111,10 +129,12 @@ async function countForms(db: Db, where: ReturnType<typeof and>): Promise<number
 
 /** `GET /api/search-form/{q}/`: the first 20 assignable forms whose name holds `q`. */
 export async function searchForms(db: Db, actor: Actor, q: string): Promise<FormsPage> {
-  const rows = await selectSummaries(db)
+  const read = selectSummaries(db)
     .where(and(catalogueScope(actor, dynamicForms.clinicId), isNull(dynamicForms.archivedAt), containsText(dynamicForms.name, q.trim())))
     .orderBy(asc(dynamicForms.name), asc(dynamicForms.id))
     .limit(20);
+  recordRead(db, actor, read);
+  const rows = await read;
   return { data: rows.map((row) => toSummary(actor, row)), page: rows.length, total: rows.length };
 }
 

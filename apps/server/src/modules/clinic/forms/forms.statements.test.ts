@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
-import { makeForm, makeFormAssignment } from "../../../../test/forms.ts";
+import { makeForm, makeFormAssignment, sampleFormInput } from "../../../../test/forms.ts";
 import { type RoleCalls, signInRoles, type Who } from "../../../../test/roles.ts";
 import { describeStatements, statementsBeyondIdentity } from "../../../../test/statements.ts";
 
@@ -59,5 +59,36 @@ describe("the forms' reads", () => {
   ] as [Who, string][])("as %s, GET %s takes at most two statements", async (who, template) => {
     const seen = await reads(who, urlOf(template));
     expect(seen.own.length, describeStatements(seen.statements)).toBeLessThanOrEqual(2);
+  });
+});
+
+/**
+ * Kept answers (issue 34): the forms list and the results page are read once, then served while
+ * no table they read changes (the identity statement reads the versions); a write on any node
+ * drops them at once.
+ */
+describe("the kept lists", () => {
+  it("serves the forms list again with no statement of its own, and reads it anew after a form is added", async () => {
+    const url = "/api/forms/?limit=50";
+    await reads("therapist", url);
+    const again = await reads("therapist", url);
+    expect(again.own, describeStatements(again.statements)).toEqual([]);
+    const added = await makeForm(t.db, { clinicId: t.ids.clinic, createdBy: t.ids.therapist }, sampleFormInput("Zz kept-answer check"));
+    const after = await statementsBeyondIdentity(t.database.pool, () => r.send("therapist", "GET", url));
+    expect(after.own.length, describeStatements(after.statements)).toBe(1);
+    expect(after.body.data.map((row: { id: number }) => row.id)).toContain(added.id);
+  });
+
+  it("serves the results page again reading nothing of its own (its audit record comes on top), and anew after an answer", async () => {
+    const url = "/api/resolved-dynamic-forms/?rowsPerPage=10";
+    const first = await statementsBeyondIdentity(t.database.pool, () => r.send("therapist", "GET", url));
+    const again = await reads("therapist", url);
+    expect(again.own, describeStatements(again.statements)).toEqual([]);
+    const form = await makeForm(t.db, { clinicId: t.ids.clinic, createdBy: t.ids.therapist });
+    const score = { total: 1, totalRange: { min: 0, max: 17 }, band: "Low", subscales: [] };
+    await makeFormAssignment(t.db, { form, patientId: t.ids.patient, clinicId: t.ids.clinic, state: "submitted", answers: {}, score, submittedAt: new Date() });
+    const after = await statementsBeyondIdentity(t.database.pool, () => r.send("therapist", "GET", url));
+    expect(after.own.filter((text) => !/^\s*(insert|update|delete)\b/i.test(text)).length, describeStatements(after.statements)).toBe(1);
+    expect(after.body.total).toBe(first.body.total + 1);
   });
 });

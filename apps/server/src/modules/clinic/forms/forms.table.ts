@@ -89,6 +89,8 @@ export const formAssignments = pgTable(
     index("form_assignments_clinic_submitted_idx").on(table.clinicId, table.submittedAt),
     index("form_assignments_form_idx").on(table.formId, table.submittedAt),
     index("form_assignments_version_idx").on(table.versionId),
+    // The form results, newest submission first (migration 0033).
+    index("form_assignments_results_idx").on(table.submittedAt.desc(), table.id.desc()).where(sql`${table.state} in ('submitted', 'reviewed')`),
     // The reminder sweep reads only the unsent, unsubmitted ones with a due date.
     index("form_assignments_due_idx")
       .on(table.dueDate)

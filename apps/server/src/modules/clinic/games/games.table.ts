@@ -1,5 +1,23 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, real, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "../../../db/schema.ts";
 import { activities } from "../activities/activities.table.ts";
 import { assignedActivities } from "../assignments/assignments.table.ts";
@@ -35,6 +53,11 @@ export const gameSessions = pgTable(
     dizzinessBefore: smallint("dizziness_before").notNull(),
     dizzinessAfter: smallint("dizziness_after").notNull(),
     trialCount: integer("trial_count").notNull(),
+    /**
+     * Every row of game_session_metrics of the session as one object, kept by a trigger on that
+     * table (migration 0032): statistics read a session's measures from its own row. Never written here.
+     */
+    metrics: jsonb("metrics").$type<Record<string, number>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -83,3 +106,36 @@ export const gameSessionMetrics = pgTable(
   },
   (table) => [primaryKey({ columns: [table.sessionId, table.name] })],
 );
+
+/**
+ * Sessions per UTC day (of ended_at), patient, build and activity: a roll-up of game_sessions kept
+ * by triggers on it (migration 0032), inserts, deletes (cascades included) and updates that move a
+ * session, in the writer's own transaction. The platform's statistics count from it. Never written here.
+ */
+export const gameSessionDays = pgTable(
+  "game_session_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    patientId: text("patient_id").notNull(),
+    buildId: text("build_id").notNull(),
+    family: text("family").notNull(),
+    activityId: integer("activity_id"),
+    sessions: integer("sessions").notNull(),
+  },
+  (table) => [
+    unique("game_session_days_key").on(table.day, table.patientId, table.buildId, table.family, table.activityId).nullsNotDistinct(),
+    index("game_session_days_patient_idx").on(table.patientId, table.day),
+    // Keys emptied by a delete, which the trigger removes at once: found without a scan.
+    index("game_session_days_emptied_idx").on(table.day).where(sql`${table.sessions} <= 0`),
+  ],
+);
+
+/**
+ * A version per patient, bumped by triggers (migration 0032) in the transaction of every write of
+ * their game sessions (and so of their metrics) or their assigned activities: a node keeps a
+ * patient's statistics answer while the version it was read under holds. Never written here.
+ */
+export const statisticsVersions = pgTable("statistics_versions", {
+  patientId: text("patient_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(1),
+});

@@ -19,7 +19,7 @@ import { type Actor, can } from "../../../platform/access.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, type PageTotal, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { assignedMemberships, memberships } from "./memberships.table.ts";
-import { activeMembership, seatsInUse, today } from "./seats.ts";
+import { activeMembershipSql, type HeldJson, seatsInUseSql, today } from "./seats.ts";
 
 /*
  * Who does what (spec §6 lists the codenames, not the calls; issue 16.8 adds patients):
@@ -469,21 +469,28 @@ export async function membershipSeats(db: Db, actor: Actor, clinicParam: string 
     if (clinicParam && clinicParam !== actor.id) throw notFound();
     clinicId = actor.id;
   }
-  const [clinic] = await db
-    .select({ id: users.id, nombres: users.nombres, apellidos: users.apellidos, email: users.email })
-    .from(users)
-    .where(and(eq(users.id, clinicId), sql`exists (select 1 from user_groups ug where ug.user_id = users.id and ug.group_id = ${GROUP.clinic})`));
+  // The clinic, its period today and both seat counts in one statement.
+  const found = await db.execute<{
+    id: string;
+    nombres: string;
+    apellidos: string;
+    email: string;
+    held: HeldJson | null;
+    therapists: number;
+    patients: number;
+  }>(
+    sql`select u.id, u.nombres, u.apellidos, u.email, ${activeMembershipSql(clinicId, today())} as held,
+        ${seatsInUseSql(clinicId, "therapist")} as therapists, ${seatsInUseSql(clinicId, "patient")} as patients
+      from users u where u.id = ${clinicId} and exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = ${GROUP.clinic})`,
+  );
+  const [clinic] = found.rows;
   if (!clinic) throw notFound();
-  const [held, therapists, patients] = await Promise.all([
-    activeMembership(db, clinicId),
-    seatsInUse(db, clinicId, "therapist"),
-    seatsInUse(db, clinicId, "patient"),
-  ]);
+  const { held, therapists, patients } = clinic;
   return {
     clinic: { id: clinic.id, name: clinicName(clinic), email: clinic.email },
-    membership: held ? { id: held.membership.id, plan: held.membership.plan, months: held.membership.months } : null,
-    assignment: held ? { id: held.assignment.id, from_date: held.assignment.fromDate, to_date: held.assignment.toDate } : null,
-    therapists: { used: therapists, limit: held ? held.membership.nUsers : null },
-    patients: { used: patients, limit: held ? held.membership.nPatients : null },
+    membership: held ? { id: held.membershipId, plan: held.plan, months: held.months } : null,
+    assignment: held ? { id: held.assignmentId, from_date: held.from, to_date: held.to } : null,
+    therapists: { used: therapists, limit: held ? held.nUsers : null },
+    patients: { used: patients, limit: held ? held.nPatients : null },
   };
 }

@@ -1,5 +1,5 @@
 import { GROUP } from "@clinic/shared";
-import { and, count, desc, eq, gte, isNull, lte } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { userGroups, users } from "../../../db/schema.ts";
 import { conflict } from "../../../platform/errors.ts";
@@ -32,6 +32,36 @@ export async function activeMembership(db: Db, clinicId: string, day = today(), 
     .orderBy(desc(assignedMemberships.fromDate), desc(assignedMemberships.id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * `activeMembership` as one JSON column of a bigger statement (billing's overview, the seats
+ * card): the plan's and the period's fields the screens show, or null.
+ */
+export function activeMembershipSql(holderId: string, day: string, plans: "platform" | "any" = "platform"): SQL<HeldJson | null> {
+  return sql<HeldJson | null>`(select json_build_object('membershipId', hm.id, 'plan', hm.plan, 'months', hm.months, 'nUsers', hm.n_users,
+      'nPatients', hm.n_patients, 'assignmentId', ha.id, 'from', ha.from_date::text, 'to', ha.to_date::text)
+    from assigned_memberships ha join memberships hm on hm.id = ha.membership_id
+    where ha.user_id = ${holderId} ${plans === "platform" ? sql`and hm.clinic_id is null` : sql``}
+      and ha.from_date <= ${day}::date and ha.to_date >= ${day}::date
+    order by ha.from_date desc, ha.id desc limit 1)`;
+}
+export interface HeldJson {
+  membershipId: number;
+  plan: string;
+  months: number;
+  nUsers: number;
+  nPatients: number;
+  assignmentId: number;
+  from: string;
+  to: string;
+}
+
+/** `seatsInUse` as one column of a bigger statement. */
+export function seatsInUseSql(clinicId: string, seat: Seat): SQL<number> {
+  const group = seat === "therapist" ? GROUP.therapist : GROUP.patient;
+  return sql<number>`(select count(*)::int from users su join user_groups sg on sg.user_id = su.id and sg.group_id = ${group}
+    where su.clinic_id = ${clinicId} and su.is_active)`;
 }
 
 /** Active accounts of the clinic holding a seat of this kind (therapists: group 3, patients: group 1). */

@@ -7,7 +7,7 @@ import {
   statisticsQuerySchema,
   statisticsReportInputSchema,
 } from "@clinic/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
@@ -17,7 +17,7 @@ import { isPatientCaller } from "../forms/form-assignments.service.ts";
 import { renderStatisticsReport } from "./statistics-report.ts";
 import { globalActivitiesTable, statisticsTable } from "./statistics.exports.ts";
 import { languageOf } from "./statistics.labels.ts";
-import { globalActivities, patientStatistics } from "./statistics.service.ts";
+import { globalActivities, patientStatistics, patientStatisticsBody } from "./statistics.service.ts";
 
 const tags = ["statistics"];
 
@@ -26,6 +26,9 @@ async function requireStaff(request: FastifyRequest): Promise<void> {
   if (isPatientCaller(requireActor(request))) throw forbidden();
 }
 const staffOnly = [requireModule("clinic"), requirePermission("view_statistics"), requireStaff];
+
+/** Bytes the route's own serializer made already (a plain reply: they are not serialized again). */
+const sendSerialized = (reply: FastifyReply, body: Buffer) => reply.type("application/json; charset=utf-8").send(body);
 
 /** The signed-in staff member as the report names its author. */
 const authorOf = (actor: { nombres: string; apellidos: string; email: string }) => `${actor.nombres} ${actor.apellidos}`.trim() || actor.email;
@@ -51,10 +54,13 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientStatisticsSchema },
       },
     },
-    async (request) =>
-      audited(request, { action: "patient.statistics.read", subjectUserId: request.query.user, detail: { ...request.query } }, () =>
-        patientStatistics(app.db, requireActor(request), request.query),
-      ),
+    async (request, reply) => {
+      // The route's own serializer makes the bytes (checked against the schema), which are kept while the patient's data holds.
+      const body = await audited(request, { action: "patient.statistics.read", subjectUserId: request.query.user, detail: { ...request.query } }, () =>
+        patientStatisticsBody(app.db, requireActor(request), request.query, (statistics) => String(reply.serialize(statistics))),
+      );
+      return sendSerialized(reply, body);
+    },
   );
 
   app.get(

@@ -25,17 +25,26 @@ import { patientFound } from "../assignments/patient-check.ts";
 /**
  * A patient's statistics (spec §2 `statistics`, §7 `GET /api/statistics/`) and the activities'
  * figures across patients (`GET /api/global-activities/`), read with plain SQL over indexed
- * tables: game_sessions by (patient_id, ended_at), their metrics by primary key (only the
- * families' main measures, and every metric of the few sessions listed), and assigned_activities
+ * tables: game_sessions by (patient_id, ended_at), each with its metrics on its own row (only the
+ * families' main measures are sent, every metric for the few sessions listed), and assigned_activities
  * by (patient_id, date). Trials are never read here. Sessions are dated by ended_at in UTC, the
  * assignments by their own date.
  */
 
 type Reader = Pick<Db, "execute">;
 
-/** Every metric name a family follows (level_end is the session's own column). */
-const MEASURE_NAMES = [...new Set(Object.values(FAMILY_MEASURES).flatMap((measures) => measures.map((measure) => measure.name)))].filter(
-  (name) => name !== "level_end",
+/** The metrics each family follows, in order (level_end is the session's own column). */
+const MEASURE_NAMES = Object.fromEntries(
+  FAMILIES.map((family) => [family, FAMILY_MEASURES[family].map((measure) => measure.name).filter((name) => name !== "level_end")]),
+) as Record<Family, string[]>;
+
+/**
+ * A session's family measures as an array in MEASURE_NAMES order, read from the metrics kept on
+ * its own row (migration 0032: a trigger copies game_session_metrics there), so no per-session
+ * lookup. Names and families are ours, never the caller's.
+ */
+const measuresArray = sql.raw(
+  `case s.family ${FAMILIES.map((family) => `when '${family}' then json_build_array(${MEASURE_NAMES[family].map((name) => `s.metrics -> '${name}'`).join(", ")})`).join(" ")} end`,
 );
 
 /** The instant a day starts in UTC, and the instant after `to` ends. */
@@ -119,6 +128,8 @@ interface CheckRow {
   patient: { id: string; nombres: string; apellidos: string; email: string; language: string } | null;
   activity: { id: number; name: string; type: string; buildId: string | null } | null;
   first_day: string | null;
+  /** The patient's statistics version and the activities table's (what a kept answer is stamped with). */
+  versions: string;
 }
 
 /** Its name as lists show it ("Nombres Apellidos", else the email). */
@@ -127,7 +138,9 @@ const nameOf = (person: { nombres: string; apellidos: string; email: string }) =
 /**
  * Statement 1: the patient is in the actor's scope (404 otherwise, before anything is counted),
  * who they are, the activity asked for (visible in the actor's catalogue, or assigned to the
- * patient; 404 otherwise), and the patient's first day with an assignment or a session.
+ * patient; 404 otherwise), the patient's first day with an assignment or a session, and the
+ * versions a kept answer holds under (statistics_versions, bumped by every write of the patient's
+ * sessions or assignments; table_versions of activities, whose names the answer shows).
  */
 async function checkPatient(db: Reader, actor: Actor, query: Pick<StatisticsQuery, "user" | "activity">) {
   const activity =
@@ -142,15 +155,18 @@ async function checkPatient(db: Reader, actor: Actor, query: Pick<StatisticsQuer
         from users u where u.id = ${query.user}) as patient,
       ${activity} as activity,
       least((select min(aa.date) from assigned_activities aa where aa.patient_id = ${query.user}),
-            (select (min(gs.ended_at) at time zone 'UTC')::date from game_sessions gs where gs.patient_id = ${query.user}))::text as first_day`);
+            (select (min(gs.ended_at) at time zone 'UTC')::date from game_sessions gs where gs.patient_id = ${query.user}))::text as first_day,
+      coalesce((select sv.version from statistics_versions sv where sv.patient_id = ${query.user}), 0) || '.' ||
+        coalesce((select tv.version from table_versions tv where tv.name = 'activities'), 0) as versions`);
   const [row] = result.rows;
   if (!row?.found || !row.patient) throw notFound();
   if (query.activity !== undefined && !row.activity) throw notFound();
-  return { patient: row.patient, activity: row.activity, firstDay: row.first_day };
+  return { patient: row.patient, activity: row.activity, firstDay: row.first_day, versions: row.versions };
 }
+type Checked = Awaited<ReturnType<typeof checkPatient>>;
 
-/** A session of the range, compact: [id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures]. */
-type SessionTuple = [number, number, Family, number | null, number, number, number, number, Record<string, number> | null];
+/** A session of the range, compact: [id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures in MEASURE_NAMES order]. */
+type SessionTuple = [number, number, Family, number | null, number, number, number, number, (number | null)[] | null];
 
 interface RangeSession {
   id: number;
@@ -202,7 +218,6 @@ interface DataRow {
  */
 async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow> {
   const listed = query.activity === undefined ? STATISTICS_RECENT_SESSIONS : STATISTICS_ACTIVITY_SESSIONS;
-  const names = sql.raw(`array[${MEASURE_NAMES.map((name) => `'${name}'`).join(", ")}]::text[]`);
   const result = await db.execute<DataRow & Record<string, unknown>>(sql`with s as (
       select gs.* from game_sessions gs
       where gs.patient_id = ${query.user} and gs.ended_at >= ${startOf(query.since)}::timestamptz and gs.ended_at < ${startOf(dayAfter(query.to))}::timestamptz
@@ -218,14 +233,13 @@ async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow>
         from generate_series(${query.since}::date, ${query.to}::date, interval '1 day') as d(day)
         left join (select date, count(*) as assigned, count(*) filter (where done) as done from a group by date) x on x.date = d.day::date) as days,
       (select json_agg(json_build_array(s.id, ${epochMs("s.ended_at")}, s.family, s.activity_id, s.level_end, s.dizziness_before, s.dizziness_after,
-                                        s.duration_ms, m.measures) order by s.ended_at, s.id)
-        from s left join lateral (select json_object_agg(gm.name, gm.value) as measures from game_session_metrics gm
-                                  where gm.session_id = s.id and gm.name = any(${names})) m on true) as sessions,
+                                        s.duration_ms, ${measuresArray}) order by s.ended_at, s.id)
+        from s) as sessions,
       (select json_agg(json_build_object(
           'id', r.id, 'buildId', r.build_id, 'family', r.family, 'startedAt', ${epochMs("r.started_at")}, 'endedAt', ${epochMs("r.ended_at")},
           'durationMs', r.duration_ms, 'levelStart', r.level_start, 'levelEnd', r.level_end, 'motion', r.motion, 'ended', r.ended,
           'dizzinessBefore', r.dizziness_before, 'dizzinessAfter', r.dizziness_after, 'trialCount', r.trial_count, 'activityId', r.activity_id,
-          'metrics', (select json_object_agg(gm.name, gm.value) from game_session_metrics gm where gm.session_id = r.id))
+          'metrics', r.metrics)
           order by r.ended_at desc, r.id desc)
         from (select * from s order by s.ended_at desc, s.id desc limit ${listed}) r) as listed,
       ${perActivityJson} as activities,
@@ -233,6 +247,17 @@ async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow>
   const [row] = result.rows;
   if (!row) throw new Error("The statistics statement answered no row");
   return row;
+}
+
+/** The tuple's measure values back under their names; a metric the session lacks stays out. */
+function measuresOf(family: Family, values: (number | null)[] | null): Record<string, number> {
+  const measures: Record<string, number> = {};
+  const names = MEASURE_NAMES[family] ?? [];
+  for (let index = 0; index < names.length; index++) {
+    const value = values?.[index];
+    if (value !== undefined && value !== null) measures[names[index] as string] = value;
+  }
+  return measures;
 }
 
 function familiesOf(sessions: readonly RangeSession[]): FamilyStatistics[] {
@@ -270,12 +295,64 @@ function toSession(session: ListedJson, names: ReadonlyMap<number, string>): Sta
   };
 }
 
-/** `GET /api/statistics/`: two statements, the check and the figures. */
+/** A patient's statistics, as the exports and the report read them: two statements, the check and the figures. */
 export async function patientStatistics(db: Reader, actor: Actor, query: StatisticsQuery): Promise<PatientStatistics> {
+  return statisticsOf(db, query, await checkPatient(db, actor, query));
+}
+
+/** Kept answers of one database, newest last, within a byte budget. */
+interface KeptStatistics {
+  answers: Map<string, { stamp: string; body: Buffer }>;
+  bytes: number;
+}
+const KEPT_BYTES = 32 * 1024 * 1024;
+/** A longer range's answer is made afresh each time rather than crowding the others out. */
+const KEPT_MOST_BYTES = 2 * 1024 * 1024;
+const keptByDb = new WeakMap<object, KeptStatistics>();
+
+/**
+ * `GET /api/statistics/`: the answer's bytes. The check runs on every call (scope, 404s, and the
+ * versions); the figures are read and serialized only when the patient's data, the activities or
+ * what the check itself answers changed since this node last made the answer for the same query:
+ * one statement then instead of two, on any node, since the versions are read from the database.
+ */
+export async function patientStatisticsBody(
+  db: Reader,
+  actor: Actor,
+  query: StatisticsQuery,
+  serialize: (statistics: PatientStatistics) => string,
+): Promise<Buffer> {
   const checked = await checkPatient(db, actor, query);
+  let kept = keptByDb.get(db);
+  if (!kept) {
+    kept = { answers: new Map(), bytes: 0 };
+    keptByDb.set(db, kept);
+  }
+  const key = JSON.stringify([query.user, query.since, query.to, query.activity ?? null, query.family ?? null]);
+  const stamp = JSON.stringify([checked.versions, checked.firstDay, checked.patient, checked.activity]);
+  const held = kept.answers.get(key);
+  if (held?.stamp === stamp) return held.body;
+  const body = Buffer.from(serialize(await statisticsOf(db, query, checked)));
+  if (held) {
+    kept.answers.delete(key);
+    kept.bytes -= held.body.length;
+  }
+  if (body.length <= KEPT_MOST_BYTES) {
+    for (const [oldKey, old] of kept.answers) {
+      if (kept.bytes + body.length <= KEPT_BYTES) break;
+      kept.answers.delete(oldKey);
+      kept.bytes -= old.body.length;
+    }
+    kept.answers.set(key, { stamp, body });
+    kept.bytes += body.length;
+  }
+  return body;
+}
+
+async function statisticsOf(db: Reader, query: StatisticsQuery, checked: Checked): Promise<PatientStatistics> {
   const figures = await readFigures(db, query);
   const days: AdherenceDay[] = (figures.days ?? []).map(([day, assigned, done]) => ({ day, assigned: Number(assigned), done: Number(done) }));
-  const sessions: RangeSession[] = (figures.sessions ?? []).map(([id, endedAt, family, activityId, levelEnd, before, after, durationMs, measures]) => ({
+  const sessions: RangeSession[] = (figures.sessions ?? []).map(([id, endedAt, family, activityId, levelEnd, before, after, durationMs, values]) => ({
     id,
     endedAt: isoOf(endedAt),
     family,
@@ -284,7 +361,7 @@ export async function patientStatistics(db: Reader, actor: Actor, query: Statist
     before,
     after,
     durationMs,
-    measures: measures ?? {},
+    measures: measuresOf(family, values),
   }));
   const assigned = days.reduce((sum, day) => sum + day.assigned, 0);
   const done = days.reduce((sum, day) => sum + day.done, 0);

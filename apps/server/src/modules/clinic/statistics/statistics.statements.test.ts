@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../test/app.ts";
 import { assignActivity, makeActivity } from "../../../../test/factories.ts";
@@ -49,6 +50,43 @@ describe("the statistics' calls", () => {
       .replace("{to}", dayFromToday(0));
     const seen = await statementsBeyondIdentity(t.database.pool, () => r.send(who, "GET", path));
     expect(withoutWrites(seen.own), describeStatements(seen.statements)).toHaveLength(most);
+  });
+
+  it("the same statistics asked again take one statement, until a write of the patient's sessions or assignments, or of an activity", async () => {
+    // A range no other test here asks for, so the first call finds nothing kept.
+    const path = `/api/statistics/?user=${t.ids.patient}&since=${dayFromToday(-28)}&to=${dayFromToday(0)}`;
+    const call = async () => {
+      const seen = await statementsBeyondIdentity(t.database.pool, () => r.send("therapist", "GET", path));
+      return { reads: withoutWrites(seen.own).length, body: seen.body as { data: { totals: { sessions: number; done: number } } } };
+    };
+    const first = await call();
+    expect(first.reads).toBe(2);
+    const again = await call();
+    expect(again).toEqual({ reads: 1, body: first.body });
+    // A new session: read afresh, and counted.
+    const sessionId = await insertPlayedSession(t.db, { assignmentId: null, activityId, patientId: t.ids.patient, endedAt: new Date() });
+    const played = await call();
+    expect(played.reads).toBe(2);
+    expect(played.body.data.totals.sessions).toBe(first.body.data.totals.sessions + 1);
+    expect((await call()).reads).toBe(1);
+    // An assignment undone, a session deleted, an activity renamed: each read afresh.
+    await t.db.execute(
+      sql`update assigned_activities set done = false, done_at = null where id = (select max(id) from assigned_activities where patient_id = ${t.ids.patient})`,
+    );
+    const undone = await call();
+    expect(undone.reads).toBe(2);
+    expect(undone.body.data.totals.done).toBe(first.body.data.totals.done - 1);
+    await t.db.execute(sql`delete from game_sessions where id = ${sessionId}`);
+    const deleted = await call();
+    expect(deleted.reads).toBe(2);
+    expect(deleted.body.data.totals.sessions).toBe(first.body.data.totals.sessions);
+    await t.db.execute(sql`update activities set name = 'Renamed for the statistics' where id = ${activityId}`);
+    const renamed = await call();
+    expect(renamed.reads).toBe(2);
+    expect(JSON.stringify(renamed.body)).toContain("Renamed for the statistics");
+    // Another patient's writes leave this answer kept.
+    await insertPlayedSession(t.db, { assignmentId: null, activityId, patientId: t.ids.patient2, endedAt: new Date() });
+    expect((await call()).reads).toBe(1);
   });
 
   it("the exports and the report read as the screen does: two statements", async () => {
