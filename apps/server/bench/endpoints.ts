@@ -32,6 +32,9 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   // A clinic's staff: the session's statement also reads how long the clinic is paid for (the
   // run of periods, those paid ahead included), which an admin's skips.
   { name: "user profile, therapist", method: "GET", path: "/api/user-profile/", role: "therapist", target: "profile" },
+  // Issue 34.1: the cheapest audited call, one patient read by primary key (staff in scope), which
+  // writes its audit record (a plain insert; the sequencer seals it later, off the request path).
+  { name: "audited read of one patient", method: "GET", path: "/api/user-patients/{demoPatient}", role: "therapist", target: "audited" },
   // The catalogue lists as the web app asks for their first page.
   { name: "recommendations, first page", method: "GET", path: "/api/recommendations/?rowsPerPage=10", role: "therapist", target: "catalogue" },
   {
@@ -45,8 +48,27 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
   { name: "files, first page", method: "GET", path: "/api/files/?rowsPerPage=10", role: "therapist", target: "catalogue" },
   // Dynamic forms: the builder's list (the shipped questionnaires and the demo clinic's form), and
   // the results list over the demo's submitted answers (each call also writes its audit record).
-  { name: "forms, first page", method: "GET", path: "/api/forms/?limit=20", role: "therapist", target: "catalogue" },
-  { name: "form results, first page", method: "GET", path: "/api/resolved-dynamic-forms/?rowsPerPage=10", role: "therapist" },
+  { name: "forms, first page", method: "GET", path: "/api/forms/?limit=20", role: "therapist", target: "lists" },
+  { name: "form results, first page", method: "GET", path: "/api/resolved-dynamic-forms/?rowsPerPage=10", role: "therapist", target: "lists" },
+  // Issue 34's other lists: the messages the demo clinic sent and the demo patient's notifications
+  // (seed-lists.ts; each notifications read also writes its audit record), and the membership page.
+  {
+    name: "messages sent, first page",
+    method: "GET",
+    path: "/api/messages/?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} messages`,
+  },
+  {
+    name: "notifications, first page",
+    method: "GET",
+    path: "/api/notifications/?rowsPerPage=10",
+    role: "patient",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} notifications`,
+  },
+  { name: "membership page", method: "GET", path: "/api/billing/membership", role: "clinic", target: "lists" },
   // Over the BENCH_ACTIVITIES seeded activities (seed-activities.ts): a name search that about
   // 1 % of them match, seen by a clinic's therapist and by an admin, and the unfiltered first page.
   {
@@ -102,6 +124,7 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     method: "GET",
     path: "/api/statistics/platform?since={today-89}&to={statsToday}",
     role: "admin",
+    target: "platform-statistics",
     check: (body) => {
       const totals = (body as { totals?: { sessions?: number; activePatients?: number } }).totals;
       if (!totals?.sessions) throw new Error("the answer counts no session");
@@ -109,7 +132,8 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     },
   },
   // Over the BENCH_SHOP_PRODUCTS seeded products of the demo store (seed-shop.ts): a customer's
-  // name search that about 1 % of them match, and the first page of the storefront.
+  // name search that about 1 % of them match, the first page of the storefront, and a category's
+  // page (about a twentieth of them).
   {
     name: "storefront, name search",
     method: "GET",
@@ -128,6 +152,36 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     path: "/api/shop/storefront/stores/{shopStore}/items?rowsPerPage=24",
     role: "patient",
     target: "large-list",
+  },
+  {
+    name: "storefront, category page",
+    method: "GET",
+    path: "/api/shop/storefront/stores/{shopStore}/items?category={shopCategory}&rowsPerPage=24",
+    role: "patient",
+    target: "large-list",
+    check: (body) => {
+      const page = body as { data?: { category?: { name?: string } | null }[]; total?: number };
+      if (!page.data?.length) throw new Error("the category shows no product");
+      return `${page.total} in ${page.data[0]?.category?.name}`;
+    },
+  },
+  // The shop's management lists over the same store: the products (in name order) and the orders
+  // (newest first) its clinic's staff page through.
+  {
+    name: "shop products (management), first page",
+    method: "GET",
+    path: "/api/shop/stores/{shopStore}/products?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} products`,
+  },
+  {
+    name: "shop orders (management), first page",
+    method: "GET",
+    path: "/api/shop/stores/{shopStore}/orders?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} orders`,
   },
   // The audit screen's first page over every record the run has written so far (each request
   // above left one or more): the admin's, and the clinic's, scoped to its people.

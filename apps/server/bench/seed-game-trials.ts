@@ -3,6 +3,8 @@
 // plays three sessions a day over the last 90 days (the statistics call measured), alternating a
 // Reactor and an Activator build; the rest belong to many patients of the demo clinic, spread over
 // the last year. A handful of `insert ... select generate_series` statements in one transaction.
+// The statistics' roll-ups (game_sessions.metrics, game_session_days: migration 0032) are filled by
+// the same triggers that keep them when the server stores a session, so nothing here writes them.
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-game-trials.ts [count]
@@ -137,7 +139,7 @@ export async function seedGameTrials(url: string, count = 1_000_000, log: (line:
       );
       await client.query("commit");
       log(`seeded ${sessions} game sessions with ${inserted} trials (${targetSessions} of the demo patient from ${since} to ${to})`);
-      for (const table of ["game_sessions", "game_trials", "game_session_metrics", "assigned_activities", "users", "user_groups"]) {
+      for (const table of ["game_sessions", "game_trials", "game_session_metrics", "game_session_days", "assigned_activities", "users", "user_groups"]) {
         await client.query(`vacuum analyze ${table}`);
       }
     }

@@ -1,7 +1,9 @@
 // Fills the demo clinic's store with a large catalogue for `npm run bench` (issue 20): product
 // names from word lists, one or two variants each with ample stock, about 1 % of the names holding
-// SHOP_SEARCH_WORD; and the buyers of the checkout measurement: patients of the demo clinic who
-// share the demo patient's password. Everything by a handful of `insert ... select` statements.
+// SHOP_SEARCH_WORD, each product in the category of its kind (twenty categories, so a category page
+// shows about 2 500); and the buyers of the checkout measurement: patients of the demo clinic who
+// share the demo patient's password, each with a product of its own to buy. Everything by a
+// handful of `insert ... select` statements.
 //
 // `npm run bench` calls it once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-shop.ts [count]
@@ -12,8 +14,10 @@ import { DEMO_ACCOUNTS } from "../src/demo-accounts.ts";
 
 /** A word that about 1 % of the seeded product names contain (no other word of the lists does). */
 export const SHOP_SEARCH_WORD = "wobble";
-/** The product every checkout of the bench buys (stock enough for every round). */
+/** The SKU prefix of the products the bench's buyers check out, one each (stock enough for every round): `BENCH-CHECKOUT-1`, ... */
 export const CHECKOUT_SKU = "BENCH-CHECKOUT";
+/** The category whose page the bench reads: the products of this kind. */
+export const SHOP_CATEGORY_KIND = "board";
 
 const list = (text: string) => text.split(",").map((word) => word.trim());
 const KINDS = list(`
@@ -39,6 +43,9 @@ export interface ShopSeeded {
   seconds: number;
   /** Share of the store's product names that contain SHOP_SEARCH_WORD. */
   searchMatches: number;
+  /** The category of SHOP_CATEGORY_KIND, and how many products it holds. */
+  categoryId: number;
+  categoryProducts: number;
   buyers: { email: string; password: string }[];
 }
 
@@ -57,6 +64,13 @@ export async function seedShop(url: string, count = 50_000, buyerCount = 20, log
     const before = Number((await client.query<{ n: string }>("select count(*) as n from shop_products where store_id = $1", [storeId])).rows[0]?.n);
     let inserted = 0;
     await client.query("begin");
+    // A category per kind ("Boards", ...), made once.
+    await client.query(
+      `insert into shop_categories (store_id, name, position)
+       select $1, initcap(kind) || 's', position from unnest($2::text[]) with ordinality as k(kind, position)
+       on conflict (store_id, lower(name)) do nothing`,
+      [storeId, KINDS],
+    );
     if (before < count) {
       await client.query("select setseed(0.2026)");
       const made = await client.query(
@@ -67,10 +81,10 @@ export async function seedShop(url: string, count = 50_000, buyerCount = 20, log
                   floor(random() * array_length($3::text[], 1))::int + 1 as q2
            from generate_series(1, $1::int) g
          ), products as (
-           insert into shop_products (store_id, name, description)
-           select $4, initcap(qualities[q]) || ' ' || qualities[q2] || ' ' || kinds[k] || ' ' || g,
+           insert into shop_products (store_id, category_id, name, description)
+           select $4, c.id, initcap(qualities[q]) || ' ' || qualities[q2] || ' ' || kinds[k] || ' ' || g,
                   '<p>A ' || qualities[q] || ' ' || kinds[k] || ' for home exercises.</p>'
-           from picks
+           from picks left join shop_categories c on c.store_id = $4 and lower(c.name) = kinds[k] || 's'
            returning id
          )
          insert into shop_variants (product_id, store_id, sku, name, price_cents, stock, position)
@@ -81,16 +95,26 @@ export async function seedShop(url: string, count = 50_000, buyerCount = 20, log
       inserted = count - before;
       log(`seeded ${inserted} products (${made.rowCount} variants)`);
     }
-    // The product the checkouts buy: stock for every round of every buyer.
+    // Products seeded before categories were (a reused database): each into its kind's category.
     await client.query(
-      `with product as (
-         insert into shop_products (store_id, name) select $1, 'Bench checkout item'
-         where not exists (select 1 from shop_variants where store_id = $1 and sku = $2) returning id
-       )
-       insert into shop_variants (product_id, store_id, sku, price_cents, stock) select id, $1, $2, 1990, 1000000 from product`,
-      [storeId, CHECKOUT_SKU],
+      `update shop_products p set category_id = c.id
+       from shop_categories c
+       where p.store_id = $1 and p.category_id is null and c.store_id = $1 and lower(c.name) = (regexp_match(p.name, '(\\w+) \\d+$'))[1] || 's'`,
+      [storeId],
     );
-    await client.query("update shop_variants set stock = 1000000 where store_id = $1 and sku = $2", [storeId, CHECKOUT_SKU]);
+    // The products the checkouts buy, one per buyer: stock for every round.
+    await client.query(
+      `with wanted as (
+         select n, $2 || '-' || n as sku from generate_series(1, $3::int) n
+         where not exists (select 1 from shop_variants v where v.store_id = $1 and v.sku = $2 || '-' || n)
+       ), products as (
+         insert into shop_products (store_id, name) select $1, 'Bench checkout item ' || n from wanted returning id, name
+       )
+       insert into shop_variants (product_id, store_id, sku, price_cents, stock)
+       select p.id, $1, w.sku, 1990, 1000000 from products p join wanted w on p.name = 'Bench checkout item ' || w.n`,
+      [storeId, CHECKOUT_SKU, buyerCount],
+    );
+    await client.query("update shop_variants set stock = 1000000 where store_id = $1 and sku like $2 || '-%' and stock <> 1000000", [storeId, CHECKOUT_SKU]);
     // Buyers: patients of the demo clinic with the demo patient's password (one argon2 hash, copied).
     const buyers: ShopSeeded["buyers"] = [];
     for (let index = 1; index <= buyerCount; index += 1) {
@@ -118,7 +142,23 @@ export async function seedShop(url: string, count = 50_000, buyerCount = 20, log
       (await client.query<{ n: string }>("select count(*) as n from shop_products where store_id = $1 and name ilike $2", [storeId, `%${SHOP_SEARCH_WORD}%`]))
         .rows[0]?.n,
     );
-    return { storeId, inserted, total, seconds: (performance.now() - started) / 1000, searchMatches: total === 0 ? 0 : matches / total, buyers };
+    const category = (
+      await client.query<{ id: number; n: string }>(
+        "select c.id, (select count(*) from shop_products p where p.category_id = c.id) as n from shop_categories c where c.store_id = $1 and lower(c.name) = $2",
+        [storeId, `${SHOP_CATEGORY_KIND}s`],
+      )
+    ).rows[0];
+    if (!category) throw new Error(`the "${SHOP_CATEGORY_KIND}s" category is missing`);
+    return {
+      storeId,
+      inserted,
+      total,
+      seconds: (performance.now() - started) / 1000,
+      searchMatches: total === 0 ? 0 : matches / total,
+      categoryId: category.id,
+      categoryProducts: Number(category.n),
+      buyers,
+    };
   } catch (error) {
     await client.query("rollback").catch(() => {});
     throw error;
@@ -131,5 +171,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("Set DATABASE_URL");
   const seeded = await seedShop(url, Number(process.argv[2] ?? 50_000));
-  console.log(`${seeded.total} products in store ${seeded.storeId}, ${(seeded.searchMatches * 100).toFixed(2)} % match "${SHOP_SEARCH_WORD}"`);
+  console.log(
+    `${seeded.total} products in store ${seeded.storeId}, ${(seeded.searchMatches * 100).toFixed(2)} % match "${SHOP_SEARCH_WORD}", ${seeded.categoryProducts} in category ${seeded.categoryId}`,
+  );
 }

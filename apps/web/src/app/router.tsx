@@ -1,11 +1,11 @@
 import { ROUTES } from "@clinic/shared";
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from "react";
-import { Navigate, type RouteObject, createBrowserRouter } from "react-router";
+import { Navigate, type RouteObject, createBrowserRouter, matchPath } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
-import { isBuilt } from "../lib/screen-ids.ts";
+import { isBuilt, type ScreenId } from "../lib/screen-ids.ts";
 import { homeOf, useSession } from "../lib/session.ts";
 import { RouteGate } from "./RouteGate.tsx";
-import { SCREENS } from "./screens.tsx";
+import { SCREEN_LOADERS, SCREENS } from "./screens.tsx";
 
 /**
  * Every page and layout is a chunk of its own, so a page loads neither the shell (menu, top
@@ -25,14 +25,10 @@ const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
 );
-const Shell = named(
-  () => import("./Shell.tsx"),
-  (m) => m.Shell,
-);
-const PopupLayout = named(
-  () => import("./PopupLayout.tsx"),
-  (m) => m.PopupLayout,
-);
+const loadShell = () => import("./Shell.tsx");
+const Shell = named(loadShell, (m) => m.Shell);
+const loadPopupLayout = () => import("./PopupLayout.tsx");
+const PopupLayout = named(loadPopupLayout, (m) => m.PopupLayout);
 
 const Suspended = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
 
@@ -86,6 +82,26 @@ export function appRoutes(): RouteObject[] {
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },
   ];
+}
+
+/** The registry route with a screen that `pathname` opens, if any. */
+export function routeAt(pathname: string) {
+  return ROUTES.find((route) => isBuilt(route.id) && matchPath(route.path, pathname) !== null);
+}
+
+/**
+ * Asks for the chunks of the page at `pathname` (its layout and screen) at once, when it is a
+ * signed-in page of the registry: rendered in turn, each would wait for the one above it, a round
+ * trip each, and the screen for the session call too. Answers whether it was such a page.
+ */
+export function preloadPage(pathname: string): boolean {
+  const entry = routeAt(pathname);
+  if (!entry) return false;
+  // A chunk that fails here fails again, and reloads the page, when it renders (lib/chunk-reload.ts).
+  const quietly = (load: () => Promise<unknown>) => void load().catch(() => undefined);
+  quietly(entry.popup ? loadPopupLayout : loadShell);
+  quietly(SCREEN_LOADERS[entry.id as ScreenId]);
+  return true;
 }
 
 export const createRouter = () => createBrowserRouter(appRoutes());

@@ -1,5 +1,5 @@
 import type { FeatureFlags, SessionState, VisibilityContext } from "@clinic/shared";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, get, post } from "./api.ts";
 
@@ -15,9 +15,16 @@ async function fetchSession(signal?: AbortSignal): Promise<SessionState | null> 
   }
 }
 
+const SESSION_STALE_MS = 30_000;
+
 export function useSession() {
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: 30_000 });
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: SESSION_STALE_MS });
   return { session: query.data ?? null, isLoading: query.isLoading, error: query.error, refetch: query.refetch };
+}
+
+/** Asks for the session before the shell that needs it has loaded; the shell then finds it there (or on its way). */
+export function prefetchSession(client: QueryClient): void {
+  void client.prefetchQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => fetchSession(signal), staleTime: SESSION_STALE_MS });
 }
 
 /** The session every screen inside the shell can rely on (the shell renders only once it is known). */
