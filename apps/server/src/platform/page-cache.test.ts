@@ -82,6 +82,37 @@ describe("a kept list page", () => {
     expect((await get("therapist", url)).json().total).toBe(0);
   });
 
+  it("lets two transactions write two versioned tables in opposite orders: both commit, neither waits, each version rises once per transaction", async () => {
+    const versionOf = async (name: string) =>
+      Number((await t.database.pool.query("select version from table_versions where name = $1", [name])).rows[0].version);
+    const before = { activities: await versionOf("activities"), categories: await versionOf("categories") };
+    const second = new pg.Client({ connectionString: t.database.url });
+    await second.connect();
+    try {
+      await otherNode.query("begin");
+      await second.query("begin");
+      await otherNode.query("insert into categories (name, description) values ('Opposite order A', '')");
+      await second.query("insert into activities (name, description, type) values ('Opposite order B', '', 'text')");
+      // Each now writes the table the other wrote first. Bumping at once, each would wait for the
+      // other's version row: a deadlock. Noted until commit, neither waits.
+      await Promise.all([
+        otherNode.query("insert into activities (name, description, type) values ('Opposite order A', '', 'text')"),
+        second.query("insert into categories (name, description) values ('Opposite order B', '')"),
+      ]);
+      // Neither's version shows before its commit.
+      expect(await versionOf("activities")).toBe(before.activities);
+      await Promise.all([otherNode.query("commit"), second.query("commit")]);
+    } finally {
+      // After a failure, leave the shared connection out of its transaction for the next tests.
+      await otherNode.query("rollback");
+      await second.end();
+    }
+    expect(await versionOf("activities")).toBe(before.activities + 2);
+    expect(await versionOf("categories")).toBe(before.categories + 2);
+    const left = await t.database.pool.query("select count(*)::int as n from table_versions_pending");
+    expect(left.rows[0].n).toBe(0);
+  });
+
   it("sees a link changed in a joined table: a category renamed elsewhere shows in the activities' links", async () => {
     const category = await makeCategory(t.db, { name: "Before rename" });
     await makeActivity(t.db, { name: "Linked joined", categoryIds: [category.id] });
