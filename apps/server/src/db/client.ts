@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { TableWrites, trackWrites } from "../platform/paging.ts";
+import { PreparingClient } from "./prepared.ts";
 import * as schema from "./tables.ts";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -21,6 +22,8 @@ export function connectDatabase(url: string, poolSize = 10): Database {
     // A server that vanished without closing its sockets (a host reboot, a dropped route) is found
     // by TCP keep-alive, so an idle connection to it does not hang the next query.
     keepAlive: true,
+    // Each statement planned once per connection (prepared.ts).
+    Client: PreparingClient,
   });
   // A dropped idle connection must not take the process down; the pool discards it and connects anew.
   pool.on("error", () => {});

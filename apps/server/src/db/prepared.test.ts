@@ -1,0 +1,48 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { MAX_PREPARED_PER_CONNECTION, PreparingClient, statementName } from "./prepared.ts";
+
+let t: TestApp;
+let pool: pg.Pool;
+beforeAll(async () => {
+  t = await createTestApp();
+  // One connection, so every statement below meets the same one.
+  pool = new pg.Pool({ connectionString: t.database.url, max: 1, Client: PreparingClient });
+});
+afterAll(async () => {
+  await pool?.end();
+  await t?.close();
+});
+
+const preparedTexts = async () =>
+  (await pool.query<{ statement: string }>("select statement from pg_prepared_statements where name <> $1", ["none"])).rows.map((row) => row.statement);
+
+describe("statements planned once per connection", () => {
+  it("prepares a statement sent with parameters under its text's name, once, and runs it again by name", async () => {
+    const text = "select $1::int + 1 as next";
+    expect((await pool.query(text, [1])).rows).toEqual([{ next: 2 }]);
+    expect((await pool.query({ text, values: [41] })).rows).toEqual([{ next: 42 }]);
+    const named = await pool.query<{ name: string; statement: string }>("select name, statement from pg_prepared_statements where statement = $1", [text]);
+    expect(named.rows).toEqual([{ name: statementName(text), statement: text }]);
+  });
+
+  it("leaves statements without parameters unnamed: a script of several statements still runs", async () => {
+    await pool.query("select 1; select 2");
+    expect(await preparedTexts()).not.toContain("select 1; select 2");
+  });
+
+  it("keeps the names apart: two texts, two names, each stable", () => {
+    expect(statementName("select $1")).toBe(statementName("select $1"));
+    expect(statementName("select $1")).not.toBe(statementName("select $1 + 0"));
+    expect(statementName("select $1").length).toBeLessThanOrEqual(63);
+  });
+
+  it(`prepares at most ${MAX_PREPARED_PER_CONNECTION} texts per connection, and runs the rest unnamed`, async () => {
+    for (let n = 0; n < MAX_PREPARED_PER_CONNECTION + 20; n += 1) await pool.query(`select $1::int as n${n}`, [n]);
+    const count = (await pool.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements where statement <> $1", ["none"])).rows[0]
+      ?.count;
+    expect(count).toBe(MAX_PREPARED_PER_CONNECTION);
+    expect((await pool.query(`select $1::int as beyond`, [7])).rows).toEqual([{ beyond: 7 }]);
+  });
+});
