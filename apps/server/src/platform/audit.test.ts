@@ -61,6 +61,30 @@ describe("audit records", () => {
     });
   });
 
+  it("record a one-row read in the read's own statement: a patient in its care ok; another clinic's patient, or someone who is no patient, refused with a 404", async () => {
+    const cookie = await t.loginAs("therapist");
+    const read = async (id: string) => {
+      const seen = await countStatements(t.database.pool, () => t.app.inject({ method: "GET", url: `/api/user-patients/${id}`, headers: { cookie } }));
+      // The feature flags are read once in a while, whatever the route.
+      return { ...seen, statements: seen.statements.filter((text) => !/from "feature_flags"/.test(text)) };
+    };
+    const mine = await read(t.ids.patient);
+    expect(mine.result.statusCode).toBe(200);
+    expect(mine.result.json().id).toBe(t.ids.patient);
+    // The session's identity, then one statement that reads the row and inserts the record.
+    expect(mine.statements).toHaveLength(2);
+    expect(mine.statements[1]).toMatch(/^\s*with "audit_record" as \(\s*insert into audit_events/);
+    expect(await lastEvent()).toMatchObject({ actorId: t.ids.therapist, subjectUserId: t.ids.patient, action: "patient.read", outcome: "ok" });
+
+    const theirs = await read(other.patient.id);
+    expect(theirs.result.statusCode).toBe(404);
+    expect(theirs.statements).toHaveLength(2);
+    expect(await lastEvent()).toMatchObject({ actorId: t.ids.therapist, subjectUserId: other.patient.id, action: "patient.read", outcome: "refused" });
+    // A colleague is no patient: refused too, though the therapist may read them on the staff screens.
+    expect((await read(t.ids.clinic)).result.statusCode).toBe(404);
+    expect(await lastEvent()).toMatchObject({ subjectUserId: t.ids.clinic, outcome: "refused" });
+  });
+
   it("record nothing for a request refused before it reaches the data (bad input)", async () => {
     const before = await t.db.select().from(auditEvents).where(eq(auditEvents.action, "user.language.update"));
     const cookie = await t.loginAs("clinic");

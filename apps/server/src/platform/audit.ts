@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { auditEvents } from "../db/schema.ts";
@@ -71,15 +72,41 @@ export function auditWriter(db: Db): AuditWriter {
   return writer;
 }
 
-function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
-  return auditWriter(request.server.db).write({
+function recordOf(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): AuditRow {
+  return {
     actorId: request.actor?.id ?? null,
     subjectUserId: event.subjectUserId ?? null,
     action: event.action,
     outcome,
     detail: event.detail ?? null,
     ip: request.ip,
-  });
+  };
+}
+
+function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
+  return auditWriter(request.server.db).write(recordOf(request, event, outcome));
+}
+
+/**
+ * The audit record of a read that is one statement, written by that statement: `found` is the
+ * read's own condition as a query, and the answer is a WITH to put in front of the read
+ * (`db.with(...)`). PostgreSQL runs a data-modifying WITH whether or not the read names it, so the
+ * record commits with the read, in the same round trip, where `audited` adds an insert (and a
+ * commit) after it. The record says `ok` when `found` yields a row, else `refused`: the caller
+ * answers 404 then, as `audited` records it.
+ */
+export type AuditInStatement = (found: SQL) => ReturnType<typeof auditWithOf>;
+
+export function auditInStatement(request: FastifyRequest, event: AuditEvent): AuditInStatement {
+  return (found) => auditWithOf(request.server.db, recordOf(request, event, "ok"), found);
+}
+
+function auditWithOf(db: Db, row: AuditRow, found: SQL) {
+  return db.$with("audit_record", { id: sql<number>`id` }).as(sql`
+    insert into audit_events (actor_id, subject_user_id, action, outcome, detail, ip)
+    select ${row.actorId}, ${row.subjectUserId}, ${row.action}, case when exists (${found}) then 'ok' else 'refused' end,
+      ${row.detail === null || row.detail === undefined ? null : JSON.stringify(row.detail)}::jsonb, ${row.ip}
+    returning id`);
 }
 
 /**

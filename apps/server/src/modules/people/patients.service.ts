@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { careTeam, users } from "../../db/schema.ts";
 import { type Actor, patientScope } from "../../platform/access.ts";
+import type { AuditInStatement } from "../../platform/audit.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
 import {
@@ -73,10 +74,20 @@ export async function exportPatientRows(db: Db, actor: Actor, query: PatientFilt
   return rows.map(toPatientRow);
 }
 
-export async function getPatient(db: Db, actor: Actor, id: string): Promise<PatientRow> {
-  const person = await assertManaged(db, actor, id, "read");
-  if (person.role !== "patient") throw notFound();
-  const [row] = await selectPatients(db).where(eq(users.id, id));
+/**
+ * One patient in the actor's scope (assertManaged's `read`, for a patient: admins all, a clinic
+ * its own, a therapist those in its care), or 404. One statement; with `audit`, the audit record
+ * is written by the same statement (platform/audit.ts).
+ */
+export async function getPatient(db: Db, actor: Actor, id: string, audit?: AuditInStatement): Promise<PatientRow> {
+  const where = and(eq(users.id, id), hasRole(GROUP.patient), patientScope(actor, users.id));
+  const read = audit
+    ? db
+        .with(audit(sql`select 1 from ${users} where ${where}`))
+        .select(columns)
+        .from(users)
+    : selectPatients(db);
+  const [row] = await read.where(where);
   if (!row) throw notFound();
   return toPatientRow(row);
 }
