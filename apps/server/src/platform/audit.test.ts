@@ -61,7 +61,7 @@ describe("audit records", () => {
     });
   });
 
-  it("record a one-row read in the read's own statement: a patient in its care ok; another clinic's patient, or someone who is no patient, refused with a 404", async () => {
+  it("record a one-row read, scope checked in the read itself: a patient in its care ok; another clinic's patient, or someone who is no patient, refused with a 404", async () => {
     const cookie = await t.loginAs("therapist");
     const read = async (id: string) => {
       const seen = await countStatements(t.database.pool, () => t.app.inject({ method: "GET", url: `/api/user-patients/${id}`, headers: { cookie } }));
@@ -71,14 +71,14 @@ describe("audit records", () => {
     const mine = await read(t.ids.patient);
     expect(mine.result.statusCode).toBe(200);
     expect(mine.result.json().id).toBe(t.ids.patient);
-    // The session's identity, then one statement that reads the row and inserts the record.
-    expect(mine.statements).toHaveLength(2);
-    expect(mine.statements[1]).toMatch(/^\s*with "audit_record" as \(\s*insert into audit_events/);
+    // The session's identity, one read with the scope in it, the record's insert.
+    expect(mine.statements).toHaveLength(3);
+    expect(mine.statements[2]).toMatch(/^\s*insert into audit_events/);
     expect(await lastEvent()).toMatchObject({ actorId: t.ids.therapist, subjectUserId: t.ids.patient, action: "patient.read", outcome: "ok" });
 
     const theirs = await read(other.patient.id);
     expect(theirs.result.statusCode).toBe(404);
-    expect(theirs.statements).toHaveLength(2);
+    expect(theirs.statements).toHaveLength(3);
     expect(await lastEvent()).toMatchObject({ actorId: t.ids.therapist, subjectUserId: other.patient.id, action: "patient.read", outcome: "refused" });
     // A colleague is no patient: refused too, though the therapist may read them on the staff screens.
     expect((await read(t.ids.clinic)).result.statusCode).toBe(404);
@@ -108,12 +108,21 @@ describe("the audit writer", () => {
     );
     // The first goes at once; the 39 that came while it was in flight go together in the next.
     // Plain inserts: nothing else is read, locked or written on the way.
-    expect(statements.filter((text) => /^insert into "audit_events"/i.test(text))).toHaveLength(2);
+    expect(statements.filter((text) => /^\s*insert into "?audit_events"?/i.test(text))).toHaveLength(2);
     expect(count).toBe(2);
     await sealPendingAuditRecords(t.db);
     const written = await t.db.select().from(auditEvents).where(like(auditEvents.action, "test.batch.%")).orderBy(auditEvents.seq);
     expect(written.map((row) => row.action)).toEqual(Array.from({ length: 40 }, (_, i) => `test.batch.${String(i).padStart(2, "0")}`));
     expect(await verifyAuditTrail(t.db)).toMatchObject({ breaks: [], unsealed: { count: 0 } });
+  });
+
+  it("keeps every detail as written, quotes, braces, commas, backslashes and nulls included", async () => {
+    const writer = auditWriter(t.db);
+    const details = [{ text: 'a "quoted", {braced} \\ back, slash' }, null, { nested: { list: [1, "two", null] }, accent: "Peña" }];
+    await Promise.all(details.map((detail, i) => writer.write({ action: `test.detail.${i}`, outcome: "ok", detail, subjectUserId: i === 1 ? null : `s${i}` })));
+    const written = await t.db.select().from(auditEvents).where(like(auditEvents.action, "test.detail.%")).orderBy(auditEvents.action);
+    expect(written.map((row) => row.detail)).toEqual(details);
+    expect(written.map((row) => row.subjectUserId)).toEqual(["s0", null, "s2"]);
   });
 
   it("fails only the record that cannot be written, not the ones travelling with it", async () => {

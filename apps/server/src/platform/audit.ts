@@ -1,7 +1,7 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
-import { auditEvents } from "../db/schema.ts";
+import type { auditEvents } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
 
 export interface AuditEvent {
@@ -43,20 +43,26 @@ export class AuditWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        await this.db.insert(auditEvents).values(batch.map((entry) => entry.row));
+        await this.insert(batch.map((entry) => entry.row));
         for (const entry of batch) entry.done();
       } catch (error) {
         // One bad record must not fail the others it happened to travel with: each alone.
         if (batch.length === 1) (batch[0] as (typeof batch)[number]).done(error);
-        else
-          for (const entry of batch)
-            await this.db
-              .insert(auditEvents)
-              .values(entry.row)
-              .then(() => entry.done(), entry.done);
+        else for (const entry of batch) await this.insert([entry.row]).then(() => entry.done(), entry.done);
       }
     }
     this.writing = false;
+  }
+
+  /** Rows as columns of arrays: one statement text whatever their number, so it is planned once (db/prepared.ts). */
+  private async insert(rows: AuditRow[]): Promise<void> {
+    // One parameter per column (sql.param): Drizzle would spread a bare array into a list.
+    const column = <T>(pick: (row: AuditRow) => T) => sql.param(rows.map(pick));
+    await this.db.execute(sql`
+      insert into audit_events (actor_id, subject_user_id, action, outcome, detail, ip)
+      select * from unnest(${column((row) => row.actorId ?? null)}::text[], ${column((row) => row.subjectUserId ?? null)}::text[],
+        ${column((row) => row.action)}::text[], ${column((row) => row.outcome)}::text[],
+        ${column((row) => (row.detail == null ? null : JSON.stringify(row.detail)))}::jsonb[], ${column((row) => row.ip ?? null)}::text[])`);
   }
 }
 
@@ -85,28 +91,6 @@ function recordOf(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "r
 
 function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
   return auditWriter(request.server.db).write(recordOf(request, event, outcome));
-}
-
-/**
- * The audit record of a read that is one statement, written by that statement: `found` is the
- * read's own condition as a query, and the answer is a WITH to put in front of the read
- * (`db.with(...)`). PostgreSQL runs a data-modifying WITH whether or not the read names it, so the
- * record commits with the read, in the same round trip, where `audited` adds an insert (and a
- * commit) after it. The record says `ok` when `found` yields a row, else `refused`: the caller
- * answers 404 then, as `audited` records it.
- */
-export type AuditInStatement = (found: SQL) => ReturnType<typeof auditWithOf>;
-
-export function auditInStatement(request: FastifyRequest, event: AuditEvent): AuditInStatement {
-  return (found) => auditWithOf(request.server.db, recordOf(request, event, "ok"), found);
-}
-
-function auditWithOf(db: Db, row: AuditRow, found: SQL) {
-  return db.$with("audit_record", { id: sql<number>`id` }).as(sql`
-    insert into audit_events (actor_id, subject_user_id, action, outcome, detail, ip)
-    select ${row.actorId}, ${row.subjectUserId}, ${row.action}, case when exists (${found}) then 'ok' else 'refused' end,
-      ${row.detail === null || row.detail === undefined ? null : JSON.stringify(row.detail)}::jsonb, ${row.ip}
-    returning id`);
 }
 
 /**

@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { careTeam, users } from "../../db/schema.ts";
 import { type Actor, patientScope } from "../../platform/access.ts";
-import type { AuditInStatement } from "../../platform/audit.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import type { MailOutcome } from "../../platform/mail.ts";
 import {
@@ -76,18 +75,10 @@ export async function exportPatientRows(db: Db, actor: Actor, query: PatientFilt
 
 /**
  * One patient in the actor's scope (assertManaged's `read`, for a patient: admins all, a clinic
- * its own, a therapist those in its care), or 404. One statement; with `audit`, the audit record
- * is written by the same statement (platform/audit.ts).
+ * its own, a therapist those in its care), or 404, in one statement.
  */
-export async function getPatient(db: Db, actor: Actor, id: string, audit?: AuditInStatement): Promise<PatientRow> {
-  const where = and(eq(users.id, id), hasRole(GROUP.patient), patientScope(actor, users.id));
-  const read = audit
-    ? db
-        .with(audit(sql`select 1 from ${users} where ${where}`))
-        .select(columns)
-        .from(users)
-    : selectPatients(db);
-  const [row] = await read.where(where);
+export async function getPatient(db: Db, actor: Actor, id: string): Promise<PatientRow> {
+  const [row] = await selectPatients(db).where(and(eq(users.id, id), hasRole(GROUP.patient), patientScope(actor, users.id)));
   if (!row) throw notFound();
   return toPatientRow(row);
 }

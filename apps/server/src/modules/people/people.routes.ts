@@ -16,7 +16,7 @@ import {
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireAdmin, requireModule, requirePermission } from "../../platform/access.ts";
-import { type AuditEvent, audited, auditInStatement } from "../../platform/audit.ts";
+import { type AuditEvent, audited } from "../../platform/audit.ts";
 import { createClinic, getClinic, listClinics, updateClinic } from "./clinics.service.ts";
 import { createPatient, getPatient, listPatients, updatePatient } from "./patients.service.ts";
 import { assertStaff } from "./people.service.ts";
@@ -207,7 +207,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = requireActor(request);
       assertStaff(actor);
-      return getPatient(app.db, actor, request.params.id, auditInStatement(request, { action: "patient.read", subjectUserId: request.params.id }));
+      return audited(request, { action: "patient.read", subjectUserId: request.params.id }, () => getPatient(app.db, actor, request.params.id));
     },
   );
 
