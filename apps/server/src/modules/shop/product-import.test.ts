@@ -1,6 +1,7 @@
 import { SHOP_IMPORT_FAILED } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
 import { countStatements } from "../../../test/statements.ts";
@@ -37,6 +38,23 @@ const importFile = (csv: string | Buffer, filename = "products.csv", progressId?
 };
 const exported = (format: "csv" | "xlsx", language = "en") =>
   t.app.inject({ method: "GET", url: `/api/shop/stores/${storeId}/products/export?format=${format}&language=${language}`, headers: { cookie: clinic } });
+/** Backends of this database waiting for a lock on `table`'s rows (a row lock shows as a wait on the holder's transaction). */
+async function waitingOn(client: pg.Client, table: string): Promise<number> {
+  const result = await client.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity a where a.datname = current_database() and a.wait_event_type = 'Lock' and a.query ilike $1`,
+    [`%${table}%`],
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("the condition never held");
+}
+
 const productCount = async () => (await t.db.execute(sql`select count(*)::int as n from shop_products where store_id = ${storeId}`)).rows[0]?.n;
 
 describe("importing and exporting products and stock", () => {
@@ -120,6 +138,37 @@ describe("importing and exporting products and stock", () => {
           where v.store_id = ${storeId} and m.id > ${lastMove} group by m.delta) d`)
     ).rows[0];
     expect(after).toEqual({ moves: { "1": 1234, "3": 10 } });
+  });
+
+  it("locks the variants it names before it writes a product, as a checkout does, so the two never wait on each other in a circle", async () => {
+    const made = await importFile("Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active\nLast unit band,Bands,LAST-1,,9.90,1,0,yes\n");
+    expect(made.statusCode, made.body).toBe(201);
+    const [variant] = (await t.db.execute<{ id: number; product_id: number }>(sql`select id, product_id from shop_variants where sku = 'LAST-1'`)).rows;
+    if (!variant) throw new Error("the variant was not imported");
+    // A checkout selling the last unit: it holds the variant (and would next write its product).
+    const checkout = new pg.Client({ connectionString: t.database.url });
+    const bystander = new pg.Client({ connectionString: t.database.url });
+    await checkout.connect();
+    await bystander.connect();
+    try {
+      await checkout.query("begin");
+      await checkout.query("select id from shop_variants where id = $1 for update", [variant.id]);
+      // The import moves the product to another category and names the variant: it waits for the variant.
+      const importing = importFile("Product,Category,SKU,Variant,Price,Stock,Low-stock threshold,Active\nLast unit band,Moved bands,LAST-1,,9.90,5,0,yes\n");
+      await waitUntil(async () => (await waitingOn(bystander, "shop_variants")) > 0);
+      // While it waits, it holds no product row: the checkout could write its product and finish.
+      await bystander.query("begin");
+      await bystander.query("select id from shop_products where id = $1 for update nowait", [variant.product_id]);
+      await bystander.query("rollback");
+      await checkout.query("commit");
+      const done = await importing;
+      expect(done.statusCode, done.body).toBe(201);
+      expect(done.json()).toEqual({ created: 0, updated: 1 });
+    } finally {
+      await checkout.query("rollback").catch(() => {});
+      await checkout.end();
+      await bystander.end();
+    }
   });
 
   it("refuses a file with bad rows, with a report of each, and writes nothing", async () => {

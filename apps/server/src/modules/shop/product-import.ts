@@ -258,6 +258,14 @@ export async function importProducts(db: Db, actor: Actor, storeId: number, shee
   let updated = 0;
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    // Every existing variant the file names, locked first and in id order, as a checkout locks
+    // those it sells, before any product row is written: a checkout selling a variant's last unit
+    // locks the variant, then its product (to show it out of stock). Had the import written the
+    // product first, each would hold what the other waits for.
+    const skus = rows.map((row) => row.sku.toLowerCase());
+    await tx.execute(
+      sql`select v.id from shop_variants v where v.store_id = ${storeId} and lower(v.sku) = any(${sql.param(skus)}::text[]) order by v.id for update`,
+    );
     for (let start = 0; start < rows.length; start += CHUNK) {
       await report("writing", start);
       const chunk = rows.slice(start, start + CHUNK);
