@@ -38,6 +38,17 @@ describe("statements planned once per connection", () => {
     expect(statementName("select $1").length).toBeLessThanOrEqual(63);
   });
 
+  it("prepares a text afresh after a migration changed the columns it reads: one call fails, the next runs", async () => {
+    await pool.query("create table prepared_probe (id int)");
+    await pool.query("insert into prepared_probe values (1)");
+    const text = "select p.* from prepared_probe p where p.id = $1";
+    expect((await pool.query(text, [1])).rows).toEqual([{ id: 1 }]);
+    await pool.query("alter table prepared_probe add column note text default 'added'");
+    await expect(pool.query(text, [1])).rejects.toThrow(/cached plan must not change result type/);
+    expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, note: "added" }]);
+    expect((await pool.query(text, [1])).rows).toEqual([{ id: 1, note: "added" }]);
+  });
+
   it(`prepares at most ${MAX_PREPARED_PER_CONNECTION} texts per connection, and runs the rest unnamed`, async () => {
     for (let n = 0; n < MAX_PREPARED_PER_CONNECTION + 20; n += 1) await pool.query(`select $1::int as n${n}`, [n]);
     const count = (await pool.query<{ count: number }>("select count(*)::int as count from pg_prepared_statements where statement <> $1", ["none"])).rows[0]

@@ -31,12 +31,23 @@ type QueryConfig = { text: string; name?: string; values?: unknown[] };
  */
 export class PreparingClient extends pg.Client {
   private readonly prepared = new Set<string>();
+  /** Texts whose statement went stale on this connection, and the name each is prepared under now. */
+  private readonly renamed = new Map<string, string>();
 
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     const send = this.query.bind(this) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
     // pg's query() has many overloads; only a text or a config with parameters is named.
-    (this as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => send(this.named(config, values), values, callback);
+    (this as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+      const named = this.named(config, values);
+      const result = send(named, values, callback);
+      if (named === config || !(result instanceof Promise)) return result;
+      const { text } = named as QueryConfig;
+      return result.catch((error: unknown) => {
+        if (isStalePlan(error)) this.renamed.set(text, `${statementName(text)}_${this.renamed.size + 1}`);
+        throw error;
+      });
+    };
   }
 
   private named(config: unknown, values: unknown): unknown {
@@ -45,7 +56,7 @@ export class PreparingClient extends pg.Client {
     if (!query || query.name !== undefined) return config;
     const parameters = Array.isArray(values) ? values : query.values;
     if (!parameters || parameters.length === 0) return config;
-    const name = statementName(query.text);
+    const name = this.renamed.get(query.text) ?? statementName(query.text);
     if (!this.prepared.has(name)) {
       if (this.prepared.size >= MAX_PREPARED_PER_CONNECTION) return config;
       this.prepared.add(name);
@@ -53,4 +64,14 @@ export class PreparingClient extends pg.Client {
     // A copy: Drizzle sends the same config object again for every call of a query.
     return { ...query, name };
   }
+}
+
+/**
+ * A prepared statement whose result's columns changed under it (a migration added a column to a
+ * table it reads with `*`, as a rolling deploy does under older nodes): PostgreSQL refuses to run
+ * it again. That call fails; the text is prepared afresh under a new name on its next call.
+ */
+function isStalePlan(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "0A000" && typeof message === "string" && message.includes("cached plan must not change result type");
 }
