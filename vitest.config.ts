@@ -48,6 +48,7 @@ export default defineConfig({
           name: "web",
           // apps/web/*.test.ts: the build's own plugins (vite-precompress.ts).
           include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/*.test.ts"],
+          setupFiles: ["apps/web/src/lib/test-preload.ts"],
           environment: "node",
           isolate: false,
           testTimeout: 30_000,

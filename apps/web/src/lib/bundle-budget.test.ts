@@ -73,6 +73,32 @@ describe("the bundle budget", () => {
     expect(missing).toEqual([]);
   });
 
+  it("counts the English texts a chunk waits for, not the Spanish ones nor other lazy chunks", () => {
+    const withTexts: Manifest = {
+      "index.html": { file: "assets/index.js", isEntry: true, dynamicImports: ["src/Page.tsx"] },
+      "src/Page.tsx": {
+        file: "assets/Page.js",
+        isDynamicEntry: true,
+        imports: ["_card.js"],
+        dynamicImports: ["src/modules/shop/locales/en.json", "src/modules/shop/locales/es.json", "src/Dialog.tsx"],
+      },
+      "_card.js": { file: "assets/card.js", dynamicImports: ["src/modules/people/locales/en.json", "src/modules/people/locales/es.json"] },
+      "src/Dialog.tsx": { file: "assets/Dialog.js", isDynamicEntry: true, dynamicImports: ["src/modules/forms/locales/en.json"] },
+      "src/modules/shop/locales/en.json": { file: "assets/en-shop.js", isDynamicEntry: true },
+      "src/modules/shop/locales/es.json": { file: "assets/es-shop.js", isDynamicEntry: true },
+      "src/modules/people/locales/en.json": { file: "assets/en-people.js", isDynamicEntry: true },
+      "src/modules/people/locales/es.json": { file: "assets/es-people.js", isDynamicEntry: true },
+      "src/modules/forms/locales/en.json": { file: "assets/en-forms.js", isDynamicEntry: true },
+    };
+    expect(staticClosure(withTexts, ["index.html", "src/Page.tsx"]).keys.sort()).toEqual([
+      "_card.js",
+      "index.html",
+      "src/Page.tsx",
+      "src/modules/people/locales/en.json",
+      "src/modules/shop/locales/en.json",
+    ]);
+  });
+
   it("names route modules that have no chunk of their own", () => {
     expect(staticClosure(manifest, ["index.html", "src/Gone.tsx"]).missing).toEqual(["src/Gone.tsx"]);
   });

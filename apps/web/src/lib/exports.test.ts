@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { EXPORT_KINDS, type ExportProgress, exportUrl, exportWithNotice, formatBytes, progressPercent } from "./exports.ts";
-import { localeResources } from "./i18n.ts";
+import { localeResources } from "./test-texts.ts";
 
 /**
  * The one export action, without a browser: fetch answers a stubbed Response, the saved file is

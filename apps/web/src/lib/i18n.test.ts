@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "./i18n.ts";
+import { localeResources } from "./test-texts.ts";
 
 type Tree = { [key: string]: string | Tree };
 

@@ -2,31 +2,29 @@ import type { Language } from "@clinic/shared";
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { initialLanguage, rememberLanguage } from "./language.ts";
-import type { Tree } from "./translation-tree.ts";
+import { askedTexts, languageChangingTo } from "./texts.ts";
+import { mergeTrees, type Tree } from "./translation-tree.ts";
 
 /**
- * Each language's texts are a chunk of their own, loaded when that language is first shown:
- * a page needs one language, not both. Screens wait for it (react-i18next suspends them
- * under the router's Suspense); a chunk that fails to load is reloaded by lib/chunk-reload.ts.
+ * Each language's texts that every page shows are a chunk of their own, loaded when that language
+ * is first shown: a page needs one language, not both. Each module's own texts load with its code
+ * (lib/texts.ts); a language loaded later (the user's saved one) brings those asked for so far.
+ * Screens wait for it (react-i18next suspends them under the router's Suspense); a chunk that
+ * fails to load is reloaded by lib/chunk-reload.ts.
  */
-const TRANSLATIONS: Record<Language, () => Promise<Tree>> = {
+const CORE_TRANSLATIONS: Record<Language, () => Promise<Tree>> = {
   en: () => import("./translations-en.ts").then((module) => module.translations),
   es: () => import("./translations-es.ts").then((module) => module.translations),
 };
-
-/** Both languages' texts, for the tests that compare them. */
-export async function localeResources(): Promise<Record<Language, Tree>> {
-  return { en: await TRANSLATIONS.en(), es: await TRANSLATIONS.es() };
-}
 
 const lazyTranslations: BackendModule = {
   type: "backend",
   init: () => undefined,
   read(language, _namespace, callback) {
-    const load = TRANSLATIONS[language as Language];
+    const load = CORE_TRANSLATIONS[language as Language];
     if (!load) return callback(null, {});
-    load().then(
-      (tree) => callback(null, tree),
+    Promise.all([load(), askedTexts(language as Language)]).then(
+      ([core, modules]) => callback(null, mergeTrees([core, ...modules])),
       (error: Error) => callback(error, false),
     );
   },
@@ -34,6 +32,9 @@ const lazyTranslations: BackendModule = {
 
 export async function setLanguage(language: Language): Promise<void> {
   rememberLanguage(language);
+  // Asking for the language already shown would still re-render every text of the page (the
+  // shell sets the user's saved language as soon as the session is in).
+  if (i18next.language === language && !languageChangingTo()) return;
   await i18next.changeLanguage(language);
 }
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "./i18n.ts";
+import { localeResources } from "./test-texts.ts";
 
 /**
  * Spec §8's fixed clinic notices: each text, the translation key the screens show it with,

@@ -1,6 +1,6 @@
 import type { i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { localeResources } from "./i18n.ts";
+import { localeResources } from "./test-texts.ts";
 
 /**
  * Readies an i18next instance of a test with the app's English and Spanish texts, as the app's

@@ -1,133 +1,8 @@
-import { DATE_FORMAT, isRealDate } from "@clinic/shared";
-import { IconButton, InputAdornment, type SxProps, TextField, type Theme } from "@mui/material";
-import { DatePicker, type DatePickerFieldProps } from "@mui/x-date-pickers/DatePicker";
-import { useParsedFormat, usePickerContext, usePickerTranslations } from "@mui/x-date-pickers/hooks";
-import { CalendarIcon } from "@mui/x-date-pickers/icons";
-import dayjs, { type Dayjs } from "dayjs";
-import { createContext, type FocusEventHandler, type ReactNode, type Ref, useContext, useMemo, useState } from "react";
-import { PickersLocalization } from "./PickersLocalization.tsx";
+import type { SxProps, Theme } from "@mui/material";
+import { type FocusEventHandler, lazy, type ReactNode, type Ref, Suspense } from "react";
+import { DateFieldStandIn } from "./DateFieldStandIn.tsx";
 
-/**
- * What was typed, as the `YYYY-MM-DD` of a real calendar day, or "" when it is not one yet.
- * Besides the canonical form it takes a single-digit month or day (2026-1-5) and the
- * compact 20260105; the field rewrites either as YYYY-MM-DD when it loses focus.
- */
-export function parseDateText(text: string): string {
-  const typed = text.trim();
-  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(typed);
-  if (!match) return "";
-  const iso = `${match[1]}-${match[2].padStart(2, "0")}-${match[3].padStart(2, "0")}`;
-  return isRealDate(iso) ? iso : "";
-}
-
-const toDay = (value: string): Dayjs | null => (isRealDate(value) ? dayjs(value) : null);
-
-/** How a picker's text box writes a value (its canonical text) and reads what was typed (null: not a value yet). */
-export interface PickerText {
-  show: (value: Dayjs) => string;
-  read: (text: string) => Dayjs | null;
-  maxLength: number;
-}
-
-const DAY_TEXT: PickerText = {
-  show: (day) => day.format(DATE_FORMAT),
-  read: (text) => toDay(parseDateText(text)),
-  maxLength: 10,
-};
-
-/** The form-control props of a date or date-time field, handed to its text box through the picker. */
-export interface FieldLook {
-  text: PickerText;
-  error?: boolean;
-  helperText?: ReactNode;
-  required?: boolean;
-  size?: "small" | "medium";
-  onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
-  /** Hears every text typed, before the value it gives (a field that keeps unreadable text as such). */
-  onText?: (text: string) => void;
-}
-export const FieldLookContext = createContext<FieldLook>({ text: DAY_TEXT });
-
-/**
- * The picker's field: a plain labelled text box (a real <input>) in which the value is typed
- * in §9's format, with a button that opens the calendar. MUI X 9 dropped its own <input>
- * field (`enableAccessibleFieldDOMStructure={false}`); its sectioned field is no textbox.
- */
-export function PickerTextField({ id, inputRef }: DatePickerFieldProps & { inputRef?: Ref<HTMLInputElement> }) {
-  const picker = usePickerContext();
-  const translations = usePickerTranslations();
-  const placeholder = useParsedFormat();
-  const look = useContext(FieldLookContext);
-  const { show, read } = look.text;
-  const picked = picker.value && dayjs.isDayjs(picker.value) && picker.value.isValid() ? show(picker.value) : "";
-  const canonical = (typed: string) => {
-    const value = read(typed);
-    return value ? show(value) : "";
-  };
-
-  // The text is the field's own: while it is not a value yet the value is "", and the text stays.
-  // A value set from outside (the calendar, a reset, a proposed date) replaces it.
-  const [text, setText] = useState(picked);
-  const [shown, setShown] = useState(picked);
-  if (picked !== shown) {
-    setShown(picked);
-    if (canonical(text) !== picked) setText(picked);
-  }
-  const [left, setLeft] = useState(false);
-  const unfinished = left && text.trim() !== "" && read(text) === null;
-
-  return (
-    <TextField
-      id={id}
-      ref={picker.rootRef}
-      label={picker.label}
-      name={picker.name}
-      className={picker.rootClassName}
-      sx={picker.rootSx}
-      value={text}
-      placeholder={placeholder}
-      onChange={(event) => {
-        setText(event.target.value);
-        look.onText?.(event.target.value);
-        picker.setValue(read(event.target.value), { changeImportance: "set", source: "field" });
-      }}
-      onBlur={(event) => {
-        setLeft(true);
-        const written = canonical(text);
-        if (written && written !== text) setText(written);
-        look.onBlur?.(event);
-      }}
-      error={look.error || unfinished}
-      helperText={look.helperText}
-      required={look.required}
-      size={look.size}
-      disabled={picker.disabled}
-      inputRef={inputRef}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: { autoComplete: "off", spellCheck: false, maxLength: look.text.maxLength },
-        input: {
-          ref: picker.triggerRef,
-          readOnly: picker.readOnly,
-          endAdornment:
-            picker.triggerStatus === "hidden" ? undefined : (
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  size={look.size === "small" ? "small" : "medium"}
-                  aria-label={translations.openDatePickerDialogue(picked || null)}
-                  disabled={picker.triggerStatus === "disabled"}
-                  onClick={() => picker.setOpen(true)}
-                >
-                  <CalendarIcon fontSize={look.size === "small" ? "small" : "medium"} />
-                </IconButton>
-              </InputAdornment>
-            ),
-        },
-      }}
-    />
-  );
-}
+export { parseDateText } from "./date-text.ts";
 
 export interface DateFieldProps {
   label: string;
@@ -153,29 +28,16 @@ export interface DateFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
+// The pickers (MUI X and its dayjs adapter) load with the first date field a screen shows, not with the screen.
+const DatePickerField = lazy(() => import("./DatePickerField.tsx").then((m) => ({ default: m.DatePickerField })));
+
 /** The one date input of the app: typed or picked, shown and spoken as YYYY-MM-DD (spec §9). */
-export function DateField({ label, value, onChange, error, helperText, required, size, minDate, maxDate, sx, name, onBlur, inputRef }: DateFieldProps) {
-  // One Dayjs per value: the picker treats a new object as a new value from outside.
-  const day = useMemo(() => toDay(value), [value]);
-  const min = useMemo(() => (minDate ? (toDay(minDate) ?? undefined) : undefined), [minDate]);
-  const max = useMemo(() => (maxDate ? (toDay(maxDate) ?? undefined) : undefined), [maxDate]);
-  const look = useMemo(() => ({ text: DAY_TEXT, error, helperText, required, size, onBlur }), [error, helperText, required, size, onBlur]);
+export function DateField(props: DateFieldProps) {
+  const { label, value, error, helperText, required, size, sx, name, inputRef } = props;
+  const standIn = { label, text: value, error, helperText, required, size, sx, name, inputRef };
   return (
-    <PickersLocalization>
-      <FieldLookContext.Provider value={look}>
-        <DatePicker
-          label={label}
-          value={day}
-          onChange={(next) => onChange(next && dayjs.isDayjs(next) && next.isValid() ? next.format(DATE_FORMAT) : "")}
-          format={DATE_FORMAT}
-          minDate={min}
-          maxDate={max}
-          sx={sx}
-          name={name}
-          inputRef={inputRef}
-          slots={{ field: PickerTextField }}
-        />
-      </FieldLookContext.Provider>
-    </PickersLocalization>
+    <Suspense fallback={<DateFieldStandIn {...standIn} />}>
+      <DatePickerField {...props} />
+    </Suspense>
   );
 }

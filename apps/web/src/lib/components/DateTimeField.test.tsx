@@ -6,6 +6,7 @@ import { fromLocalInput, toLocalInput } from "../dates.ts";
 import { initTestI18n } from "../test-i18n.ts";
 import { renderHtml } from "../test-render.tsx";
 import { DateTimeField, parseDateTimeText, showDateTime } from "./DateTimeField.tsx";
+import { DateTimePickerField } from "./DateTimePickerField.tsx";
 
 const english = i18next.createInstance();
 const spanish = i18next.createInstance();
@@ -52,12 +53,16 @@ describe("parseDateTimeText", () => {
   });
 });
 
-describe("DateTimeField", () => {
+// The field shows a stand-in while its picker loads (lazily); both show the same labelled value.
+describe.each([
+  ["DateTimeField", DateTimeField],
+  ["DateTimePickerField (the picker it loads)", DateTimePickerField],
+] as const)("%s", (_, Field) => {
   it.each([
     ["en", english, "Starts"],
     ["es", spanish, "Empieza"],
   ] as const)("shows its labelled value as YYYY-MM-DD, hh:mm am in %s", (_, i18n, label) => {
-    const html = renderHtml(<DateTimeField label={label} value="2026-12-02T15:05" onChange={() => undefined} required />, { i18n });
+    const html = renderHtml(<Field label={label} value="2026-12-02T15:05" onChange={() => undefined} required />, { i18n });
     expect(html).toContain('value="2026-12-02, 03:05 pm"');
     expect(html).toMatch(new RegExp(`<label[^>]*for="([^"]+)"[^>]*>${label}`));
     const id = /<label[^>]*for="([^"]+)"/.exec(html)?.[1];
@@ -66,7 +71,7 @@ describe("DateTimeField", () => {
   });
 
   it("shows typed text that is no time yet as nothing picked", () => {
-    const html = renderHtml(<DateTimeField label="Starts" value="2026-12-0" onChange={() => undefined} />, { i18n: english });
+    const html = renderHtml(<Field label="Starts" value="2026-12-0" onChange={() => undefined} />, { i18n: english });
     expect(html).toContain('value=""');
   });
 });

@@ -1,6 +1,6 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "../i18n.ts";
+import { localeResources } from "../test-texts.ts";
 import { displayedRows } from "./ListPagination.tsx";
 
 const resources = await localeResources();

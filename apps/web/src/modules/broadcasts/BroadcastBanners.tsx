@@ -1,4 +1,4 @@
-import { type ActiveBroadcast, type BroadcastSeverity, broadcastText, type SessionState } from "@clinic/shared";
+import type { ActiveBroadcast, BroadcastSeverity, SessionState } from "@clinic/shared";
 import CloseIcon from "@mui/icons-material/Close";
 import { Alert, type AlertColor, IconButton, Stack } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,12 +6,13 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { get } from "../../lib/api.ts";
 import { useAction } from "../../lib/resource.ts";
-import { ACTIVE_BROADCASTS_PATH, activeBroadcastsKey, dismissBroadcast } from "./api.ts";
+import { ACTIVE_BROADCASTS_PATH, activeBroadcastsKey, dismissBroadcast } from "./active.ts";
 
 export const SEVERITY_COLOR: Record<BroadcastSeverity, AlertColor> = { info: "info", warning: "warning", critical: "error" };
 
-// The display's sanitiser (DOMPurify) loads with the first banner, not with every shell.
-const BannerText = lazy(() => import("./BannerText.tsx").then((m) => ({ default: m.BannerText })));
+// The display's sanitiser (DOMPurify) and the shared broadcast module (with zod) load with the
+// first banner, not with every shell.
+const BroadcastText = lazy(() => import("./BannerText.tsx").then((m) => ({ default: m.BroadcastText })));
 
 /**
  * The broadcast banners at the top of the shell (issue 19.3): those for the signed-in user now,
@@ -59,7 +60,7 @@ export function BroadcastBanners({ session }: { session: SessionState }) {
           }
         >
           <Suspense fallback={null}>
-            <BannerText html={broadcastText(banner, i18n.language)} />
+            <BroadcastText broadcast={banner} language={i18n.language} />
           </Suspense>
         </Alert>
       ))}

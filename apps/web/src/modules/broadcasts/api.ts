@@ -4,14 +4,11 @@ import { registerRefusals } from "../../lib/refusals.ts";
 
 export const BROADCASTS_KEY = "broadcasts";
 export const BROADCASTS_PATH = "/api/broadcasts/";
-export const ACTIVE_BROADCASTS_PATH = "/api/broadcasts/active";
-/** The shell's banners, per user: a new sign-in (another user on the same tab) never sees the last one's. */
-export const activeBroadcastsKey = (userId: string) => ["activeBroadcasts", userId] as const;
+// The shell's banners have their calls in active.ts, without this module's schema messages.
 
 export const createBroadcast = (input: BroadcastInput) => post<Broadcast>(BROADCASTS_PATH, input);
 export const updateBroadcast = (id: number, input: BroadcastInput) => put<Broadcast>(`${BROADCASTS_PATH}${id}`, input);
 export const deleteBroadcast = (id: number) => del<void>(`${BROADCASTS_PATH}${id}`);
-export const dismissBroadcast = (id: number) => post<void>(`${BROADCASTS_PATH}${id}/dismiss`);
 
 const MESSAGE_KEYS: Record<string, string> = {
   ...Object.fromEntries(Object.entries(BROADCAST_MESSAGES).map(([key, text]) => [text, key])),

@@ -8,6 +8,7 @@ import { MyFormsCard } from "../clinic/forms/MyFormsCard.tsx";
 import { ProgressCard } from "../clinic/statistics/ProgressCard.tsx";
 import { PatientMembershipCard } from "../clinic/memberships/PatientMembershipCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
+import { ShowWhenLoaded } from "../../lib/components/ShowWhenLoaded.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { WelcomeCard } from "./WelcomeCard.tsx";
 
@@ -32,28 +33,34 @@ export function PatientHomePage() {
   const seesAppointments = APPOINTMENT_READ.some((codename) => codenames.includes(codename));
   const requests = APPOINTMENT_CHANGE.some((codename) => codenames.includes(codename));
   const answersForms = codenames.includes("answer_their_forms");
+  // The welcome first, at once (it needs no data); the cards below it shown whole once they have
+  // their data: filled in one by one, each pushed the next down the screen (CLS, issue 34).
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
-      {/* A few encouraging figures before the day's work; small, so the activities stay near the top. */}
-      <ProgressCard />
-      <PatientMembershipCard />
-      <PatientActivitiesCard />
-      {answersForms ? <MyFormsCard pending /> : null}
-      {seesAppointments ? (
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
-          <MyAppointmentsCard onCancel={cancel.ask} />
-          {requests ? (
-            <Suspense fallback={null}>
-              <RequestAppointmentCard />
-            </Suspense>
+      <ShowWhenLoaded>
+        <Stack spacing={3}>
+          {/* A few encouraging figures before the day's work; small, so the activities stay near the top. */}
+          <ProgressCard />
+          <PatientMembershipCard />
+          <PatientActivitiesCard />
+          {answersForms ? <MyFormsCard pending /> : null}
+          {seesAppointments ? (
+            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
+              <MyAppointmentsCard onCancel={cancel.ask} />
+              {requests ? (
+                <Suspense fallback={null}>
+                  <RequestAppointmentCard />
+                </Suspense>
+              ) : null}
+            </Box>
           ) : null}
-        </Box>
-      ) : null}
-      {cancel.dialog}
-      <PatientRecommendationsCard />
+          {cancel.dialog}
+          <PatientRecommendationsCard />
+        </Stack>
+      </ShowWhenLoaded>
     </Stack>
   );
 }

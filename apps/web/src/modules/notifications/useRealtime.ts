@@ -1,4 +1,4 @@
-import { REALTIME_PATH, realtimeMessageSchema, type UnreadCount } from "@clinic/shared";
+import type { UnreadCount } from "@clinic/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { get } from "../../lib/api.ts";
@@ -10,6 +10,8 @@ const SESSION_ENDED_CODE = 4401;
 export const POLL_MS = 60_000;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
+/** The socket's contract (address and message schema) comes with zod: loaded when the socket opens, not with the shell. */
+const loadContract = () => import("./realtime-contract.ts");
 
 /** The delay before reconnecting after `failures` failed tries: doubling, capped, with jitter so a restarted node is not stormed. */
 export function backoff(failures: number, random = Math.random): number {
@@ -32,7 +34,8 @@ export function useRealtimeNotifications(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
-    const connect = () => {
+    const connect = (contract: Awaited<ReturnType<typeof loadContract>>) => {
+      const { REALTIME_PATH, realtimeMessageSchema } = contract;
       const url = new URL(REALTIME_PATH, window.location.href);
       url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
       socket = new WebSocket(url);
@@ -51,11 +54,17 @@ export function useRealtimeNotifications(): boolean {
         setConnected(false);
         // The session ended (signed out elsewhere): the next API call takes the user to sign in.
         if (stopped || event.code === SESSION_ENDED_CODE) return;
-        timer = setTimeout(connect, backoff(failures));
+        timer = setTimeout(() => connect(contract), backoff(failures));
         failures += 1;
       };
     };
-    connect();
+    // A contract that cannot load leaves the count to the poll, as a socket that cannot connect does.
+    loadContract().then(
+      (contract) => {
+        if (!stopped) connect(contract);
+      },
+      () => undefined,
+    );
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -1,12 +1,15 @@
 import type { ImportRowError } from "@clinic/shared";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { translations as en } from "../../lib/translations-en.ts";
-import { translations as es } from "../../lib/translations-es.ts";
+import { allTranslations } from "../../lib/test-texts.ts";
 import { rowErrorText } from "./ImportReport.tsx";
 
 const i18n = i18next.createInstance();
-await i18n.init({ resources: { en: { translation: en }, es: { translation: es } }, lng: "es", interpolation: { escapeValue: false } });
+await i18n.init({
+  resources: { en: { translation: allTranslations.en }, es: { translation: allTranslations.es } },
+  lng: "es",
+  interpolation: { escapeValue: false },
+});
 const spanish = i18n.getFixedT("es");
 const english = i18n.getFixedT("en");
 

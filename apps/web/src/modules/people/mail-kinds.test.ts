@@ -1,12 +1,15 @@
 import { MAIL_KINDS, NOTIFICATION_KINDS } from "@clinic/shared";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { translations as en } from "../../lib/translations-en.ts";
-import { translations as es } from "../../lib/translations-es.ts";
+import { allTranslations } from "../../lib/test-texts.ts";
 import { mailKindLabel } from "./OutboxTab.tsx";
 
 const i18n = i18next.createInstance();
-await i18n.init({ resources: { en: { translation: en }, es: { translation: es } }, lng: "en", interpolation: { escapeValue: false } });
+await i18n.init({
+  resources: { en: { translation: allTranslations.en }, es: { translation: allTranslations.es } },
+  lng: "en",
+  interpolation: { escapeValue: false },
+});
 
 describe("the outbox's kind column", () => {
   // MAIL_KINDS types the server's outgoing mail: a kind the server can write is in it, or the server does not compile.

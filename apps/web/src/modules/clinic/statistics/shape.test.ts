@@ -1,7 +1,7 @@
 import { FAMILY_MEASURES, type FamilyMeasureSeries, measureTrend, type PatientStatistics, STATISTICS_MESSAGES } from "@clinic/shared";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "../../../lib/i18n.ts";
+import { localeResources } from "../../../lib/test-texts.ts";
 import { exportFilters, statisticsPath, statisticsScreen } from "./api.ts";
 import { statisticsFieldErrors, translateStatisticsMessage } from "./messages.ts";
 import { adherenceBuckets, dizzinessMeans, familyRows, formatChange, formatMeasure, hasAdherence, totalsTiles, trendSentence } from "./shape.ts";

@@ -1,7 +1,7 @@
 import type { ShopImportRowError } from "@clinic/shared";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "../../../lib/i18n.ts";
+import { localeResources } from "../../../lib/test-texts.ts";
 import { fileErrorText, importColumns, importSummary, productsExportPath, progressView, reportRows } from "./product-import.ts";
 
 const resources = await localeResources();

@@ -6,8 +6,12 @@ import { Link as RouterLink, useLocation } from "react-router";
 import { useMoney } from "../orders/money.ts";
 import { bundleScreen, productScreen } from "./api.ts";
 
-/** One product or bundle of the storefront: its picture, name, lowest price and whether it can be bought now. */
-export function ItemCard({ item, currency }: { item: StorefrontItem; currency: string }) {
+/**
+ * One product or bundle of the storefront: its picture, name, lowest price and whether it can be
+ * bought now. `eager`: a card of the first rows, whose picture is asked for at once rather than
+ * once laid out (the page's largest paint is one of them).
+ */
+export function ItemCard({ item, currency, eager = false }: { item: StorefrontItem; currency: string; eager?: boolean }) {
   const { t } = useTranslation();
   const money = useMoney(currency);
   const location = useLocation();
@@ -22,7 +26,13 @@ export function ItemCard({ item, currency }: { item: StorefrontItem; currency: s
       >
         <Box sx={{ position: "relative", aspectRatio: "4 / 3", bgcolor: "action.hover", display: "grid", placeItems: "center", color: "text.secondary" }}>
           {item.imageUrl ? (
-            <img src={item.imageUrl} alt="" loading="lazy" style={{ width: "100%", height: "100%", objectFit: "cover", opacity: item.inStock ? 1 : 0.6 }} />
+            <img
+              src={item.imageUrl}
+              alt=""
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              style={{ width: "100%", height: "100%", objectFit: "cover", opacity: item.inStock ? 1 : 0.6 }}
+            />
           ) : (
             <Inventory2Outlined sx={{ fontSize: 48 }} aria-hidden />
           )}

@@ -15,6 +15,8 @@ import { emptyListText } from "../../../lib/empty-list.ts";
 
 /** Twelve cards fill whole rows of two, three or four columns. */
 const PAGE_SIZE = 12;
+/** The cards of the first two rows of a wide screen: what shows without scrolling. */
+const FIRST_ROWS = 8;
 
 /** shopStorefront: the stores a user can buy at, one at a time: its categories, search and products. */
 export function StorefrontPage() {
@@ -107,9 +109,9 @@ function Storefront({ stores, store, url, onStore }: StorefrontProps) {
             gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", sm: "repeat(3, minmax(0, 1fr))", lg: "repeat(4, minmax(0, 1fr))" },
           }}
         >
-          {data.data.map((item) => (
+          {data.data.map((item, index) => (
             <li key={`${item.kind}-${item.id}`}>
-              <ItemCard item={item} currency={store.currency} />
+              <ItemCard item={item} currency={store.currency} eager={index < FIRST_ROWS} />
             </li>
           ))}
         </Box>

@@ -17,15 +17,19 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import { useSignedIn } from "../../../../lib/session.ts";
 import { PendingResults } from "../../games/PendingResults.tsx";
 import { ASSIGNMENTS_KEY, assignmentChanges, today, updateAssignment } from "./api.ts";
 import { playPath } from "../../games/paths.ts";
-import { MarkDoneDialog, OpenActivityDialog } from "./PatientActivityDialogs.tsx";
 import { useAssignmentList } from "./useAssignmentList.ts";
+
+// The dialogs bring the activity player (games, PDF, rich text): loaded when one opens, not with the home.
+const loadDialogs = () => import("./PatientActivityDialogs.tsx");
+const OpenActivityDialog = lazy(() => loadDialogs().then((m) => ({ default: m.OpenActivityDialog })));
+const MarkDoneDialog = lazy(() => loadDialogs().then((m) => ({ default: m.MarkDoneDialog })));
 
 type View = "upcoming" | "favorites";
 
@@ -164,17 +168,19 @@ export function PatientActivitiesCard() {
           </Box>
         ) : null}
       </CardContent>
-      {opened ? (
-        <OpenActivityDialog
-          row={opened}
-          onClose={() => setOpened(null)}
-          onDone={() => {
-            setFinishing(opened);
-            setOpened(null);
-          }}
-        />
-      ) : null}
-      {finishing ? <MarkDoneDialog row={finishing} onClose={() => setFinishing(null)} /> : null}
+      <Suspense fallback={null}>
+        {opened ? (
+          <OpenActivityDialog
+            row={opened}
+            onClose={() => setOpened(null)}
+            onDone={() => {
+              setFinishing(opened);
+              setOpened(null);
+            }}
+          />
+        ) : null}
+        {finishing ? <MarkDoneDialog row={finishing} onClose={() => setFinishing(null)} /> : null}
+      </Suspense>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import type { GameSessionFigures } from "@clinic/shared";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { localeResources } from "../../../../lib/i18n.ts";
+import { localeResources } from "../../../../lib/test-texts.ts";
 import { formatDuration, sessionFigures } from "./gameFigures.ts";
 
 const resources = await localeResources();
