@@ -93,7 +93,7 @@ describe("SystemCheckPage", () => {
   });
 
   it("shows the audit trail's last verification: intact, broken with the first problem, or never verified with a button", async () => {
-    expect(await render("en")).toMatch(/Audit trail The audit records' hash chain.* Verify now Intact/);
+    expect(await render("en")).toMatch(/Audit trail Every audit record is sealed into a hash chain.* Verify now Intact/);
     expect(await render("en")).toContain("Intact: every day verified, up to 2026-11-26.");
     const broken = await render("en", BROKEN);
     expect(broken).toContain("Broken: 2 verified days do not hold together (the first: 2026-11-20). Verified up to 2026-11-26.");
