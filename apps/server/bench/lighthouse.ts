@@ -4,7 +4,8 @@
 // never downloads a browser. A signed-in page gets its account's session cookie on every request
 // (extraHeaders); a page that lands anywhere else (the sign-in form) fails the step.
 //
-// Alone, against a server already running with the demo accounts (`npm start` on a fresh ./data):
+// Alone, against a server already running with the demo accounts and the shop on (a fresh
+// DATA_DIR, FEATURE_FLAGS=clinic,statistics,virtual_shop as the bench sets it):
 //   npx tsx apps/server/bench/lighthouse.ts [http://127.0.0.1:8000]
 // It prints the scores and exits 1 when the server cannot be reached or a page does not load;
 // a score under its target is reported, not failed.
