@@ -37,22 +37,9 @@ export function DateTimeField(props: DateTimeFieldProps) {
   const { label, value, error, helperText, required, size, sx, name, inputRef } = props;
   // As the picker shows it: a value that is typed text, no time yet, shows as nothing picked.
   const text = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? showDateTime(dayjs(value)) : "";
+  const standIn = { label, text, error, helperText, required, size, sx, name, inputRef };
   return (
-    <Suspense
-      fallback={
-        <DateFieldStandIn
-          label={label}
-          text={text}
-          error={error}
-          helperText={helperText}
-          required={required}
-          size={size}
-          sx={sx}
-          name={name}
-          inputRef={inputRef}
-        />
-      }
-    >
+    <Suspense fallback={<DateFieldStandIn {...standIn} />}>
       <DateTimePickerField {...props} />
     </Suspense>
   );
