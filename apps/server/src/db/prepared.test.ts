@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { MAX_PREPARED_PER_CONNECTION, PreparingClient, statementName } from "./prepared.ts";
+import { MAX_PREPARED_PER_CONNECTION, PreparingClient, statementName, withPageWindowInlined } from "./prepared.ts";
 
 let t: TestApp;
 let pool: pg.Pool;
@@ -25,6 +25,33 @@ describe("statements planned once per connection", () => {
     expect((await pool.query({ text, values: [41] })).rows).toEqual([{ next: 42 }]);
     const named = await pool.query<{ name: string; statement: string }>("select name, statement from pg_prepared_statements where statement = $1", [text]);
     expect(named.rows).toEqual([{ name: statementName(text), statement: text }]);
+  });
+
+  it("writes a trailing page window's numbers into the text, so the plan is kept, and answers the same rows", async () => {
+    const text = "select g from generate_series(1, $1::int) g order by g limit $2 offset $3";
+    expect((await pool.query(text, [100, 3, 5])).rows).toEqual([{ g: 6 }, { g: 7 }, { g: 8 }]);
+    expect((await pool.query(text, [100, 2, 0])).rows).toEqual([{ g: 1 }, { g: 2 }]);
+    const texts = await preparedTexts();
+    expect(texts).toContain("select g from generate_series(1, $1::int) g order by g limit 3 offset 5");
+    expect(texts).toContain("select g from generate_series(1, $1::int) g order by g limit 2 offset 0");
+  });
+
+  it("writes in only a window that ends the statement, from its last parameters, of whole numbers", () => {
+    expect(withPageWindowInlined("select 1 from t where a = $1 limit $2", ["x", 10])).toEqual({
+      text: "select 1 from t where a = $1 limit 10",
+      parameters: ["x"],
+    });
+    expect(withPageWindowInlined("select 1 from t limit $1 offset $2", [10, 20])).toEqual({ text: "select 1 from t limit 10 offset 20", parameters: [] });
+    for (const [text, parameters] of [
+      ["select 1 from t limit $1 for update", [10]],
+      ["select 1 from (select 1 from t limit $1) s where a = $2", [10, "x"]],
+      ["select 1 from t where a = $2 limit $1", [10, "x"]],
+      ["select 1 from t limit $1", ["10"]],
+      ["select 1 from t limit $1", [2.5]],
+      ["select 1 from t limit $1", [-1]],
+    ] as const) {
+      expect(withPageWindowInlined(text, [...parameters])).toEqual({ text, parameters: [...parameters] });
+    }
   });
 
   it("leaves statements without parameters unnamed: a script of several statements still runs", async () => {
