@@ -1,6 +1,9 @@
 import EventIcon from "@mui/icons-material/Event";
-import { Box, InputAdornment, type SxProps, TextField, type Theme } from "@mui/material";
-import type { ReactNode, Ref } from "react";
+import { Box, InputAdornment, TextField } from "@mui/material";
+import type { DateFieldProps } from "./DateField.tsx";
+
+/** The field's own props that show, and its value as text in §9's format. */
+type StandInProps = Pick<DateFieldProps, "label" | "error" | "helperText" | "required" | "size" | "sx" | "name" | "inputRef"> & { text: string };
 
 /**
  * What a date or date-time field shows while its picker loads (DateField.tsx, DateTimeField.tsx):
@@ -8,17 +11,7 @@ import type { ReactNode, Ref } from "react";
  * button comes, so nothing moves when it arrives. Read-only meanwhile: typing waits for the
  * picker, which reads it.
  */
-export function DateFieldStandIn(props: {
-  label: string;
-  text: string;
-  error?: boolean;
-  helperText?: ReactNode;
-  required?: boolean;
-  size?: "small" | "medium";
-  sx?: SxProps<Theme>;
-  name?: string;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
+export function DateFieldStandIn(props: StandInProps) {
   const small = props.size === "small";
   return (
     <TextField
