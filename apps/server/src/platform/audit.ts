@@ -78,19 +78,15 @@ export function auditWriter(db: Db): AuditWriter {
   return writer;
 }
 
-function recordOf(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): AuditRow {
-  return {
+function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
+  return auditWriter(request.server.db).write({
     actorId: request.actor?.id ?? null,
     subjectUserId: event.subjectUserId ?? null,
     action: event.action,
     outcome,
     detail: event.detail ?? null,
     ip: request.ip,
-  };
-}
-
-function record(request: FastifyRequest, event: AuditEvent, outcome: "ok" | "refused"): Promise<void> {
-  return auditWriter(request.server.db).write(recordOf(request, event, outcome));
+  });
 }
 
 /**
