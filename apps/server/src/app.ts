@@ -23,6 +23,7 @@ import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail
 import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-headers.ts";
 import { createNotifier, type Notifier } from "./platform/notifications.ts";
 import { notificationsRoutes } from "./platform/notifications.routes.ts";
+import { PgListener } from "./platform/pg-listener.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { registerSessions } from "./platform/session.ts";
 import { systemCheckRoutes } from "./platform/system-check.routes.ts";
@@ -44,6 +45,8 @@ declare module "fastify" {
     deriveKey(purpose: string): Buffer;
     /** One set of payment providers (PAYMENT_PROVIDER) shared by billing and the shop, and where webhook events go. */
     payments: Payments;
+    /** The node's LISTENing connection: subscribe to a channel before the app is ready. */
+    pgListener: PgListener;
   }
 }
 
@@ -107,9 +110,14 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", transformStaticCSP: swaggerUiPolicy });
 
   registerCsrfProtection(app, config.trustedOrigins);
+  // One LISTENing connection per node, for realtime counts and identity changes.
+  const listener = new PgListener(database.url, (error) => app.log.warn({ err: error }, "database listener"));
+  app.decorate("pgListener", listener);
+  app.addHook("onReady", async () => listener.start());
+  app.addHook("preClose", async () => listener.stop());
   await registerSessions(app, auth, config);
   await registerUploads(app, config);
-  await registerRealtime(app, { databaseUrl: database.url, trustedOrigins: config.trustedOrigins });
+  await registerRealtime(app, { trustedOrigins: config.trustedOrigins });
   await app.register(notificationsRoutes);
   await app.register(healthRoutes);
   await app.register(systemCheckRoutes);

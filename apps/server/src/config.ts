@@ -24,6 +24,7 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  IDENTITY_KEEP_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   TRUSTED_ORIGINS: commaList.pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))).default([]),
   LOGIN_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(100),
@@ -123,7 +124,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   authSecret: string | undefined;
-  session: { idleMinutes: number; maxHours: number };
+  /** keepSeconds: how long a node may answer a session's identity from memory (platform/identity-cache.ts); 0: never. */
+  session: { idleMinutes: number; maxHours: number; keepSeconds: number };
   /**
    * Failed sign-ins (and second-factor codes) counted per account and per client address;
    * reaching a ceiling locks it for `lockMinutes`, the same span over which failures count.
@@ -228,7 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     authSecret: e.AUTH_SECRET,
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, keepSeconds: e.IDENTITY_KEEP_SECONDS },
     login: { accountMaxFailures: e.LOGIN_ACCOUNT_MAX_FAILURES, addressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES, lockMinutes: e.LOGIN_LOCK_MINUTES },
     defaultFlags: e.FEATURE_FLAGS,
     trustProxy: e.TRUST_PROXY,

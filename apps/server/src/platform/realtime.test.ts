@@ -9,7 +9,8 @@ import { uniqueSuffix } from "../../test/databases.ts";
 import { makeActivity, makePatient } from "../../test/factories.ts";
 import { buildApp } from "../app.ts";
 import { connectDatabase, type Database } from "../db/client.ts";
-import { LISTENER_NAME, SESSION_ENDED_CODE } from "./realtime.ts";
+import { LISTENER_NAME } from "./pg-listener.ts";
+import { SESSION_ENDED_CODE } from "./realtime.ts";
 
 /**
  * Live delivery across app nodes (issue 19): node A and node B are two whole apps on one

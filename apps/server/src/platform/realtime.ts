@@ -2,9 +2,7 @@ import websocket from "@fastify/websocket";
 import { REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
 import { and, gt, inArray } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import pg from "pg";
 import type { WebSocket } from "ws";
-import { CONNECT_TIMEOUT_MS } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 import { requireActor } from "./access.ts";
 import { SESSION_COOKIE_PREFIX } from "./auth.ts";
@@ -21,98 +19,11 @@ import { parseCookieHeader } from "./session-identity.ts";
  * and when the socket is down.
  */
 
-/** The application_name of the listening connection (tests find it in pg_stat_activity). */
-export const LISTENER_NAME = "clinic-realtime-listener";
 const PING_MS = 30_000;
 const MAX_SOCKETS_PER_USER = 20;
-const RETRY_MIN_MS = 250;
-const RETRY_MAX_MS = 30_000;
 
 export interface RealtimeOptions {
-  databaseUrl: string;
   trustedOrigins: readonly string[];
-}
-
-/** One dedicated connection per node, LISTENing; reconnects with back-off when it is lost. */
-class Listener {
-  private client: pg.Client | null = null;
-  private closed = false;
-  private failures = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private connectedOnce = false;
-
-  constructor(
-    private readonly url: string,
-    private readonly onUsers: (ids: string[]) => void,
-    private readonly onReconnect: () => void,
-    private readonly log: (error: unknown) => void,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.connect();
-  }
-
-  private async connect(): Promise<void> {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, application_name: LISTENER_NAME, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    client.on("notification", (message) => {
-      if (message.channel !== NOTIFICATION_CHANNEL || !message.payload) return;
-      try {
-        const ids = JSON.parse(message.payload) as unknown;
-        if (Array.isArray(ids)) this.onUsers(ids.filter((id): id is string => typeof id === "string"));
-      } catch (error) {
-        this.log(error);
-      }
-    });
-    client.on("error", () => this.lost(client));
-    client.on("end", () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${NOTIFICATION_CHANNEL}`);
-    } catch (error) {
-      this.log(error);
-      this.lost(client);
-      return;
-    }
-    if (this.closed) {
-      await client.end().catch(() => {});
-      return;
-    }
-    this.client = client;
-    this.failures = 0;
-    // What was NOTIFYed while no connection listened is lost: every socket gets its count afresh.
-    if (this.connectedOnce) this.onReconnect();
-    this.connectedOnce = true;
-  }
-
-  private lost(client: pg.Client): void {
-    client.removeAllListeners("notification");
-    client.removeAllListeners("end");
-    // A late error of a dead client must not throw unhandled.
-    client.on("error", () => {});
-    client.end().catch(() => {});
-    if (this.client !== null && this.client !== client) return;
-    this.client = null;
-    if (this.closed || this.timer) return;
-    const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** this.failures);
-    this.failures += 1;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.connect();
-    }, delay);
-  }
-
-  async stop(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const client = this.client;
-    this.client = null;
-    if (client) {
-      client.removeAllListeners("end");
-      await client.end().catch(() => {});
-    }
-  }
 }
 
 declare module "fastify" {
@@ -160,12 +71,16 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     for (const [id, unread] of counts) for (const socket of sockets.get(id) ?? []) send(socket, { type: "notifications", unread });
   };
   const pushSafely = (ids: readonly string[]) => push(ids).catch((error) => app.log.error({ err: error }, "realtime push"));
-  const listener = new Listener(
-    options.databaseUrl,
-    (ids) => void pushSafely(ids),
-    () => void pushSafely([...sockets.keys()]),
-    (error) => app.log.warn({ err: error }, "realtime listener"),
-  );
+  app.pgListener.subscribe(NOTIFICATION_CHANNEL, {
+    message: (payload) => {
+      const ids = JSON.parse(payload) as unknown;
+      if (Array.isArray(ids)) void pushSafely(ids.filter((id): id is string => typeof id === "string"));
+    },
+    // What was NOTIFYed while no connection listened is lost: every socket gets its count afresh.
+    listening: (again) => {
+      if (again) void pushSafely([...sockets.keys()]);
+    },
+  });
 
   app.route({
     method: "GET",
@@ -235,11 +150,9 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   app.addHook("onReady", async () => {
     sweeper = setInterval(() => void sweep().catch((error) => app.log.warn({ err: error }, "realtime sweep")), PING_MS);
     sweeper.unref();
-    await listener.start();
   });
   app.addHook("preClose", async () => {
     if (sweeper) clearInterval(sweeper);
-    await listener.stop();
     for (const own of sockets.values()) for (const socket of own) socket.close(1001, "Server shutting down");
   });
 }

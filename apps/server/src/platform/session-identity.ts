@@ -3,6 +3,7 @@ import type { BetterAuthOptions } from "better-auth";
 import type pg from "pg";
 import { ACTOR_COLUMNS, type Actor, type ActorRow, actorOf, TABLE_VERSIONS_COLUMN } from "./access.ts";
 import type { Auth } from "./auth.ts";
+import type { IdentityCache } from "./identity-cache.ts";
 
 /**
  * The request path's reading of better-auth's session cookie and table. better-auth still
@@ -10,8 +11,9 @@ import type { Auth } from "./auth.ts";
  * Fetch Request per call, the HMAC key imported per call, then a second query for our actor),
  * so every API call resolves its identity here instead: the signature checked with a key made
  * once, then ONE statement for the session, the user, their groups and permissions, which also
- * slides the expiry when it is due. Nothing is cached: a revoked session, a deactivated user or
- * a changed group is seen by the very next request. Whatever is rare and subtle (an unknown or
+ * slides the expiry when it is due. A node answers it from memory for a few seconds between
+ * reads (identity-cache.ts), dropped at once by any change to a session, a user, their groups,
+ * permissions or paid periods, on any node, so the next request sees a revocation. Whatever is rare and subtle (an unknown or
  * expired token, whose cookies better-auth clears) is left to better-auth (`slow`).
  */
 export type Identity =
@@ -135,6 +137,7 @@ function identitySql(expiresInSeconds: number, updateAgeSeconds: number, maxAgeS
   const oldest = `${now} - interval '${maxAgeSeconds} seconds'`;
   return `select s.expires_at >= ${now} as live, s.created_at >= ${oldest} as young,
     s.expires_at <= ${now} + interval '${expiresInSeconds - updateAgeSeconds} seconds' as slide_due,
+    s.expires_at as session_expires_at, s.created_at as session_created_at,
     ${ACTOR_COLUMNS}${withVersions ? `,\n    ${TABLE_VERSIONS_COLUMN}` : ""}
   from sessions s join users u on u.id = s.user_id
   where s.token = $1`;
@@ -153,7 +156,7 @@ function slideSql(expiresInSeconds: number, updateAgeSeconds: number): string {
   returning expires_at`;
 }
 
-type IdentityRow = ActorRow & { live: boolean; young: boolean; slide_due: boolean };
+type IdentityRow = ActorRow & { live: boolean; young: boolean; slide_due: boolean; session_expires_at: Date; session_created_at: Date };
 
 export interface SessionIdentity {
   /** `withVersions`: also read the table versions kept answers are checked against (Actor.tableVersions). */
@@ -166,7 +169,7 @@ export interface SessionIdentity {
  * behaviour beyond what this mirrors (cookie cache, deferred or disabled refresh, secondary
  * storage) refuse to start rather than be silently ignored.
  */
-export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours: number): Promise<SessionIdentity> {
+export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours: number, cache?: IdentityCache): Promise<SessionIdentity> {
   const context = await auth.$context;
   // Read as the general options type: today's configuration leaves these unset.
   const options: BetterAuthOptions = context.options;
@@ -182,24 +185,47 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
   const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600, false) };
   const queryWithVersions = { name: "session-identity-versions", text: identitySql(expiresIn, updateAge, maxHours * 3600, true) };
   const slide = { name: "session-slide", text: slideSql(expiresIn, updateAge) };
+  const maxAgeMs = maxHours * 3_600_000;
+  const slideDueMs = (expiresIn - updateAge) * 1000;
 
   return {
     async resolve(cookieHeader, withVersions = false) {
       const cookies = parseCookieHeader(cookieHeader);
       // A cookie-cache cookie with the cache off is one better-auth clears: let it.
       for (const name of cookies.keys()) if (name.startsWith(sessionData.name)) return { kind: "slow" };
-      const token = verifySignedValue(cookies.get(sessionToken.name), key);
-      if (!token) return { kind: "anonymous" };
+      const signed = cookies.get(sessionToken.name);
       const refresh = verifySignedValue(cookies.get(dontRememberToken.name), key) === null;
-      const now = new Date().toISOString();
+      const clock = Date.now();
+      // Kept under the signed value, so a kept session costs no signature check either. The same
+      // tests as identitySql's, against the same clock.
+      const kept = !withVersions && signed !== undefined ? cache?.get(signed, clock) : undefined;
+      if (kept && kept.expiresAt >= clock && kept.createdAt >= clock - maxAgeMs && !(refresh && kept.expiresAt <= clock + slideDueMs)) {
+        // A copy: code may hang per-request facts on its actor (page-cache.ts).
+        return { kind: "signed-in", actor: { ...kept.actor }, setCookie: null };
+      }
+      const token = verifySignedValue(signed, key);
+      if (!token) return { kind: "anonymous" };
+      const begun = cache?.begin();
+      const now = new Date(clock).toISOString();
       const result = await pool.query<IdentityRow>({ ...(withVersions ? queryWithVersions : query), values: [token, now] });
       const row = result.rows[0];
       if (!row?.live) return { kind: "slow" };
       if (!row.young || !row.is_active) return { kind: "ended", token };
       const slid = refresh && row.slide_due && (await pool.query({ ...slide, values: [token, now] })).rowCount === 1;
+      const actor = actorOf(row);
+      if (slid && signed) cache?.drop(signed);
+      if (cache && begun && signed !== undefined && !slid) {
+        const { tableVersions: _versions, ...kept } = actor;
+        cache.keep(signed, begun, {
+          actor: kept,
+          expiresAt: new Date(row.session_expires_at).getTime(),
+          createdAt: new Date(row.session_created_at).getTime(),
+          keptAt: clock,
+        });
+      }
       return {
         kind: "signed-in",
-        actor: actorOf(row),
+        actor,
         setCookie: slid ? `${sessionToken.name}=${signCookieValue(token, key)}${refreshSuffix}` : null,
       };
     },

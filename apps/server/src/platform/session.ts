@@ -10,6 +10,8 @@ import { type Actor, loadActor } from "./access.ts";
 import { type Auth, SESSION_COOKIE_PREFIX } from "./auth.ts";
 import { crossSiteRefused, ownOrigin } from "./csrf.ts";
 import { type Attempt, LoginThrottle, lockBody, type ThrottledStep } from "./login-throttle.ts";
+import { IDENTITY_CHANNEL, IDENTITY_TABLES, IdentityCache } from "./identity-cache.ts";
+import { writesOf } from "./paging.ts";
 import { createSessionIdentity } from "./session-identity.ts";
 
 /** A web Request for better-auth, carrying the client address Fastify worked out. */
@@ -171,7 +173,10 @@ export async function registerSessions(app: FastifyInstance, auth: Auth, config:
 
   // The pool behind Drizzle: the identity statement is a named (prepared) one, which Drizzle's execute cannot send.
   const pool = (app.db as Db & { $client: pg.Pool }).$client;
-  const identity = await createSessionIdentity(auth, pool, config.session.maxHours);
+  const writes = writesOf(app.db);
+  const cache = new IdentityCache(config.session.keepSeconds * 1000, () => writes?.stamp(IDENTITY_TABLES) ?? "");
+  app.pgListener.subscribe(IDENTITY_CHANNEL, cache);
+  const identity = await createSessionIdentity(auth, pool, config.session.maxHours, config.session.keepSeconds > 0 ? cache : undefined);
   const endSession = (token: string) => app.db.delete(sessions).where(eq(sessions.token, token));
 
   /** better-auth's own getSession, for the rare requests session-identity.ts leaves to it. */
