@@ -54,7 +54,8 @@ export class PreparingClient extends pg.Client {
   private named(config: unknown, values: unknown): unknown {
     const query: QueryConfig | undefined =
       typeof config === "string" ? { text: config } : config && typeof config === "object" && "text" in config ? (config as QueryConfig) : undefined;
-    if (!query || query.name !== undefined) return config;
+    // An empty name (Drizzle's prepare("")) is no name: pg sends such a statement unnamed.
+    if (!query || query.name) return config;
     const given = Array.isArray(values) ? values : query.values;
     if (!given || given.length === 0) return config;
     const { text, parameters } = withPageWindowInlined(query.text, given);

@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import { GROUP } from "@clinic/shared";
+import { GROUP, type GroupId } from "@clinic/shared";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
@@ -64,7 +64,7 @@ async function untilNodeBAnswers(cookie: string, status: number): Promise<number
 }
 
 /** A fresh user of the demo clinic in `group`, signed in: their cookie. */
-async function signedIn(group: number) {
+async function signedIn(group: GroupId) {
   const user = await makeUser(a.db, { groups: [group], clinicId: a.ids.clinic });
   return { user, cookie: await a.login(user.email, user.password) };
 }

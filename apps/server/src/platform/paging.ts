@@ -130,8 +130,14 @@ export interface PageSpec {
 /** The column a page's rows statement selects as `pageTotal`: the capped total, or null when it is known already. */
 export type PageTotal = SQL<number | null>;
 
-/** A page's rows statement as a Drizzle select builder: awaited for its rows, its SQL the page's key. */
-export type PageRows<Row> = PromiseLike<Row[]> & { toSQL(): { sql: string; params: unknown[] } };
+/**
+ * A page's rows statement as a Drizzle select builder: awaited for its rows, its SQL the page's
+ * key; `prepare` (Drizzle's, given "" for no name: db/prepared.ts names it) builds it once for both.
+ */
+export type PageRows<Row> = PromiseLike<Row[]> & {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare?(name: string): { getQuery(): { sql: string; params: unknown[] }; execute(): Promise<Row[]> };
+};
 
 /**
  * One page of a list in one statement: `rows(pageTotal)` is the page's query with `pageTotal`
@@ -159,29 +165,29 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   const countSql = sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
   const counting = rows(countSql);
 
+  // Built once (building a select costs Drizzle about as much CPU as the database spends on it):
+  // its text keys the kept page and the cached total, and the same build runs when it must.
+  const built = counting.prepare?.("");
+  const { sql: text, params } = built ? built.getQuery() : counting.toSQL();
+  const key = `${text}\u0000${JSON.stringify(params)}`;
   // A transaction's client (no tracker) may read its own uncommitted writes: it never keeps a page.
-  let pageKey: string | undefined;
   let pageRead: PageRead | null = null;
   if (writes) {
-    const { sql: text, params } = counting.toSQL();
     pageRead = writes.pages.stampOf(text, actor?.tableVersions, (read) => writes.stamp(read));
     if (actor) recordPageRead(actor, pageRead);
     if (pageRead !== null) {
-      pageKey = `${text}\u0000${JSON.stringify(params)}`;
-      const kept = writes.pages.get(pageKey, pageRead.stamp);
+      const kept = writes.pages.get(key, pageRead.stamp);
       if (kept) return kept as Page;
     }
   }
 
-  const { sql: countText, params: countParams } = spec.counted.toSQL();
-  const key = JSON.stringify([countText, countParams, cap]);
   const now = Date.now();
   const cached = writes?.totals.get(key);
   const fresh = cached && cached.expires > now && cached.stamp === writes?.stamp(tables) ? cached : undefined;
   // Taken before the statement: a write while it runs leaves a stamp that no longer matches.
   const stamp = writes?.stamp(tables);
 
-  const found = await (fresh ? rows(sql<null>`null::int`) : counting);
+  const found = await (fresh ? rows(sql<null>`null::int`) : built ? built.execute() : counting);
   let total: number;
   if (fresh) total = fresh.total;
   else if (found.length > 0) total = Number(found[0].pageTotal);
@@ -200,6 +206,6 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   }
   const data = found.map(({ pageTotal: _, ...row }) => row);
   const page: Page = capped ? { data, page: query.page, total, totalCapped: true } : { data, page: query.page, total };
-  if (writes && pageKey !== undefined && pageRead !== null) writes.pages.set(pageKey, pageRead.stamp, page);
+  if (writes && pageRead !== null) writes.pages.set(key, pageRead.stamp, page);
   return page;
 }
