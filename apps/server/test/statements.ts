@@ -42,8 +42,12 @@ export async function countStatements<T>(pool: pg.Pool, run: () => Promise<T>): 
 export const describeStatements = (statements: string[]) =>
   statements.map((text, index) => `${index + 1}. ${text.replace(/\s+/g, " ").slice(0, 200)}`).join("\n");
 
-/** The statement that resolves a request's session and actor (platform/session-identity.ts), with or without the table versions. */
-export const isIdentityStatement = (text: string) => /^select s\.expires_at >= \$2::timestamptz as live\b/.test(text);
+/**
+ * The statement that resolves a request's session and actor (platform/session-identity.ts), with
+ * or without the table versions, or the versions alone beside an identity the node kept.
+ */
+export const isIdentityStatement = (text: string) =>
+  /^select s\.expires_at >= \$2::timestamptz as live\b/.test(text) || /^select \(select string_agg\(tv\.name/.test(text);
 
 /**
  * The statements a GET answered 200 sends beyond resolving its caller's identity, which must be

@@ -185,6 +185,7 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
   const query = { name: "session-identity", text: identitySql(expiresIn, updateAge, maxHours * 3600, false) };
   const queryWithVersions = { name: "session-identity-versions", text: identitySql(expiresIn, updateAge, maxHours * 3600, true) };
   const slide = { name: "session-slide", text: slideSql(expiresIn, updateAge) };
+  const versionsQuery = { name: "table-versions", text: `select ${TABLE_VERSIONS_COLUMN}` };
   const maxAgeMs = maxHours * 3_600_000;
   const slideDueMs = (expiresIn - updateAge) * 1000;
 
@@ -198,10 +199,13 @@ export async function createSessionIdentity(auth: Auth, pool: pg.Pool, maxHours:
       const clock = Date.now();
       // Kept under the signed value, so a kept session costs no signature check either. The same
       // tests as identitySql's, against the same clock.
-      const kept = !withVersions && signed !== undefined ? cache?.get(signed, clock) : undefined;
+      const kept = signed !== undefined ? cache?.get(signed, clock) : undefined;
       if (kept && kept.expiresAt >= clock && kept.createdAt >= clock - maxAgeMs && !(refresh && kept.expiresAt <= clock + slideDueMs)) {
-        // A copy: code may hang per-request facts on its actor (page-cache.ts).
-        return { kind: "signed-in", actor: { ...kept.actor }, setCookie: null };
+        // A copy: code may hang per-request facts on its actor (page-cache.ts). A route that keeps
+        // answers still reads the table versions afresh: a short statement of its own.
+        if (!withVersions) return { kind: "signed-in", actor: { ...kept.actor }, setCookie: null };
+        const versions = await pool.query<{ table_versions: string | null }>(versionsQuery);
+        return { kind: "signed-in", actor: { ...kept.actor, tableVersions: versions.rows[0]?.table_versions ?? undefined }, setCookie: null };
       }
       const token = verifySignedValue(signed, key);
       if (!token) return { kind: "anonymous" };
