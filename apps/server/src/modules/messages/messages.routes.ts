@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
+import { keptAnswer } from "../../platform/kept-answers.ts";
 import {
   cancelMessage,
   createMessage,
@@ -43,6 +44,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/messages/",
     {
       preValidation: guard,
+      config: { keptAnswer: true },
       schema: {
         tags,
         summary: "Sent and scheduled messages, newest first (admins: everyone's; others: their own), with delivery counts",
@@ -50,7 +52,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagedSchema(messageSchema) },
       },
     },
-    async (request) => listMessages(app.db, requireActor(request), request.query),
+    async (request, reply) => keptAnswer(app.db, request, reply, () => listMessages(app.db, requireActor(request), request.query)),
   );
 
   app.post(

@@ -28,6 +28,15 @@ export const messages = pgTable(
     /** The sender; their reach is read again when sending starts (a clinic's people at that time). */
     sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Its recipients reached, and their emails by delivery state (sent: sent or written to the
+     * outbox), kept by triggers on message_recipients and mail_messages (migration 0036) so the
+     * sent list reads one row per message, however many people it reached.
+     */
+    delivered: integer("delivered").notNull().default(0),
+    emailsSent: integer("emails_sent").notNull().default(0),
+    emailsQueued: integer("emails_queued").notNull().default(0),
+    emailsFailed: integer("emails_failed").notNull().default(0),
   },
   (table) => [
     check("messages_state_check", sql`${table.state} in ('scheduled', 'sending', 'sent', 'cancelled')`),
@@ -64,5 +73,7 @@ export const messageRecipients = pgTable(
     index("message_recipients_pending_idx").on(table.messageId, table.userId).where(sql`${table.notifiedAt} is null`),
     // A user's deletion cascades here.
     index("message_recipients_user_idx").on(table.userId),
+    // A mail's new state finds its message (migration 0036's counts).
+    index("message_recipients_mail_idx").on(table.mailId).where(sql`${table.mailId} is not null`),
   ],
 );
