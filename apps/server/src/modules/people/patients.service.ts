@@ -90,7 +90,10 @@ export async function getPatient(db: Db, actor: Actor, id: string): Promise<Pati
  */
 function patientRead(db: Db, role: Actor["role"]) {
   let byRole = patientReads.get(db);
-  if (!byRole) patientReads.set(db, (byRole = new Map()));
+  if (!byRole) {
+    byRole = new Map();
+    patientReads.set(db, byRole);
+  }
   let read = byRole.get(role);
   if (!read) {
     const scope = patientScope({ role, id: sql.placeholder("actor") as unknown as string } as Actor, users.id);
