@@ -112,7 +112,6 @@ export function trackWrites(db: object, writes: TableWrites): void {
 
 /** Something whose rows can be counted after a limit: a Drizzle select builder. */
 export interface Countable {
-  toSQL(): { sql: string; params: unknown[] };
   limit(limit: number): SQLWrapper;
 }
 
@@ -121,8 +120,9 @@ export interface PageSpec {
   tables: Table[];
   /**
    * The filtered rows to count, selecting as little as possible (`select 1 ... where ...`,
-   * ordered as the list when that lets PostgreSQL read an index instead of the table). Its
-   * SQL and parameters are the cache key of the total, so no filter or scope can be left out.
+   * ordered as the list when that lets PostgreSQL read an index instead of the table). It is
+   * part of the page's statement, whose SQL and parameters key the total, so no filter or scope
+   * can be left out.
    */
   counted: Countable;
 }
