@@ -27,8 +27,10 @@ export const notifications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (table) => [
-    index("notifications_user_created_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
-    index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    // DESC NULLS FIRST, as `order by ... desc` sorts: only then is a page read in index order, and
+    // stops after its rows (the unread index serves the unread page and count alike).
+    index("notifications_user_created_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("notifications_unread_idx").on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.readAt} is null`),
     check("notifications_link_is_path", sql`${table.link} is null or (${table.link} like '/%' and ${table.link} not like '//%')`),
   ],
 );

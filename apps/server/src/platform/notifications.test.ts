@@ -258,6 +258,21 @@ describe("the notification centre", () => {
     expect((await send(patient.cookie, "GET", "/api/notifications/?unread=true")).json().total).toBe(0);
   });
 
+  it("a page past the end still says the total; a second user's list, of the same shape, is theirs alone", async () => {
+    const patient = await freshPatient();
+    const other = await freshPatient();
+    const activity = await makeActivity(t.db, { clinicId: t.ids.clinic });
+    for (let i = 0; i < 3; i++) await assignActivityTo(patient.id, activity.id);
+    await assignActivityTo(other.id, activity.id);
+    const past = (await send(patient.cookie, "GET", "/api/notifications/?page=5&rowsPerPage=2")).json();
+    expect(past).toMatchObject({ data: [], page: 5, total: 3 });
+    const theirs = (await send(other.cookie, "GET", "/api/notifications/?page=1&rowsPerPage=2")).json();
+    expect(theirs.total).toBe(1);
+    expect(theirs.data.map((row: { userId?: string; id: number }) => row.id)).toEqual((await ownRows(other.id)).map((row) => row.id));
+    const nothing = (await send(other.cookie, "GET", "/api/notifications/?page=2&rowsPerPage=2&unread=true")).json();
+    expect(nothing).toMatchObject({ data: [], total: 1 });
+  });
+
   it("another user's notification is not found, whatever the caller's role, and stays unread", async () => {
     const patient = await freshPatient();
     const activity = await makeActivity(t.db, { clinicId: t.ids.clinic });

@@ -11,14 +11,13 @@ import {
   type Paged,
 } from "@clinic/shared";
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { notFound } from "./errors.ts";
 import type { JobQueue } from "./jobs.ts";
 import { type Mailer, type OutgoingMail, queueMail } from "./mail.ts";
 import { notifications, notificationSettings } from "./notifications.table.ts";
-import { type PageTotal, pageOf, pageWindow } from "./paging.ts";
+import { type PageTotal, pageOf } from "./paging.ts";
 
 /** The PostgreSQL channel every app node LISTENs on (realtime.ts): its payload is a JSON array of user ids. */
 export const NOTIFICATION_CHANNEL = "notifications";
@@ -125,8 +124,11 @@ export async function notify(
 
 // ---------------------------------------------------------------- the user's own list
 
-const senders = alias(users, "sender");
-const senderName = sql<string>`coalesce(nullif(trim(${senders.nombres} || ' ' || ${senders.apellidos}), ''), ${senders.email})`;
+/**
+ * The sender's name, a subquery of each row shown: PostgreSQL runs it after the page's sort and
+ * limit, for ten rows, where a join would have read the sender of every row first.
+ */
+const senderName = sql<string>`(select coalesce(nullif(trim(sender.nombres || ' ' || sender.apellidos), ''), sender.email) from users sender where sender.id = notifications.sent_by)`;
 
 function toNotification(row: typeof notifications.$inferSelect & { senderName: string | null }): Notification {
   return {
@@ -157,19 +159,24 @@ function selectOwn(db: Db, where: SQL | undefined, pageTotal: PageTotal = sql<nu
       senderName,
     })
     .from(notifications)
-    .leftJoin(senders, eq(senders.id, notifications.sentBy))
     .where(where);
 }
 
 /** The user's notifications, newest first (`unread=true`: only those not read). */
 export async function listNotifications(db: Db, userId: string, query: NotificationsQuery): Promise<Paged<Notification>> {
-  const where = and(eq(notifications.userId, userId), query.unread ? isNull(notifications.readAt) : undefined);
-  const { limit, offset } = pageWindow(query);
-  // One statement, the total beside the rows (paging.ts). Not a kept answer: notifications are
-  // written by many transactions (every notify, every read mark), and a version row for the
-  // table would make each of them wait for the others' commits.
-  const page = await pageOf(db, null, query, { tables: [notifications], counted: db.select({ one: sql`1` }).from(notifications).where(where) }, (pageTotal) =>
-    selectOwn(db, where, pageTotal).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset),
+  const unread = query.unread === true;
+  const where = and(eq(notifications.userId, sql.placeholder("user")), unread ? isNull(notifications.readAt) : undefined);
+  // One statement, the total beside the rows, built once per shape (paging.ts). Not a kept
+  // answer: notifications are written by many transactions (every notify, every read mark), and
+  // a version row for the table would make each of them wait for the others' commits.
+  const page = await pageOf(
+    db,
+    null,
+    query,
+    { tables: [notifications], counted: db.select({ one: sql`1` }).from(notifications).where(where) },
+    (pageTotal, { limit, offset }) =>
+      selectOwn(db, where, pageTotal).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).offset(offset),
+    { key: `notifications:${unread}`, values: { user: userId } },
   );
   return { data: page.data.map(toNotification), page: query.page, total: page.total };
 }

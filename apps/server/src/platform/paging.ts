@@ -1,5 +1,5 @@
 import type { PageQuery, Paged } from "@clinic/shared";
-import { getTableName, ilike, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
+import { fillPlaceholders, getTableName, ilike, type Placeholder, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import type { Logger } from "drizzle-orm/logger";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { PageCache, type PageRead, recordPageRead } from "./page-cache.ts";
@@ -112,7 +112,7 @@ export function trackWrites(db: object, writes: TableWrites): void {
 
 /** Something whose rows can be counted after a limit: a Drizzle select builder. */
 export interface Countable {
-  limit(limit: number): SQLWrapper;
+  limit(limit: number | Placeholder): SQLWrapper;
 }
 
 export interface PageSpec {
@@ -139,6 +139,33 @@ export type PageRows<Row> = PromiseLike<Row[]> & {
   prepare?(name: string): { getQuery(): { sql: string; params: unknown[] }; execute(): Promise<Row[]> };
 };
 
+/** The capped count of a list's rows, a scalar subquery. */
+function countOf(spec: PageSpec, cap: number): SQL<number> {
+  return sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
+}
+
+/**
+ * A list whose statement is built once per shape (Drizzle's placeholders): building a select
+ * costs Node about as much as PostgreSQL spends running it. `key` names everything that changes
+ * the statement's text (the list, the actor's role, which filters are set); `values` fills its
+ * `sql.placeholder(name)`s. The page's window comes as placeholders too (`rows`' second argument).
+ */
+export interface PageShape {
+  key: string;
+  values: Record<string, unknown>;
+}
+
+/** A page's limit and offset: numbers, or placeholders when the list is built once per shape. */
+export interface PageWindow {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+type Built<Row> = { getQuery(): { sql: string; params: unknown[] }; execute(values?: Record<string, unknown>): Promise<Row[]> };
+/** A shaped list's statements, by client and shape: with its total counted, and with it known. */
+const builtShapes = new WeakMap<object, Map<string, { counting: Built<unknown>; known: Built<unknown> }>>();
+const SHAPED_WINDOW = { limit: sql.placeholder("pageLimit"), offset: sql.placeholder("pageOffset") };
+
 /**
  * One page of a list in one statement: `rows(pageTotal)` is the page's query with `pageTotal`
  * among its selected columns. That column is a scalar subquery over `spec.counted` capped at
@@ -154,7 +181,8 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   actor: { tableVersions?: string } | null,
   query: PageQuery,
   spec: PageSpec,
-  rows: (pageTotal: PageTotal) => PageRows<Row>,
+  rows: (pageTotal: PageTotal, window: PageWindow) => PageRows<Row>,
+  shape?: PageShape,
 ): Promise<Paged<Omit<Row, "pageTotal">> & { totalCapped?: true }> {
   type Page = Paged<Omit<Row, "pageTotal">> & { totalCapped?: true };
   const writes = trackers.get(db);
@@ -162,13 +190,43 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   const { offset, limit } = pageWindow(query);
   // Counting at least to the end of this page keeps the total at least what is shown.
   const cap = Math.max(pagingSettings.cap, offset + limit);
-  const countSql = sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
-  const counting = rows(countSql);
 
-  // Built once (building a select costs Drizzle about as much CPU as the database spends on it):
-  // its text keys the kept page and the cached total, and the same build runs when it must.
-  const built = counting.prepare?.("");
-  const { sql: text, params } = built ? built.getQuery() : counting.toSQL();
+  // Built once per request (building a select costs Drizzle about as much CPU as the database
+  // spends on it), or once per shape: its text keys the kept page and the cached total, and the
+  // same build runs when it must.
+  let built: Built<Row> | undefined;
+  let known: Built<Row> | undefined;
+  let values: Record<string, unknown> | undefined;
+  let text: string;
+  let params: unknown[];
+  if (shape) {
+    values = { ...shape.values, pageLimit: limit, pageOffset: offset, pageCap: cap + 1 };
+    let byShape = builtShapes.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      builtShapes.set(db, byShape);
+    }
+    let statements = byShape.get(shape.key);
+    if (!statements) {
+      const counted = sql<number>`(select count(*)::int from (${spec.counted.limit(sql.placeholder("pageCap"))}) as counted)`;
+      const prepare = (pageTotal: PageTotal) => rows(pageTotal, SHAPED_WINDOW).prepare?.("") as Built<unknown> | undefined;
+      const counting = prepare(counted);
+      const knownTotal = prepare(sql<null>`null::int`);
+      if (!counting || !knownTotal) throw new Error(`pageOf: the list ${shape.key} cannot be prepared`);
+      statements = { counting, known: knownTotal };
+      byShape.set(shape.key, statements);
+    }
+    built = statements.counting as Built<Row>;
+    known = statements.known as Built<Row>;
+    const query = built.getQuery();
+    text = query.sql;
+    params = fillPlaceholders(query.params, values);
+  } else {
+    const counting = rows(countOf(spec, cap), { limit, offset });
+    built = counting.prepare?.("");
+    ({ sql: text, params } = built ? built.getQuery() : counting.toSQL());
+    if (!built) built = { getQuery: () => ({ sql: text, params }), execute: () => Promise.resolve(counting) };
+  }
   const key = `${text}\u0000${JSON.stringify(params)}`;
   // A transaction's client (no tracker) may read its own uncommitted writes: it never keeps a page.
   let pageRead: PageRead | null = null;
@@ -187,14 +245,18 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
   // Taken before the statement: a write while it runs leaves a stamp that no longer matches.
   const stamp = writes?.stamp(tables);
 
-  const found = await (fresh ? rows(sql<null>`null::int`) : built ? built.execute() : counting);
+  const found = await (!fresh ? built.execute(values) : known ? known.execute(values) : rows(sql<null>`null::int`, { limit, offset }));
   let total: number;
   if (fresh) total = fresh.total;
   else if (found.length > 0) total = Number(found[0].pageTotal);
   else if (query.page === 1) total = 0;
-  else {
+  else if (values) {
+    // Past the end: the first row (if any) carries the total.
+    const [first] = await built.execute({ ...values, pageLimit: 1, pageOffset: 0 });
+    total = first ? Number(first.pageTotal) : 0;
+  } else {
     const execute = (db as { execute: (query: SQL) => Promise<{ rows: { total: number }[] }> }).execute.bind(db);
-    total = Number((await execute(sql`select ${countSql} as total`)).rows[0]?.total ?? 0);
+    total = Number((await execute(sql`select ${countOf(spec, cap)} as total`)).rows[0]?.total ?? 0);
   }
   const capped = !fresh ? total > cap : fresh.capped;
   if (!fresh) total = Math.min(total, cap);

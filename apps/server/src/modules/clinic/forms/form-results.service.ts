@@ -5,7 +5,7 @@ import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
 import type { ExportColumn } from "../../../platform/exports.ts";
-import { containsText, pageOf } from "../../../platform/paging.ts";
+import { pageOf } from "../../../platform/paging.ts";
 import { patientFound } from "../assignments/patient-check.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, formAssignments } from "./forms.table.ts";
@@ -14,33 +14,58 @@ import { type AssignmentRow, countedResults, patientName, selectAssignments, sel
 
 type Filters = Pick<FormResultsQuery, "q" | "since" | "to" | "patient" | "form">;
 
-/** Submitted (or reviewed) answers the actor may read, filtered; `since`/`to` are inclusive days of the submission. */
-function resultsWhere(actor: Actor, filters: Filters): SQL {
-  const q = filters.q?.trim();
-  const text = q ? `%${q.replace(/[\\%_]/g, "\\$&")}%` : undefined;
+/** A `q` search's pattern: the text anywhere, `%` and `_` in it literal. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+
+/**
+ * Submitted (or reviewed) answers the actor may read, filtered; `since`/`to` are inclusive days
+ * of the submission. `shaped`: each filter's value is a placeholder, filled from
+ * `resultsValues`, so the statement's text depends only on which filters are set (`resultsShape`).
+ */
+function resultsWhere(actor: Actor, filters: Filters, shaped = false): SQL {
+  const values = resultsValues(actor, filters);
+  const value = (name: string) => (shaped ? sql.placeholder(name) : sql`${values[name]}`);
   return and(
     inArray(formAssignments.state, ["submitted", "reviewed"]),
-    patientScope(actor, formAssignments.patientId),
-    text ? or(containsText(dynamicForms.name, q), sql`${patientName} ilike ${text}`) : undefined,
-    filters.since ? sql`${formAssignments.submittedAt} >= ${filters.since}::date` : undefined,
-    filters.to ? sql`${formAssignments.submittedAt} < ${filters.to}::date + 1` : undefined,
-    filters.patient ? eq(formAssignments.patientId, filters.patient) : undefined,
-    filters.form ? eq(formAssignments.formId, filters.form) : undefined,
+    patientScope({ ...actor, id: value("actor") as unknown as string }, formAssignments.patientId),
+    filters.q?.trim() ? or(sql`${dynamicForms.name} ilike ${value("text")}`, sql`${patientName} ilike ${value("text")}`) : undefined,
+    filters.since ? sql`${formAssignments.submittedAt} >= ${value("since")}::date` : undefined,
+    filters.to ? sql`${formAssignments.submittedAt} < ${value("to")}::date + 1` : undefined,
+    filters.patient ? eq(formAssignments.patientId, value("patient") as unknown as string) : undefined,
+    filters.form ? eq(formAssignments.formId, value("form") as unknown as number) : undefined,
   ) as SQL;
+}
+
+/** Which filters are set, and the actor's role: all that changes the text of `resultsWhere`. */
+const resultsShape = (actor: Actor, filters: Filters) =>
+  [
+    actor.role,
+    filters.q?.trim() ? "q" : "",
+    filters.since ? "since" : "",
+    filters.to ? "to" : "",
+    filters.patient ? "patient" : "",
+    filters.form ? "form" : "",
+  ].join(",");
+
+function resultsValues(actor: Actor, filters: Filters): Record<string, unknown> {
+  const q = filters.q?.trim();
+  return { actor: actor.id, text: q ? containsPattern(q) : null, since: filters.since, to: filters.to, patient: filters.patient, form: filters.form };
 }
 
 /**
  * `GET /api/resolved-dynamic-forms/`: newest submission first. One statement, its page with its
- * total, kept (paging.ts) while no table it reads changes.
+ * total, built once per shape and kept (paging.ts) while no table it reads changes.
  */
 export async function listResults(db: Db, actor: Actor, query: FormResultsQuery) {
-  const where = resultsWhere(actor, query);
-  const page = await pageOf(db, actor, query, { tables: [formAssignments, dynamicForms, users], counted: countedResults(db, where) }, (pageTotal) =>
-    selectResults(db, pageTotal)
-      .where(where)
-      .orderBy(desc(formAssignments.submittedAt), desc(formAssignments.id))
-      .limit(query.rowsPerPage)
-      .offset((query.page - 1) * query.rowsPerPage),
+  const where = resultsWhere(actor, query, true);
+  const page = await pageOf(
+    db,
+    actor,
+    query,
+    { tables: [formAssignments, dynamicForms, users], counted: countedResults(db, where) },
+    (pageTotal, { limit, offset }) =>
+      selectResults(db, pageTotal).where(where).orderBy(desc(formAssignments.submittedAt), desc(formAssignments.id)).limit(limit).offset(offset),
+    { key: `form-results:${resultsShape(actor, query)}`, values: resultsValues(actor, query) },
   );
   return { ...page, data: page.data.map((row) => toAssignment(row as AssignmentRow)) };
 }
