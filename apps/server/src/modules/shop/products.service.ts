@@ -1,10 +1,10 @@
 import { OPENING_STOCK_NOTE, SHOP_MANAGE_MESSAGES } from "@clinic/shared";
 import type { InventoryQuery, InventoryRow, PageQuery, Paged, ProductsQuery, ShopProduct, ShopProductRow, StockMove, productInputSchema } from "@clinic/shared";
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import type { Actor } from "../../platform/access.ts";
+import { type Actor, clinicOf } from "../../platform/access.ts";
 import { badRequest, conflict, type FieldErrors, notFound } from "../../platform/errors.ts";
 import { pageOf, pageWindow } from "../../platform/paging.ts";
 import { sanitizeForEveryone } from "../../platform/rich-text.ts";
@@ -35,9 +35,9 @@ export function prefixQuery(text: string): string | null {
  * Product names whose words start with the searched words, in the form the full-text index
  * (shop_products_name_search_idx) serves; `name` is the column as the query names it.
  */
-export function nameMatches(name: SQL, text: string): SQL {
+export function nameMatches(name: SQL, text: string, words?: Placeholder): SQL {
   const query = prefixQuery(text);
-  return query === null ? sql`true` : sql`to_tsvector('simple', ${name}) @@ to_tsquery('simple', ${query})`;
+  return query === null ? sql`true` : sql`to_tsvector('simple', ${name}) @@ to_tsquery('simple', ${words ?? query})`;
 }
 
 // ---------------------------------------------------------------- one product
@@ -229,26 +229,36 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<v
 // ---------------------------------------------------------------- product list
 
 export async function listProducts(db: Db, actor: Actor, storeId: number, query: ProductsQuery): Promise<Paged<ShopProductRow>> {
+  // Built once per shape (paging.ts): each value is a placeholder, the shape which filters are set.
+  const value = (name: string) => sql.placeholder(name);
+  const words = query.q ? prefixQuery(query.q) : null;
+  const clinic = actor.isAdmin ? null : clinicOf(actor);
   const where = and(
-    eq(shopProducts.storeId, storeId),
+    eq(shopProducts.storeId, value("store") as unknown as number),
     // The caller's store, checked in the page's own statement (issue 34: one statement a page).
-    sql`exists (select 1 from shop_stores s where s.id = ${storeId} and ${managedStores(actor)})`,
-    query.category ? eq(shopProducts.categoryId, query.category) : undefined,
-    query.active === undefined ? undefined : eq(shopProducts.active, query.active),
+    sql`exists (select 1 from shop_stores s where s.id = ${value("store")} and ${managedStores(actor, value("clinic"))})`,
+    query.category ? eq(shopProducts.categoryId, value("category") as unknown as number) : undefined,
+    query.active === undefined ? undefined : eq(shopProducts.active, value("active") as unknown as boolean),
     query.q
       ? or(
-          nameMatches(sql`${shopProducts.name}`, query.q),
-          sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${query.q}))`,
+          nameMatches(sql`${shopProducts.name}`, query.q, value("words")),
+          sql`exists (select 1 from shop_variants v where v.product_id = ${product("id")} and lower(v.sku) = lower(${value("q")}))`,
         )
       : undefined,
   );
-  const { limit, offset } = pageWindow(query);
+  const shape = [
+    actor.isAdmin ? "admin" : clinic === null ? "none" : "clinic",
+    query.category ? "category" : "",
+    query.active ?? "",
+    query.q ? "q" : "",
+    words === null ? "" : "words",
+  ];
   const page = await pageOf(
     db,
     null,
     query,
     { tables: [shopProducts, shopVariants], counted: db.select({ one: sql`1` }).from(shopProducts).where(where) },
-    (pageTotal) =>
+    (pageTotal, { limit, offset }) =>
       db
         .select({
           id: shopProducts.id,
@@ -268,6 +278,10 @@ export async function listProducts(db: Db, actor: Actor, storeId: number, query:
         .orderBy(asc(shopProducts.name), asc(shopProducts.id))
         .limit(limit)
         .offset(offset),
+    {
+      key: `shop-products:${shape.join(",")}`,
+      values: { store: storeId, clinic, category: query.category, active: query.active, words, q: query.q },
+    },
   );
   // No row: an empty store (or page), or one the caller may not manage, which answers 404.
   if (page.data.length === 0) await storeOf(db, managedStores(actor), { storeId });

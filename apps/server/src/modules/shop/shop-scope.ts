@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Actor, clinicOf } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
@@ -16,10 +16,11 @@ export function customerClinicOf(actor: Actor): string | null {
 }
 
 /** Stores the actor manages, over a `shop_stores` aliased `s`. */
-export function managedStores(actor: Actor): SQL {
+export function managedStores(actor: Actor, clinicValue?: Placeholder): SQL {
   if (actor.isAdmin) return sql`true`;
   const clinic = clinicOf(actor);
-  return clinic === null ? sql`false` : sql`s.clinic_id = ${clinic}`;
+  // A list built once per shape (paging.ts) gives the clinic as a placeholder.
+  return clinic === null ? sql`false` : sql`s.clinic_id = ${clinicValue ?? clinic}`;
 }
 
 /** Open stores the actor may buy at, over a `shop_stores` aliased `s`. */

@@ -143,6 +143,21 @@ describe("products, variants and inventory", () => {
     expect(await found("obble")).toEqual([]);
   });
 
+  it("the manager's list filters by category and by active, each store its own under the same filters", async () => {
+    const storeId = await clinicStore();
+    const otherStore = await clinicStore({ name: "Second shop" });
+    const category = (await r.send("clinic", "POST", `/api/shop/stores/${storeId}/categories`, { name: "Boards" })).json();
+    await addProduct(storeId, { name: "Rocker board", categoryId: category.id });
+    await addProduct(storeId, { name: "Old cushion", active: false });
+    await addProduct(otherStore, { name: "Other cushion", active: false });
+    const names = async (store: number, filters: string) =>
+      (await r.send("clinic", "GET", `/api/shop/stores/${store}/products?${filters}`)).json().data.map((row: { name: string }) => row.name);
+    expect(await names(storeId, `category=${category.id}`)).toEqual(["Rocker board"]);
+    expect(await names(storeId, "active=false")).toEqual(["Old cushion"]);
+    expect(await names(otherStore, "active=false")).toEqual(["Other cushion"]);
+    expect(await names(storeId, "active=true")).toEqual(["Rocker board"]);
+  });
+
   it("negative prices or stock, a category of another store, a variant of another product: 400 and nothing written", async () => {
     const storeId = await clinicStore();
     const otherStore = await clinicStore({ name: "Second shop" });
