@@ -179,3 +179,26 @@ export async function appNode(t: TestApp, worker: boolean): Promise<FastifyInsta
   await app.ready();
   return app;
 }
+
+/**
+ * A second whole app node on the test app's database with a pool of its own, as behind a load
+ * balancer: what one node keeps in memory (identities, pages, sockets) the other does not share.
+ * `close` ends the node, then its pool.
+ */
+export async function secondNode(t: TestApp): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
+  const database = connectDatabase(t.database.url, 2);
+  const app = await buildApp({
+    config: t.config,
+    database,
+    authSecret: TEST_AUTH_SECRET,
+    webDist: path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
+  });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.pool.end();
+    },
+  };
+}

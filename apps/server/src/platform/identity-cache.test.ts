@@ -1,16 +1,12 @@
-import os from "node:os";
-import path from "node:path";
 import { GROUP, type GroupId } from "@clinic/shared";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
-import { uniqueSuffix } from "../../test/databases.ts";
+import { createTestApp, secondNode, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { countStatements, describeStatements, isIdentityStatement } from "../../test/statements.ts";
-import { buildApp } from "../app.ts";
-import { connectDatabase, type Database } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { userGroups } from "../db/schema.ts";
 import type { Actor } from "./access.ts";
 import { IdentityCache } from "./identity-cache.ts";
@@ -23,23 +19,18 @@ import { LISTENER_NAME } from "./pg-listener.ts";
  */
 
 let a: TestApp;
+let b: Awaited<ReturnType<typeof secondNode>>;
 let nodeB: FastifyInstance;
 let databaseB: Database;
 
 beforeAll(async () => {
   a = await createTestApp();
-  databaseB = connectDatabase(a.database.url, 2);
-  nodeB = await buildApp({
-    config: a.config,
-    database: databaseB,
-    authSecret: TEST_AUTH_SECRET,
-    webDist: path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
-  });
+  b = await secondNode(a);
+  ({ app: nodeB, database: databaseB } = b);
   await nodeB.ready();
 });
 afterAll(async () => {
-  await nodeB?.close();
-  await databaseB?.pool.end();
+  await b?.close();
   await a?.close();
 });
 

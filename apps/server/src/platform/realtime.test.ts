@@ -1,14 +1,9 @@
-import os from "node:os";
-import path from "node:path";
 import { REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createTestApp, TEST_AUTH_SECRET, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
-import { uniqueSuffix } from "../../test/databases.ts";
+import { createTestApp, secondNode, TEST_PUBLIC_URL, type TestApp } from "../../test/app.ts";
 import { makeActivity, makePatient } from "../../test/factories.ts";
-import { buildApp } from "../app.ts";
-import { connectDatabase, type Database } from "../db/client.ts";
 import { LISTENER_NAME } from "./pg-listener.ts";
 import { SESSION_ENDED_CODE } from "./realtime.ts";
 
@@ -18,26 +13,20 @@ import { SESSION_ENDED_CODE } from "./realtime.ts";
  */
 
 let a: TestApp;
+let b: Awaited<ReturnType<typeof secondNode>>;
 let nodeB: FastifyInstance;
-let databaseB: Database;
 let urlB: string;
 
 beforeAll(async () => {
   a = await createTestApp();
   await a.app.listen({ port: 0, host: "127.0.0.1" });
-  databaseB = connectDatabase(a.database.url, 2);
-  nodeB = await buildApp({
-    config: a.config,
-    database: databaseB,
-    authSecret: TEST_AUTH_SECRET,
-    webDist: path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
-  });
+  b = await secondNode(a);
+  nodeB = b.app;
   const address = await nodeB.listen({ port: 0, host: "127.0.0.1" });
   urlB = address.replace(/^http/, "ws") + REALTIME_PATH;
 });
 afterAll(async () => {
-  await nodeB?.close();
-  await databaseB?.pool.end();
+  await b?.close();
   await a?.close();
 });
 
