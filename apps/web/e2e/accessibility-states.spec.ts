@@ -267,3 +267,25 @@ test("lists full and empty: the catalogue, the patients and the recommendations"
     await expectAccessibleWithData(page);
   }
 });
+
+test("the check itself fails on a violation, in the page and inside a frame", async ({ page }) => {
+  await visit(page, "/accounts/login/");
+  // A button without a name (critical), then grey on grey text (serious): each must fail the check.
+  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", '<button id="unnamed"></button>'));
+  await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+  await page.evaluate(() => {
+    document.getElementById("unnamed")?.remove();
+    // Styled through the DOM: the page's Content-Security-Policy drops style attributes written as HTML.
+    const faint = Object.assign(document.createElement("p"), { id: "faint", textContent: "Hard to read" });
+    Object.assign(faint.style, { color: "#aaa", background: "#bbb" });
+    document.body.append(faint);
+  });
+  await expect(expectAccessible(page)).rejects.toThrow(/color-contrast/);
+  // Inside a sandboxed frame, as a game's stage is.
+  await page.evaluate(() => {
+    document.getElementById("faint")?.remove();
+    document.body.insertAdjacentHTML("beforeend", '<iframe title="Stage" sandbox="allow-scripts" srcdoc="<button></button>"></iframe>');
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+});
