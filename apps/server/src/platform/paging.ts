@@ -9,10 +9,15 @@ export function pageWindow({ page, rowsPerPage }: PageQuery): { limit: number; o
   return { limit: rowsPerPage, offset: (page - 1) * rowsPerPage };
 }
 
+/** The `like` pattern of a "contains" search: the text anywhere, `%` and `_` in it literal. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
 /** A case-insensitive "contains" filter for list searches; `%` and `_` in the text are literal. None for no text. */
 export function containsText(column: PgColumn, value: string | undefined): SQL | undefined {
   if (!value) return undefined;
-  return ilike(column, `%${value.replace(/[\\%_]/g, "\\$&")}%`);
+  return ilike(column, containsPattern(value));
 }
 
 /**
@@ -139,9 +144,9 @@ export type PageRows<Row> = PromiseLike<Row[]> & {
   prepare?(name: string): { getQuery(): { sql: string; params: unknown[] }; execute(): Promise<Row[]> };
 };
 
-/** The capped count of a list's rows, a scalar subquery. */
-function countOf(spec: PageSpec, cap: number): SQL<number> {
-  return sql<number>`(select count(*)::int from (${spec.counted.limit(cap + 1)}) as counted)`;
+/** The count of a list's rows up to `limit` (the cap and one more), a scalar subquery. */
+function countOf(spec: PageSpec, limit: number | Placeholder): SQL<number> {
+  return sql<number>`(select count(*)::int from (${spec.counted.limit(limit)}) as counted)`;
 }
 
 /**
@@ -208,9 +213,8 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
     }
     let statements = byShape.get(shape.key);
     if (!statements) {
-      const counted = sql<number>`(select count(*)::int from (${spec.counted.limit(sql.placeholder("pageCap"))}) as counted)`;
       const prepare = (pageTotal: PageTotal) => rows(pageTotal, SHAPED_WINDOW).prepare?.("") as Built<unknown> | undefined;
-      const counting = prepare(counted);
+      const counting = prepare(countOf(spec, sql.placeholder("pageCap")));
       const knownTotal = prepare(sql<null>`null::int`);
       if (!counting || !knownTotal) throw new Error(`pageOf: the list ${shape.key} cannot be prepared`);
       statements = { counting, known: knownTotal };
@@ -222,7 +226,7 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
     text = query.sql;
     params = fillPlaceholders(query.params, values);
   } else {
-    const counting = rows(countOf(spec, cap), { limit, offset });
+    const counting = rows(countOf(spec, cap + 1), { limit, offset });
     built = counting.prepare?.("");
     ({ sql: text, params } = built ? built.getQuery() : counting.toSQL());
     if (!built) built = { getQuery: () => ({ sql: text, params }), execute: () => Promise.resolve(counting) };
@@ -256,7 +260,7 @@ export async function pageOf<Row extends { pageTotal: number | null }>(
     total = first ? Number(first.pageTotal) : 0;
   } else {
     const execute = (db as { execute: (query: SQL) => Promise<{ rows: { total: number }[] }> }).execute.bind(db);
-    total = Number((await execute(sql`select ${countOf(spec, cap)} as total`)).rows[0]?.total ?? 0);
+    total = Number((await execute(sql`select ${countOf(spec, cap + 1)} as total`)).rows[0]?.total ?? 0);
   }
   const capped = !fresh ? total > cap : fresh.capped;
   if (!fresh) total = Math.min(total, cap);

@@ -249,7 +249,7 @@ export async function listProducts(db: Db, actor: Actor, storeId: number, query:
   const shape = [
     actor.isAdmin ? "admin" : clinic === null ? "none" : "clinic",
     query.category ? "category" : "",
-    query.active ?? "",
+    query.active === undefined ? "" : "active",
     query.q ? "q" : "",
     words === null ? "" : "words",
   ];

@@ -5,7 +5,7 @@ import { users } from "../../../db/schema.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
 import type { ExportColumn } from "../../../platform/exports.ts";
-import { pageOf } from "../../../platform/paging.ts";
+import { containsPattern, pageOf } from "../../../platform/paging.ts";
 import { patientFound } from "../assignments/patient-check.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, formAssignments } from "./forms.table.ts";
@@ -13,9 +13,6 @@ import { isPatientCaller } from "./form-assignments.service.ts";
 import { type AssignmentRow, countedResults, patientName, selectAssignments, selectResults, toAssignment } from "./form-rows.ts";
 
 type Filters = Pick<FormResultsQuery, "q" | "since" | "to" | "patient" | "form">;
-
-/** A `q` search's pattern: the text anywhere, `%` and `_` in it literal. */
-const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 
 /**
  * Submitted (or reviewed) answers the actor may read, filtered; `since`/`to` are inclusive days
