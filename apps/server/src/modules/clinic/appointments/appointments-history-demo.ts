@@ -4,7 +4,7 @@ import { addDays } from "../../dashboard/dashboard.service.ts";
 import { appointments, services } from "./appointments.table.ts";
 import { busyIntervals, getScheduleRow, slotScheduleOf } from "./schedules.service.ts";
 import { clinicOfUser } from "./scope.ts";
-import { isFreeSlot, zonedInstant } from "./slots.ts";
+import { isFreeSlot, zonedInstant } from "../../../platform/slots.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -20,7 +20,7 @@ import { appointments, services } from "./appointments.table.ts";
 import { type NotifyDeps, notify, scheduleReminder } from "./notifications.ts";
 import { busyIntervals, getScheduleRow, HELD, slotScheduleOf } from "./schedules.service.ts";
 import { appointmentScope, clinicOfUser, patientServiceScope, personName } from "./scope.ts";
-import { slotStateOf, zonedDate, zonedInstant, zonedMinutes } from "./slots.ts";
+import { slotStateOf, zonedDate, zonedInstant, zonedMinutes } from "../../../platform/slots.ts";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -18,7 +18,7 @@ import { writesOf } from "../../../platform/paging.ts";
 import { badRequest, conflict, forbidden } from "../../../platform/errors.ts";
 import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
 import { assertFound, clinicOfUser, patientServiceScope, personName, providerRowScope } from "./scope.ts";
-import { computeSlots, isoFormatter, type SlotSchedule, zonedDate } from "./slots.ts";
+import { computeSlots, isoFormatter, type SlotSchedule, zonedDate } from "../../../platform/slots.ts";
 
 type ScheduleValues = z.output<typeof scheduleInputSchema>;
 type ServiceValues = z.output<typeof serviceInputSchema>;

@@ -7,7 +7,7 @@ import { countStatements, describeStatements } from "../../../../test/statements
 import { type Actor, loadActor } from "../../../platform/access.ts";
 import { appointments, scheduleExceptions, schedules, services } from "./appointments.table.ts";
 import { busyIntervals, getScheduleRow, serviceSlots, slotScheduleOf } from "./schedules.service.ts";
-import { computeSlots } from "./slots.ts";
+import { computeSlots } from "../../../platform/slots.ts";
 
 // GET /api/schedule-service/{id} reads the service, its schedule, exceptions and held times in
 // one statement (issue 14). These tests hold it to the answers of the separate reads it replaced.

@@ -3,9 +3,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   computeSlots,
+  freeUnitOf,
+  heldBy,
   type Interval,
   isFreeSlot,
   isoFormatter,
+  type ResourcePool,
   type SlotSchedule,
   slotStateOf,
   windowsOf,
@@ -21,8 +24,11 @@ const DAY = 24 * HOUR;
 type Rule = SlotSchedule["rules"][number];
 type Exception = SlotSchedule["exceptions"][number];
 
-function scheduleOf(rules: Rule[], options: { duration?: number; timeZone?: string; exceptions?: Exception[] } = {}): SlotSchedule {
-  return { duration: options.duration ?? 30, timeZone: options.timeZone ?? "UTC", rules, exceptions: options.exceptions ?? [] };
+type ScheduleOptions = { duration?: number; timeZone?: string; exceptions?: Exception[] } & Pick<SlotSchedule, "step" | "bufferBefore" | "bufferAfter">;
+
+function scheduleOf(rules: Rule[], options: ScheduleOptions = {}): SlotSchedule {
+  const { duration = 30, timeZone = "UTC", exceptions = [], ...rest } = options;
+  return { duration, timeZone, rules, exceptions, ...rest };
 }
 
 const at = (iso: string) => Date.parse(iso);
@@ -608,5 +614,96 @@ describe("isoFormatter", () => {
     for (const instant of [at("2026-03-29T00:00:00.000Z"), at("2026-03-28T23:59:59.999Z"), at("2026-03-29T00:00:00.001Z"), at("1969-12-31T23:59:59.990Z")]) {
       expect(format(instant)).toBe(iso(instant));
     }
+  });
+});
+
+describe("computeSlots: steps, buffers and resources (the booking app, issue 35)", () => {
+  const morning = [{ day: "all", start: "09:00", end: "11:00" }];
+  const between = (start: string, end: string): Interval => ({ start: at(`${MONDAY}T${start}:00.000Z`), end: at(`${MONDAY}T${end}:00.000Z`) });
+  const startsOn = (schedule: SlotSchedule, busy: Interval[] = [], pools: ResourcePool[] = []) =>
+    starts(computeSlots(schedule, MONDAY, MONDAY, busy, 0, pools)).map((instant) => instant.slice(11, 16));
+
+  it("offers a start every step, so 60-minute visits can start on the half hour", () => {
+    expect(startsOn(scheduleOf(morning, { duration: 60, step: 30 }))).toEqual(["09:00", "09:30", "10:00"]);
+    expect(startsOn(scheduleOf(morning, { duration: 60 }))).toEqual(["09:00", "10:00"]);
+  });
+
+  it("keeps the buffers free of others' holds, but lets them reach outside the hours", () => {
+    const busy = [between("10:00", "10:30")];
+    // 09:30 + 30 min would end at 10:00, but its 15 minutes after run into the held 10:00.
+    expect(startsOn(scheduleOf(morning, { duration: 30, bufferAfter: 15 }), busy)).toEqual(["09:00", "10:30"]);
+    // 10:30 would start right after the hold, but its 15 minutes before overlap it.
+    expect(startsOn(scheduleOf(morning, { duration: 30, bufferBefore: 15 }), busy)).toEqual(["09:00", "09:30"]);
+    // The day's only hour, with a quarter of an hour of setting up and clearing away outside it.
+    expect(startsOn(scheduleOf([{ day: "all", start: "09:00", end: "10:00" }], { duration: 60, bufferBefore: 15, bufferAfter: 15 }))).toEqual(["09:00"]);
+    expect(heldBy(scheduleOf(morning, { duration: 60, bufferBefore: 15, bufferAfter: 10 }), between("09:00", "10:00"))).toEqual(between("08:45", "10:10"));
+  });
+
+  it("needs one free unit of every pool: a second chair frees the hour the first one is taken", () => {
+    const schedule = scheduleOf(morning, { duration: 60 });
+    const oneChair: ResourcePool = [[between("09:00", "10:00")]];
+    expect(startsOn(schedule, [], [oneChair])).toEqual(["10:00"]);
+    const twoChairs: ResourcePool = [[between("09:00", "10:00")], []];
+    expect(startsOn(schedule, [], [twoChairs])).toEqual(["09:00", "10:00"]);
+    expect(freeUnitOf(twoChairs, between("09:00", "10:00"))).toBe(1);
+    expect(freeUnitOf(twoChairs, between("10:00", "11:00"))).toBe(0);
+    // A room free all morning does not help when the chair is taken: every pool must have a unit.
+    expect(startsOn(schedule, [], [[[]], oneChair])).toEqual(["10:00"]);
+    expect(slotStateOf(schedule, between("09:00", "10:00").start, [], 0, [oneChair])).toBe("taken");
+    expect(slotStateOf(schedule, between("09:15", "10:15").start, [], 0, [oneChair])).toBe("none");
+  });
+
+  it("never double-books a provider or a unit, whatever the schedules, buffers and bookings (property)", () => {
+    const providerArbitrary = fc.record({
+      start: fc.integer({ min: 6 * 4, max: 12 * 4 }).map((quarters) => quarters * 15),
+      hours: fc.integer({ min: 1, max: 10 }),
+    });
+    const caseArbitrary = fc.record({
+      timeZone: fc.constantFrom(...ZONES),
+      duration: fc.constantFrom(15, 30, 45, 60, 90),
+      step: fc.option(fc.constantFrom(5, 10, 15, 30, 60), { nil: undefined }),
+      bufferBefore: fc.constantFrom(0, 5, 15),
+      bufferAfter: fc.constantFrom(0, 10, 30),
+      providers: fc.array(providerArbitrary, { minLength: 1, maxLength: 3 }),
+      units: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 0, maxLength: 2 }),
+      picks: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(caseArbitrary, (drawn) => {
+        const schedules = drawn.providers.map(({ start, hours }) =>
+          scheduleOf([{ day: "all", start: hhmm(start), end: hhmm(Math.min(start + hours * 60, 1440)) }], {
+            timeZone: drawn.timeZone,
+            duration: drawn.duration,
+            step: drawn.step,
+            bufferBefore: drawn.bufferBefore,
+            bufferAfter: drawn.bufferAfter,
+          }),
+        );
+        const providerHolds: Interval[][] = schedules.map(() => []);
+        const pools: Interval[][][] = drawn.units.map((count) => Array.from({ length: count }, () => []));
+        // Each pick books a free slot of a provider (or "anyone": the next provider with one), as the booking page would.
+        for (const [who, which] of drawn.picks) {
+          const provider = who % schedules.length;
+          const schedule = schedules[provider] as SlotSchedule;
+          const free = computeSlots(schedule, MONDAY, addDays(MONDAY, 1), providerHolds[provider] as Interval[], 0, pools);
+          if (free.length === 0) continue;
+          const slot = free[which % free.length] as Interval;
+          const holds = heldBy(schedule, slot);
+          providerHolds[provider]?.push(holds);
+          for (const pool of pools) {
+            const unit = freeUnitOf(pool, holds);
+            expect(unit, "a slot was offered while a pool had no free unit").toBeGreaterThanOrEqual(0);
+            pool[unit]?.push(holds);
+          }
+        }
+        const overlapping = (intervals: Interval[]) => {
+          const sorted = [...intervals].sort((a, b) => a.start - b.start);
+          return sorted.some((interval, index) => index > 0 && interval.start < (sorted[index - 1] as Interval).end);
+        };
+        for (const holds of providerHolds) expect(overlapping(holds), "a provider is double-booked").toBe(false);
+        for (const pool of pools) for (const unit of pool) expect(overlapping(unit), "a resource unit is double-booked").toBe(false);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -3,14 +3,26 @@ import { minutesOf, type ScheduleDay } from "@clinic/shared";
 /**
  * Free slots of a schedule: its wall-clock rules and dated exceptions, turned into instants in
  * the schedule's time zone day by day (so 09:00 stays 09:00 across daylight-saving changes),
- * minus the times already held and the past. Pure: the service loads, this computes.
+ * minus the times already held and the past. Pure: the service loads, this computes. One engine
+ * for the clinic's appointments and the booking app's services, with their steps, buffers and
+ * resources (issue 35).
  */
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 export interface SlotSchedule {
+  /** Minutes a slot lasts. */
   duration: number;
+  /** Minutes from one offered start to the next; the duration when unset. */
+  step?: number;
+  /**
+   * Minutes kept free before and after a slot (a room's cleaning, a device's reset). The slot
+   * itself lies within the hours; its buffers may reach outside them. `busy` intervals are the
+   * times others hold, their own buffers included.
+   */
+  bufferBefore?: number;
+  bufferAfter?: number;
   timeZone: string;
   rules: readonly { day: ScheduleDay | string; start: string; end: string }[];
   exceptions: readonly { date: string; closed: boolean; start: string | null; end: string | null }[];
@@ -174,15 +186,46 @@ export function windowsOf(schedule: SlotSchedule, date: string): [number, number
 }
 
 /**
- * Every free slot from `from` to `to` (dates in the schedule's zone, both included): each
- * opening window cut into `duration`-minute slots from its start, a slot dropped when it starts
- * in the past (`now`), at a time the clocks skip, or overlaps a `busy` interval or the slot
- * offered before it.
+ * What a slot holds besides its provider: one unit of each pool (one of the practice's two
+ * rooms, its only rotary chair). A pool lists its units' held intervals, buffers included.
  */
-export function computeSlots(schedule: SlotSchedule, from: string, to: string, busy: readonly Interval[], now: number): Interval[] {
+export type ResourcePool = readonly (readonly Interval[])[];
+
+/** The time a slot holds: itself and its buffers. */
+export function heldBy(schedule: SlotSchedule, slot: Interval): Interval {
+  return { start: slot.start - (schedule.bufferBefore ?? 0) * MINUTE, end: slot.end + (schedule.bufferAfter ?? 0) * MINUTE };
+}
+
+function overlapsAny(intervals: readonly Interval[], held: Interval): boolean {
+  return intervals.some((interval) => interval.start < held.end && interval.end > held.start);
+}
+
+/** The first unit of the pool free over `held` (index into the pool), or -1 when every unit is taken. */
+export function freeUnitOf(pool: ResourcePool, held: Interval): number {
+  return pool.findIndex((unit) => !overlapsAny(unit, held));
+}
+
+/**
+ * Every free slot from `from` to `to` (dates in the schedule's zone, both included): each
+ * opening window cut into `duration`-minute slots, one every `step` minutes from its start, a
+ * slot dropped when it starts in the past (`now`), at a time the clocks skip, when the time it
+ * holds (buffers included) overlaps a `busy` interval, when a pool of `pools` has no unit free
+ * over it, or when it starts within a step of the slot offered before it.
+ */
+export function computeSlots(
+  schedule: SlotSchedule,
+  from: string,
+  to: string,
+  busy: readonly Interval[],
+  now: number,
+  pools: readonly ResourcePool[] = [],
+): Interval[] {
   const held = [...busy].sort((a, b) => a.start - b.start);
   const slots: Interval[] = [];
   const length = schedule.duration * MINUTE;
+  const step = schedule.step ?? schedule.duration;
+  const before = (schedule.bufferBefore ?? 0) * MINUTE;
+  const after = (schedule.bufferAfter ?? 0) * MINUTE;
   let cursor = 0;
   const last = dayStart(to);
   for (let day = dayStart(from); day <= last; day += DAY) {
@@ -191,24 +234,28 @@ export function computeSlots(schedule: SlotSchedule, from: string, to: string, b
     if (windows.length === 0) continue;
     const offset = steadyOffset(day, schedule.timeZone);
     for (const [open, close] of windows) {
-      for (let minute = open; minute + schedule.duration <= close; minute += schedule.duration) {
+      for (let minute = open; minute + schedule.duration <= close; minute += step) {
         const start = offset === null ? zonedInstant(date, minute, schedule.timeZone) : day + minute * MINUTE - offset;
         if (start === null || start < now) continue;
         const slot = { start, end: start + length };
-        // Busy intervals are sorted by start; those ending before this slot never matter again.
-        while (cursor < held.length && (held[cursor]?.end ?? 0) <= slot.start) cursor += 1;
+        const holds = { start: start - before, end: slot.end + after };
+        // Busy intervals are sorted by start; those ending before what this slot holds never
+        // matter again (later slots hold later times).
+        while (cursor < held.length && (held[cursor]?.end ?? 0) <= holds.start) cursor += 1;
         let overlaps = false;
         for (let index = cursor; index < held.length; index += 1) {
           const interval = held[index] as Interval;
-          if (interval.start >= slot.end) break;
-          if (interval.end > slot.start) {
+          if (interval.start >= holds.end) break;
+          if (interval.end > holds.start) {
             overlaps = true;
             break;
           }
         }
-        // A slot that starts before the last offered one ends is not offered: only where a slot
-        // runs across the hour the clocks skip (say 01:30 + 45 min, then the 03:00 step).
-        if (!overlaps && slot.start >= (slots.at(-1)?.end ?? Number.NEGATIVE_INFINITY)) slots.push(slot);
+        if (overlaps || pools.some((pool) => freeUnitOf(pool, holds) < 0)) continue;
+        // A slot that starts within a step of the last offered one is not offered: only where a
+        // slot runs across the hour the clocks skip (say 01:30 + 45 min, then the 03:00 step).
+        const previous = slots.at(-1);
+        if (!previous || slot.start >= previous.start + step * MINUTE) slots.push(slot);
       }
     }
   }
@@ -216,16 +263,22 @@ export function computeSlots(schedule: SlotSchedule, from: string, to: string, b
 }
 
 /** True when `start` begins one of the schedule's free slots. */
-export function isFreeSlot(schedule: SlotSchedule, start: number, busy: readonly Interval[], now: number): boolean {
+export function isFreeSlot(schedule: SlotSchedule, start: number, busy: readonly Interval[], now: number, pools: readonly ResourcePool[] = []): boolean {
   const date = zonedDate(start, schedule.timeZone);
-  return computeSlots(schedule, date, date, busy, now).some((slot) => slot.start === start);
+  return computeSlots(schedule, date, date, busy, now, pools).some((slot) => slot.start === start);
 }
 
 /**
  * What `start` is to the schedule: a free slot, a slot of its hours that a held appointment
- * has taken (a conflict the caller may retry elsewhere), or no slot of its hours at all.
+ * or resource has taken (a conflict the caller may retry elsewhere), or no slot of its hours at all.
  */
-export function slotStateOf(schedule: SlotSchedule, start: number, busy: readonly Interval[], now: number): "free" | "taken" | "none" {
-  if (isFreeSlot(schedule, start, busy, now)) return "free";
+export function slotStateOf(
+  schedule: SlotSchedule,
+  start: number,
+  busy: readonly Interval[],
+  now: number,
+  pools: readonly ResourcePool[] = [],
+): "free" | "taken" | "none" {
+  if (isFreeSlot(schedule, start, busy, now, pools)) return "free";
   return isFreeSlot(schedule, start, [], now) ? "taken" : "none";
 }
