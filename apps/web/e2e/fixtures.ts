@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
-import { type Page, expect } from "@playwright/test";
+import { type Page, type Request, expect } from "@playwright/test";
 import { DEMO_ACCOUNTS, type DemoRole } from "../../server/src/demo-accounts.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole };
@@ -51,9 +51,63 @@ export async function expectAccessible(page: Page, strictRules: readonly string[
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
+/** A page's requests in flight, and when the last one started or ended. */
+interface Traffic {
+  inFlight: Set<Request>;
+  lastActivity: number;
+}
+const traffic = new WeakMap<Page, Traffic>();
+
+/** How long the network must stay quiet for a page to count as loaded: longer than the gap between a screen's code arriving and its first query. */
+const QUIET_MS = 200;
+
+/** Counts the page's requests from now on (once per page). */
+function watchTraffic(page: Page): void {
+  if (traffic.has(page)) return;
+  const watched: Traffic = { inFlight: new Set(), lastActivity: Date.now() };
+  const ended = (request: Request) => {
+    watched.inFlight.delete(request);
+    watched.lastActivity = Date.now();
+  };
+  page.on("request", (request) => {
+    watched.inFlight.add(request);
+    watched.lastActivity = Date.now();
+  });
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  traffic.set(page, watched);
+}
+
+/**
+ * No request in flight and none for QUIET_MS. Playwright's "networkidle" waits 500 ms of quiet,
+ * after every navigation, and answers at once within a document that reached it already: this
+ * waits less after a navigation, and also for the requests a click started.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const watched = traffic.get(page);
+  if (!watched) {
+    // Not watched before: requests already on their way are unknown, so wait the long way once.
+    watchTraffic(page);
+    await page.waitForLoadState("networkidle");
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const quietFor = Date.now() - watched.lastActivity;
+    if (watched.inFlight.size === 0 && quietFor >= QUIET_MS) return;
+    if (Date.now() > deadline) {
+      const pending = [...watched.inFlight].map((request) => request.url());
+      throw new Error(`the page's requests did not finish within 30 s: ${pending.join(", ")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, watched.inFlight.size === 0 ? QUIET_MS - quietFor : 25));
+  }
+}
+
 /** The shell has faded in and the page's data has arrived. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle");
+  await networkQuiet(page);
+  // Until the first document has loaded, its scripts have not asked for anything yet.
+  await page.waitForLoadState("load");
   // A loading indicator: a status holding a spinner or bar. Other live regions (drag and drop's
   // announcer, a chart's) stay on their screens.
   await page.waitForFunction(() => !document.querySelector('[role="status"]:has([role="progressbar"])'));
@@ -68,6 +122,7 @@ async function animationsFinished(page: Page): Promise<void> {
 }
 
 export async function visit(page: Page, path: string): Promise<void> {
+  watchTraffic(page);
   await page.goto(path);
   await settled(page);
   await expectAccessible(page);
@@ -83,6 +138,7 @@ export async function signIn(page: Page, role: DemoRole): Promise<void> {
   // Signed out by the address /accounts/logout/: let that sign-out finish before signing in.
   if (new URL(page.url()).pathname.startsWith("/accounts/logout")) await page.waitForURL("**/accounts/login/**");
   const { email, password } = DEMO_ACCOUNTS[role];
+  watchTraffic(page);
   if (new URL(page.url()).pathname.startsWith("/accounts/login")) return signInWith(page, email, password);
   const answer = await page.request.post("/api/auth/sign-in/email", { data: { email, password } });
   expect(answer.status(), `sign-in as ${role}`).toBe(200);
@@ -95,6 +151,7 @@ export async function signInWith(page: Page, email: string, password: string): P
   // Signed out by the address /accounts/logout/: the app signs out, then loads the sign-in page
   // in full; going there at once would race that load.
   if (new URL(page.url()).pathname.startsWith("/accounts/logout")) await page.waitForURL("**/accounts/login/**");
+  watchTraffic(page);
   if (!page.url().includes("/accounts/login/")) await page.goto("/accounts/login/");
   await page.getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ }).waitFor();
   await page.getByLabel(/^(Email|Correo electrónico)/).fill(email);
