@@ -20,3 +20,4 @@ export * from "../platform/notifications.table.ts";
 export * from "../modules/messages/messages.table.ts";
 export * from "../modules/shop/shop.table.ts";
 export * from "../platform/audit-verifications.table.ts";
+export * from "../modules/booking/booking.table.ts";
