@@ -58,7 +58,8 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-const timeZone = () => z.string({ error: SCHEDULE_MESSAGES.timeZone }).refine(isTimeZone, SCHEDULE_MESSAGES.timeZone);
+/** An IANA time zone this runtime knows. */
+export const timeZoneField = () => z.string({ error: SCHEDULE_MESSAGES.timeZone }).refine(isTimeZone, SCHEDULE_MESSAGES.timeZone);
 const duration = () =>
   z.union(
     APPOINTMENT_DURATIONS.map((minutes) => z.literal(minutes)),
@@ -75,8 +76,10 @@ export const scheduleTime = () =>
     .string({ error: SCHEDULE_MESSAGES.time })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, SCHEDULE_MESSAGES.time)
     .refine((value) => value === "23:59" || minutesOf(value) % SCHEDULE_TIME_STEP_MINUTES === 0, SCHEDULE_MESSAGES.timeStep);
-const instant = () => z.iso.datetime({ offset: true, error: "Give a date and time in ISO 8601 (e.g. 2026-12-01T09:00:00Z)." });
-const day = () => z.iso.date({ error: SCHEDULE_MESSAGES.date });
+/** An ISO 8601 instant with its offset. */
+export const instantField = () => z.iso.datetime({ offset: true, error: "Give a date and time in ISO 8601 (e.g. 2026-12-01T09:00:00Z)." });
+/** A calendar date "YYYY-MM-DD". */
+export const dayField = () => z.iso.date({ error: SCHEDULE_MESSAGES.date });
 
 /** Minutes since midnight of "HH:MM". */
 export function minutesOf(time: string): number {
@@ -127,7 +130,7 @@ export type ScheduleRule = z.infer<typeof scheduleRuleSchema>;
 /** One dated change: the day off (`closed`), or other hours that replace the rules of that day. */
 export const scheduleExceptionSchema = z
   .object({
-    date: day(),
+    date: dayField(),
     closed: z.boolean(),
     start: scheduleTime().nullable().default(null),
     end: scheduleTime().nullable().default(null),
@@ -151,7 +154,7 @@ export const scheduleInputSchema = z
       .array(appointmentType())
       .min(1, SCHEDULE_MESSAGES.types)
       .transform((types) => [...new Set(types)].sort((a, b) => a - b)),
-    timeZone: timeZone(),
+    timeZone: timeZoneField(),
     rules: z.array(scheduleRuleSchema).min(1, SCHEDULE_MESSAGES.rules).max(SCHEDULE_RULES_MAX),
     exceptions: z
       .array(scheduleExceptionSchema)
@@ -187,7 +190,7 @@ export const slotSchema = z.object({ start: z.string(), end: z.string() });
 export type Slot = z.infer<typeof slotSchema>;
 
 /** `GET /api/schedule-service/{id}`: the service, its schedule and the free slots from `from` to `to`. */
-export const slotQuerySchema = z.object({ from: day().optional(), to: day().optional() }).superRefine((value, context) => {
+export const slotQuerySchema = z.object({ from: dayField().optional(), to: dayField().optional() }).superRefine((value, context) => {
   if (value.from && value.to && value.from > value.to)
     context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
 });
@@ -235,7 +238,7 @@ export const appointmentInputSchema = z
   .object({
     name: requiredText(NAME_MAX),
     description: requiredText(DESCRIPTION_MAX),
-    start: instant(),
+    start: instantField(),
     duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
     appointmentType: appointmentType(),
     serviceId: rowId().nullable().default(null),
@@ -243,7 +246,7 @@ export const appointmentInputSchema = z
     patientId: userId().optional(),
     /** Staff with change_all_appointments: the therapist; default the actor. */
     providerId: userId().optional(),
-    timeZone: timeZone().optional(),
+    timeZone: timeZoneField().optional(),
     /** Staff: the same time every week, this many appointments in all. */
     repeatWeeks: z.number().int().min(1).max(APPOINTMENT_REPEAT_MAX, `At most ${APPOINTMENT_REPEAT_MAX} weeks at once.`).default(1),
   })
@@ -255,7 +258,7 @@ export const appointmentUpdateSchema = z
   .object({
     name: requiredText(NAME_MAX).optional(),
     description: requiredText(DESCRIPTION_MAX).optional(),
-    start: instant().optional(),
+    start: instantField().optional(),
     duration: duration().optional(),
     appointmentType: appointmentType().optional(),
   })
@@ -268,8 +271,8 @@ export const denialSchema = z.object({ reason: requiredText(DENIAL_REASON_MAX) }
 export const calendarQuerySchema = z
   .object({
     all: queryFlag(),
-    from: instant().optional(),
-    to: instant().optional(),
+    from: instantField().optional(),
+    to: instantField().optional(),
     user: userId().optional(),
   })
   .superRefine((value, context) => {

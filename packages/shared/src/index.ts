@@ -29,3 +29,4 @@ export * from "./broadcasts.ts";
 export * from "./notifications.ts";
 export * from "./messages.ts";
 export * from "./shop/index.ts";
+export * from "./booking/index.ts";

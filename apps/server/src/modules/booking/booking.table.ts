@@ -253,13 +253,11 @@ export const bookingVariationResources = pgTable(
   (table) => [primaryKey({ columns: [table.variationId, table.resourceId] }), index("booking_variation_resources_resource_idx").on(table.resourceId)],
 );
 
-/** Where a booking is in its life. Pending waits for the guest's email confirmation. */
-export const BOOKING_STATUSES = ["pending", "confirmed", "cancelled", "completed", "no_show"] as const;
-
 /**
  * A booking of a variation with a provider at a time. While pending or confirmed it holds its
  * provider from `holds_from` to `holds_to` (its time with its buffers); a second booking over
- * that time for the same provider is refused by the database (migration 0038).
+ * that time for the same provider is refused by the database (migration 0038). Its status is
+ * one of BOOKING_STATUSES (shared): pending waits for a guest's email confirmation.
  */
 export const bookings = pgTable(
   "bookings",
