@@ -53,7 +53,6 @@ export const BOOKING_REFUSALS = {
   beyondWindow: "This time is too far ahead: bookings open {days} days ahead.",
   outsideHours: "This time is outside the provider's hours.",
   dayOff: "The provider does not work that day.",
-  clockSkip: "This time does not exist in the location's time zone (the clocks skip it).",
   providerTaken: "The provider has just been booked at this time: choose another.",
   resourceTaken: "What this visit needs is taken at this time: choose another.",
   noProvider: "Nobody is free at this time: choose another.",
