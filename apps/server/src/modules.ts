@@ -26,6 +26,7 @@ import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { shopCatalogueRoutes } from "./modules/shop/catalogue.routes.ts";
 import { shopOrdersRoutes } from "./modules/shop/orders.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
+import { bookingRoutes } from "./modules/booking/booking.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -59,5 +60,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "messages", routes: messagesRoutes },
   { name: "shop/catalogue", routes: shopCatalogueRoutes },
   { name: "shop/orders", routes: shopOrdersRoutes },
+  { name: "booking", routes: bookingRoutes },
   { name: "audit", routes: auditRoutes },
 ];

@@ -67,6 +67,7 @@ export const MAIL_KINDS = [
   ...(["requested", "booked", "accepted", "denied", "changed", "cancelled", "reminder"] as const).map((event) => `appointment.${event}` as const),
   ...(["order", "paid", "expiring", "expired", "refunded", "cancelled"] as const).map((event) => `billing.${event}` as const),
   ...(["placed", "paid", "fulfilled", "cancelled", "refunded"] as const).map((event) => `shop.${event}` as const),
+  ...(["confirm", "confirmed", "changed", "cancelled", "reminder", "rate"] as const).map((event) => `booking.${event}` as const),
   // A notification's own email, for those who keep its kind by email.
   ...NOTIFICATION_KINDS.map((kind) => `notice.${kind}` as const),
 ] as const;

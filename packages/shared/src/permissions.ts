@@ -127,8 +127,12 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     "view_form",
     "view_statistics",
   ],
-  // A clinic runs its own shop (issue 20): the shop's codenames only take effect while its module is on.
-  [GROUP.clinic]: [...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"), ...PERMISSIONS_BY_MODULE.virtual_shop],
+  // A clinic runs its own shop (issue 20) and takes its own bookings (issue 35): a module's codenames only take effect while it is on.
+  [GROUP.clinic]: [
+    ...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
+    ...PERMISSIONS_BY_MODULE.virtual_shop,
+    ...PERMISSIONS_BY_MODULE.schedule,
+  ],
 };
 
 /**

@@ -1,1 +1,2 @@
 export * from "./inputs.ts";
+export * from "./views.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dayField, instantField, minutesOf, SCHEDULE_MESSAGES, SCHEDULE_RULES_MAX, scheduleRuleSchema, scheduleTime, timeZoneField } from "../appointments.ts";
-import { languageSchema, requiredText, rowId, storableText, userId } from "../schemas.ts";
+import { languageSchema, pageQuerySchema, requiredText, rowId, rowIdParam, storableText, userId } from "../schemas.ts";
 
 /**
  * The booking app's inputs (module `schedule`, issue 35), checked the same on the screens and at
@@ -104,7 +104,10 @@ export const bookingSettingsInputSchema = z
   .strict();
 export type BookingSettingsInput = z.input<typeof bookingSettingsInputSchema>;
 
-export const bookingLocationInputSchema = z.object({ name: requiredText(120), address: storableText(500).default(""), timeZone: timeZoneField() }).strict();
+/** A place where services are given. An admin names its clinic; staff add to their own. */
+export const bookingLocationInputSchema = z
+  .object({ name: requiredText(120), address: storableText(500).default(""), timeZone: timeZoneField(), clinicId: userId().optional() })
+  .strict();
 export type BookingLocationInput = z.input<typeof bookingLocationInputSchema>;
 
 /** A provider's weekly hours at a location (`service-hours`). An empty list: they keep none there. */
@@ -246,6 +249,68 @@ export type BookingRatingInput = z.input<typeof bookingRatingInputSchema>;
 /** The dashboard's and the report's range: both required (§5). */
 export const bookingReportQuerySchema = z
   .object({ since: dayField(), to: dayField(), locationId: z.coerce.number().int().positive().max(2_147_483_647).optional() })
+  .superRefine((value, context) => {
+    if (value.since > value.to) context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
+  });
+
+/** Staff book for a client: one of the clinic's people (their account's name and email) or someone by name and email. */
+export const staffBookingSchema = bookingRequestSchema.extend({ clientUserId: userId().nullable().default(null) }).superRefine((value, context) => {
+  if (value.clientUserId === null && value.client === undefined)
+    context.addIssue({ code: "custom", path: ["client"], message: "Choose a client or give their name and email." });
+});
+export type StaffBooking = z.input<typeof staffBookingSchema>;
+
+/** What staff mark a booking as once its time has come. */
+export const bookingOutcomeSchema = z.object({ status: z.enum(["completed", "no_show"]) }).strict();
+
+export const bookingIdParamSchema = z.object({ id: rowIdParam() }).strict();
+/** A private link's secret: 24 random bytes, base64url. */
+const linkSecret = () =>
+  z
+    .string()
+    .max(32)
+    .regex(/^[A-Za-z0-9_-]{32}$/, BOOKING_REFUSALS.linkUnknown);
+export const bookingTokenParamSchema = z.object({ token: linkSecret() }).strict();
+export const bookingConfirmSchema = z.object({ token: linkSecret() }).strict();
+export const bookingSlugParamSchema = z
+  .object({
+    slug: z
+      .string()
+      .max(80)
+      .regex(/^[a-z0-9][a-z0-9-]{2,79}$/, BOOKING_MESSAGES.slug),
+  })
+  .strict();
+
+/** An admin names the clinic whose settings or locations they work on; staff work on their own. */
+export const bookingClinicQuerySchema = z.object({ clinicId: userId().optional() }).strict();
+export const bookingLocationQuerySchema = z.object({ locationId: rowIdParam() }).strict();
+export const bookingSpecialDaysQuerySchema = z.object({ locationId: rowIdParam(), from: dayField().optional(), to: dayField().optional() }).strict();
+
+export const bookingsQuerySchema = pageQuerySchema
+  .extend({
+    from: dayField().optional(),
+    to: dayField().optional(),
+    status: z.enum(BOOKING_STATUSES).optional(),
+    providerId: userId().optional(),
+    serviceId: rowIdParam().optional(),
+    q: storableText(120)
+      .transform((value) => value.trim())
+      .optional(),
+  })
+  .strict();
+export type BookingsQuery = z.output<typeof bookingsQuerySchema>;
+
+export const bookingRatingsQuerySchema = pageQuerySchema.extend({ since: dayField().optional(), to: dayField().optional() }).strict();
+
+export const BOOKING_REPORT_FORMATS = ["csv", "xlsx", "pdf"] as const;
+export const bookingReportExportQuerySchema = z
+  .object({
+    since: dayField(),
+    to: dayField(),
+    locationId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    format: z.enum(BOOKING_REPORT_FORMATS),
+    language: languageSchema.default("en"),
+  })
   .superRefine((value, context) => {
     if (value.since > value.to) context.addIssue({ code: "custom", path: ["to"], message: "The end date must be on or after the start date." });
   });

@@ -28,14 +28,15 @@ import {
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The settings a clinic without a row of its own books by (the table's defaults). */
+/** The settings a clinic without a row of its own books by: the table's column defaults. */
+const defaultOf = (column: { default?: unknown }) => column.default as number;
 export const DEFAULT_BOOKING_SETTINGS = {
-  windowDays: 60,
-  minNoticeMinutes: 120,
-  cancelWindowHours: 24,
-  stepMinutes: 15,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
+  windowDays: defaultOf(bookingSettings.windowDays),
+  minNoticeMinutes: defaultOf(bookingSettings.minNoticeMinutes),
+  cancelWindowHours: defaultOf(bookingSettings.cancelWindowHours),
+  stepMinutes: defaultOf(bookingSettings.stepMinutes),
+  bufferBeforeMinutes: defaultOf(bookingSettings.bufferBeforeMinutes),
+  bufferAfterMinutes: defaultOf(bookingSettings.bufferAfterMinutes),
 } as const;
 
 export interface VariationContext {

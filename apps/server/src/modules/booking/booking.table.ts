@@ -290,6 +290,8 @@ export const bookings = pgTable(
     clientPhone: varchar("client_phone", { length: 40 }).notNull().default(""),
     /** The client's zone: emails write the times in it. */
     timeZone: text("time_zone").notNull(),
+    /** The client's language ("en" or "es"): their emails are written in it. */
+    language: varchar("language", { length: 2 }).notNull().default("en"),
     priceCents: integer("price_cents").notNull(),
     /** sha256 of the private links' secrets: confirming (a guest's email) and managing (moving, cancelling, rating). */
     confirmTokenHash: text("confirm_token_hash"),
@@ -299,6 +301,8 @@ export const bookings = pgTable(
     /** iCalendar SEQUENCE: goes up with every change sent to calendar programs. */
     sequence: integer("sequence").notNull().default(0),
     reminderSentFor: timestamp("reminder_sent_for", { withTimezone: true }),
+    /** When the client was asked to rate the visit (once, after it). */
+    ratingAskedAt: timestamp("rating_asked_at", { withTimezone: true }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },

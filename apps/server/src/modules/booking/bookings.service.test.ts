@@ -20,6 +20,7 @@ import {
   bookingVariations,
   bookings,
 } from "./booking.table.ts";
+import { type BookingMailDeps, linkTokens } from "./booking-mails.ts";
 import { type BookingClient, createBooking, tokenHash } from "./bookings.service.ts";
 
 /**
@@ -41,6 +42,16 @@ const NOW = Date.parse("2026-06-01T06:00:00Z");
 const madrid = (date: string, time: string) => Date.parse(`${date}T${time}:00+02:00`);
 const local = (instant: number) => new Date(instant + 2 * 3_600_000).toISOString().slice(11, 16);
 const signedIn: BookingClient = { userId: null, name: "", email: "", phone: "" };
+const LINK_KEY = Buffer.alloc(32, 7);
+/** The booking's emails and jobs go through the test app's outbox and queue (the pool of `db`). */
+const deps = (db = t.db): BookingMailDeps => ({
+  db,
+  mailer: t.app.mailer,
+  jobs: t.app.jobs,
+  publicUrl: "http://localhost:8000",
+  linkKey: LINK_KEY,
+  reminderHours: 24,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -114,11 +125,16 @@ describe("free starts", () => {
 
 describe("booking", () => {
   it("books a signed-in client at once; the provider and the chair are then held until the chair is reset", async () => {
-    const made = await createBooking(t.db, request(madrid("2026-06-03", "10:00"), ana), signedIn, { now: NOW, createdBy: signedIn.userId });
-    expect(made).toMatchObject({ status: "confirmed", providerId: ana, confirmToken: null });
+    const made = await createBooking(t.db, deps(), request(madrid("2026-06-03", "10:00"), ana), signedIn, {
+      now: NOW,
+      createdBy: signedIn.userId,
+      guest: false,
+    });
+    expect(made).toMatchObject({ status: "confirmed", providerId: ana });
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, made.id));
     // Only the link's hash is kept.
-    expect(row?.manageTokenHash).toBe(tokenHash(made.manageToken));
+    expect(row?.manageTokenHash).toBe(tokenHash(linkTokens(LINK_KEY, made.id).manage));
+    expect(row?.confirmTokenHash).toBeNull();
     expect(row?.holdsTo.toISOString()).toBe(new Date(madrid("2026-06-03", "11:15")).toISOString());
     expect(await t.db.select().from(bookingUnitHolds).where(eq(bookingUnitHolds.bookingId, made.id))).toHaveLength(1);
 
@@ -131,7 +147,7 @@ describe("booking", () => {
   });
 
   it("refuses with a clear reason: past, too soon, too far, outside the hours, a day off, the provider or the chair taken", async () => {
-    await createBooking(t.db, request(madrid("2026-06-04", "10:00"), ana), signedIn, { now: NOW, createdBy: null });
+    await createBooking(t.db, deps(), request(madrid("2026-06-04", "10:00"), ana), signedIn, { now: NOW, createdBy: null, guest: false });
     const cases: [number, string | null, number, string][] = [
       [madrid("2026-05-29", "10:00"), ana, 400, BOOKING_REFUSALS.past],
       [madrid("2026-06-01", "09:30"), ana, 400, BOOKING_REFUSALS.minNotice.replace("{notice}", "2 hours")],
@@ -145,7 +161,7 @@ describe("booking", () => {
     ];
     for (const [start, providerId, status, text] of cases) {
       expect(
-        await refusal(createBooking(t.db, request(start, providerId), signedIn, { now: NOW, createdBy: null })),
+        await refusal(createBooking(t.db, deps(), request(start, providerId), signedIn, { now: NOW, createdBy: null, guest: false })),
         `${new Date(start).toISOString()} ${providerId}`,
       ).toEqual({
         status,
@@ -159,14 +175,16 @@ describe("booking", () => {
 
   it("holds a guest's booking pending until its emailed link confirms it", async () => {
     const guest: BookingClient = { userId: null, name: "Lucía Gómez", email: "lucia@example.com", phone: "+34 600 000 000" };
-    const made = await createBooking(t.db, request(madrid("2026-06-05", "12:00"), null), guest, { now: NOW, createdBy: null });
+    const made = await createBooking(t.db, deps(), request(madrid("2026-06-05", "12:00"), null), guest, { now: NOW, createdBy: null, guest: true });
     expect(made.status).toBe("pending");
     expect(made.providerId).toBe(ana);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, made.id));
-    expect(row?.confirmTokenHash).toBe(tokenHash(made.confirmToken as string));
+    expect(row?.confirmTokenHash).toBe(tokenHash(linkTokens(LINK_KEY, made.id).confirm));
     expect(row?.confirmBy?.getTime()).toBe(NOW + 60 * 60_000);
     // Pending holds the time as a confirmed booking does.
-    expect(await refusal(createBooking(t.db, request(madrid("2026-06-05", "12:00"), ana), signedIn, { now: NOW, createdBy: null }))).toEqual({
+    expect(
+      await refusal(createBooking(t.db, deps(), request(madrid("2026-06-05", "12:00"), ana), signedIn, { now: NOW, createdBy: null, guest: false })),
+    ).toEqual({
       status: 409,
       text: BOOKING_REFUSALS.providerTaken,
     });
@@ -176,7 +194,7 @@ describe("booking", () => {
     const start = madrid("2026-06-08", "11:00");
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, () =>
-        createBooking(clients.db, request(start, null), signedIn, { now: NOW, createdBy: null }).then(
+        createBooking(clients.db, deps(), request(start, null), signedIn, { now: NOW, createdBy: null, guest: false }).then(
           () => "booked",
           (error: unknown) => (error instanceof HttpError ? error.statusCode : String(error)),
         ),

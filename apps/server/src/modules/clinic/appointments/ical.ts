@@ -32,35 +32,73 @@ export function appointmentUid(id: number, host: string): string {
   return `appointment-${id}@${host}`;
 }
 
-function addEvent(calendar: ReturnType<typeof ical>, entry: CalendarEntry, host: string, link: string, cancelled: boolean) {
-  const type = APPOINTMENT_TYPES[entry.appointmentType as keyof typeof APPOINTMENT_TYPES] ?? "";
+/** One event of an invite or a feed, whatever booked it (an appointment, a booking of the booking app). */
+export interface CalendarEvent {
+  /** Stable for ever: calendar programs match updates and cancellations by it. */
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  url: string;
+  status: "confirmed" | "tentative" | "cancelled";
+  organizer: { name: string; email: string };
+  attendees: { name: string; email: string }[];
+}
+
+const STATUS = { confirmed: ICalEventStatus.CONFIRMED, tentative: ICalEventStatus.TENTATIVE, cancelled: ICalEventStatus.CANCELLED } as const;
+
+function addCalendarEvent(calendar: ReturnType<typeof ical>, event: CalendarEvent) {
   calendar.createEvent({
-    id: appointmentUid(entry.id, host),
+    id: event.uid,
+    sequence: event.sequence,
+    start: event.start,
+    end: event.end,
+    stamp: new Date(),
+    summary: event.summary,
+    description: event.description,
+    location: event.location,
+    url: event.url,
+    status: STATUS[event.status],
+    organizer: event.organizer,
+    attendees: event.attendees,
+  });
+}
+
+/** An invite for one email: METHOD:REQUEST for a new or changed event, CANCEL when it is off. */
+export function calendarInvite(event: CalendarEvent, cancelled: boolean): string {
+  const calendar = ical({ prodId: PRODUCT, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+  addCalendarEvent(calendar, cancelled ? { ...event, status: "cancelled" } : event);
+  return calendar.toString();
+}
+
+function appointmentEvent(entry: CalendarEntry, host: string, link: string, cancelled: boolean): CalendarEvent {
+  const type = APPOINTMENT_TYPES[entry.appointmentType as keyof typeof APPOINTMENT_TYPES] ?? "";
+  return {
+    uid: appointmentUid(entry.id, host),
     sequence: entry.sequence,
     start: entry.startsAt,
     end: entry.endsAt,
-    stamp: new Date(),
     summary: `${entry.name} (${entry.provider.name} · ${entry.patient.name})`,
     description: `${entry.description}\n\n${type}\n${link}`,
     location: type,
     url: link,
-    status:
-      cancelled || entry.status === "denied" ? ICalEventStatus.CANCELLED : entry.status === "requested" ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    status: cancelled || entry.status === "denied" ? "cancelled" : entry.status === "requested" ? "tentative" : "confirmed",
     organizer: { name: entry.provider.name, email: entry.provider.email },
     attendees: [{ name: entry.patient.name, email: entry.patient.email }],
-  });
+  };
 }
 
-/** An invite for one email: METHOD:REQUEST for a new or changed appointment, CANCEL when it is off. */
+/** An appointment's invite: METHOD:REQUEST for a new or changed appointment, CANCEL when it is off. */
 export function inviteIcs(entry: CalendarEntry, host: string, link: string, cancelled: boolean): string {
-  const calendar = ical({ prodId: PRODUCT, method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
-  addEvent(calendar, entry, host, link, cancelled);
-  return calendar.toString();
+  return calendarInvite(appointmentEvent(entry, host, link, cancelled), cancelled);
 }
 
 /** A user's subscription feed: every appointment they hold, refreshed by the calendar program. */
 export function feedIcs(entries: readonly CalendarEntry[], host: string, link: string, name: string): string {
   const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name, ttl: 60 * 60 });
-  for (const entry of entries) addEvent(calendar, entry, host, link, false);
+  for (const entry of entries) addCalendarEvent(calendar, appointmentEvent(entry, host, link, false));
   return calendar.toString();
 }
