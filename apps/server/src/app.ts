@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +29,7 @@ import { systemCheckRoutes } from "./platform/system-check.routes.ts";
 import { registerUploads } from "./platform/uploads.routes.ts";
 import { registerWebApp } from "./platform/web-app.ts";
 import { registerGated } from "./modules/clinic/billing/gating.ts";
+import { deriveKey } from "./platform/keys.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -92,7 +92,7 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.addHook("onClose", async () => app.mailer.close());
   const jobs = await createJobQueue(database.url, config.jobs, (error) => app.log.error({ err: error }, "job queue"));
   app.decorate("jobs", jobs);
-  app.decorate("deriveKey", (purpose: string) => createHmac("sha256", authSecret).update(`key:${purpose}`).digest());
+  app.decorate("deriveKey", (purpose: string) => deriveKey(authSecret, purpose));
   registerMailDelivery(app.db, app.mailer, jobs);
   app.decorate("notifier", createNotifier({ mailer: app.mailer, jobs }));
   app.decorate("payments", { providers: createPaymentProviders(config.billing), targets: new Map() } satisfies Payments);

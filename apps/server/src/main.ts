@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
+import { deriveKey } from "./platform/keys.ts";
 import { type Config, loadConfig } from "./config.ts";
 import { resolveAuthSecret, type StartedDatabase, startDatabase } from "./db/start.ts";
 import { listenError, StartupError } from "./db/startup-error.ts";
@@ -117,6 +118,13 @@ starting = (async () => {
   }
   // Its lived-in past (demo-history.ts, loaded only here): once, dated from the first start.
   if (embedded && !ending && (await (await import("./demo-history.ts")).seedDemoHistory(database.db))) log("demo history added: five weeks back, two ahead");
+  // The booking app's centre, services and visits (issue 35): once, dated from the day it is first seeded.
+  if (embedded && !ending) {
+    const { seedDemoBooking } = await import("./modules/booking/booking-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoBooking(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "booking-links") }))
+      log("demo bookings added: four weeks back, two ahead");
+  }
   if (ending) return;
   app = await buildApp({ config: settings, database, authSecret, logger: true });
   if (ending) return;

@@ -1,7 +1,10 @@
+import { deriveKey } from "./platform/keys.ts";
 import { loadConfig } from "./config.ts";
-import { startDatabase } from "./db/start.ts";
+import { resolveAuthSecret, startDatabase } from "./db/start.ts";
 import { seedDemoHistory } from "./demo-history.ts";
+import { seedDemoBooking } from "./modules/booking/booking-demo.ts";
 import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
+import { today } from "./modules/clinic/memberships/seats.ts";
 import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
 import { seedDemo } from "./seed-demo-data.ts";
 
@@ -13,4 +16,7 @@ console.log(created ? "Demo accounts created." : "Demo accounts already exist.")
 console.log((await seedDemoBundle(started.database.db, config)) ? "Demo game bundle added." : "Demo game bundle already there (or not shipped).");
 console.log(`Demo shop pictures added: ${await seedDemoShopPictures(started.database.db, config)}.`);
 console.log((await seedDemoHistory(started.database.db)) ? "Demo history added." : "Demo history already there.");
+// The private links' key comes from AUTH_SECRET, as the server derives it.
+const linkKey = deriveKey(resolveAuthSecret(config, !config.databaseUrl), "booking-links");
+console.log((await seedDemoBooking(started.database.db, { anchor: today(), linkKey })) ? "Demo bookings added." : "Demo bookings already there.");
 await started.close();

@@ -582,7 +582,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleHome",
-    notBuilt: true,
     path: "/schedule/app",
     section: "schedule",
     modules: ["schedule"],
@@ -591,7 +590,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleDashboard",
-    notBuilt: true,
     path: "/schedule/app/dashboard",
     section: "schedule",
     modules: ["schedule"],
@@ -600,7 +598,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleServiceHours",
-    notBuilt: true,
     path: "/schedule/app/service-hours",
     section: "schedule",
     modules: ["schedule"],
@@ -609,7 +606,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleEquipment",
-    notBuilt: true,
     path: "/schedule/app/equipment",
     section: "schedule",
     modules: ["schedule"],
@@ -618,7 +614,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleVariation",
-    notBuilt: true,
     path: "/schedule/app/variation",
     section: "schedule",
     modules: ["schedule"],
@@ -627,7 +622,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleScore",
-    notBuilt: true,
     path: "/schedule/app/score",
     section: "schedule",
     modules: ["schedule"],
@@ -636,7 +630,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleBooking",
-    notBuilt: true,
     path: "/schedule/app/booking",
     section: "schedule",
     modules: ["schedule"],
@@ -645,7 +638,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleReport",
-    notBuilt: true,
     path: "/schedule/app/report",
     section: "schedule",
     modules: ["schedule"],
@@ -654,7 +646,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "scheduleConfig",
-    notBuilt: true,
     path: "/schedule/app/config",
     section: "schedule",
     modules: ["schedule"],

@@ -95,7 +95,7 @@ export async function createBooking(
     }
     try {
       return await db.transaction(async (tx) => {
-        const made = await write(tx, context, { ...request, providerId }, client, start, options, deps.linkKey);
+        const made = await writeBooking(tx, context, { ...request, providerId }, client, start, options, deps.linkKey);
         if (made.status === "pending") {
           await sendBookingMails(tx, deps, "confirm", made.id);
           await scheduleExpiry(tx, deps, { id: made.id, confirmBy: new Date(options.now + CONFIRM_WITHIN_MINUTES * MINUTE) });
@@ -156,7 +156,8 @@ const holdsOf = (context: VariationContext, start: number) => {
   };
 };
 
-async function write(
+/** Writes a booking and holds a unit of each resource it needs, in `tx`; the caller checked the time (a race ends in 23P01). */
+export async function writeBooking(
   tx: Db,
   context: VariationContext,
   request: BookingRequestInput & { providerId: string },
