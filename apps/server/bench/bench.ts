@@ -258,8 +258,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     LOG_LEVEL: "warn",
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
-    // The online shop's storefront and checkout are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop",
+    // The online shop's storefront and checkout, and the booking app's page, are measured too.
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;

@@ -165,6 +165,22 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       return `${page.total} in ${page.data[0]?.category?.name}`;
     },
   },
+  // The booking app (issue 35): the public page's free starts of the demo's first visit over a week,
+  // for anyone (hours, special days, two providers' bookings and clinic appointments, and the rotary
+  // chair and the rooms it needs), and the clinic's bookings list.
+  {
+    name: "booking page free starts, a week",
+    method: "GET",
+    path: "/api/schedule/public/slots?variationId={bookingVariation}&from={bookingFrom}&to={bookingTo}",
+    role: "anonymous",
+    target: "free-slots",
+    check: (body) => {
+      const answer = body as { slots?: unknown[] };
+      if (!answer.slots?.length) throw new Error("the week has no free start");
+      return `${answer.slots.length} free starts`;
+    },
+  },
+  { name: "bookings (staff), first page", method: "GET", path: "/api/schedule/bookings?rowsPerPage=10", role: "clinic", target: "lists" },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {

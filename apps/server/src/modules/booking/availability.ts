@@ -1,5 +1,5 @@
 import type { BookingRefusal } from "@clinic/shared";
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { badRequest, notFound } from "../../platform/errors.ts";
 import { computeSlots, type Interval, type ResourcePool, type SlotSchedule, zonedDate } from "../../platform/slots.ts";
@@ -95,38 +95,62 @@ export async function variationContext(db: Db, variationId: number): Promise<Var
   return { ...row, resourceUnits: row.resourceUnits ?? [] };
 }
 
-/** Each provider's hours at the location, with the special days that apply to them (their own win over the location's). */
-async function schedulesOf(db: Db, context: VariationContext, providerIds: string[], from: string, to: string): Promise<Map<string, SlotSchedule>> {
-  const [hours, days] = await Promise.all([
-    db
-      .select({ providerId: bookingHours.providerId, rules: bookingHours.rules })
-      .from(bookingHours)
-      .where(and(eq(bookingHours.locationId, context.locationId), inArray(bookingHours.providerId, providerIds))),
-    db
-      .select({
-        providerId: bookingSpecialDays.providerId,
-        date: bookingSpecialDays.date,
-        closed: bookingSpecialDays.closed,
-        start: bookingSpecialDays.start,
-        end: bookingSpecialDays.end,
-      })
-      .from(bookingSpecialDays)
-      .where(
-        and(
-          eq(bookingSpecialDays.locationId, context.locationId),
-          sql`${bookingSpecialDays.date} between ${from} and ${to}`,
-          sql`(${bookingSpecialDays.providerId} is null or ${inArray(bookingSpecialDays.providerId, providerIds)})`,
-        ),
-      ),
-  ]);
-  const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
+/** What the engine needs besides the variation: the providers' schedules, what each holds, the resources' pools. */
+interface Availability {
+  schedules: Map<string, SlotSchedule>;
+  holds: Map<string, Interval[]>;
+  pools: ResourcePool[];
+}
+
+interface AvailabilityRows {
+  hours: { providerId: string; rules: SlotSchedule["rules"] }[];
+  days: { providerId: string | null; date: string; closed: boolean; start: string | null; end: string | null }[];
+  /** [provider, from, to] in epoch milliseconds: this app's bookings (buffers included) and the clinic's appointments. */
+  held: [string, number, number][];
+  /** [unit, from, to] in epoch milliseconds. */
+  unitHolds: [number, number, number][];
+}
+
+/**
+ * Everything the free starts of `providerIds` from `from` to `to` (dates in the location's zone)
+ * depend on, in one statement: each provider's hours at the location with the special days that
+ * apply to them (their own win over the location's), what they hold between the instants
+ * `rangeStart` and `rangeEnd`, and the holds of each needed resource's units.
+ */
+async function availabilityOf(
+  db: Db,
+  context: VariationContext,
+  providerIds: string[],
+  dates: { from: string; to: string },
+  range: { start: number; end: number },
+): Promise<Availability> {
+  const providers = sql.param(providerIds);
+  const units = sql.param(context.resourceUnits.flat());
+  const start = new Date(range.start).toISOString();
+  const end = new Date(range.end).toISOString();
+  const ms = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::bigint`);
+  const result = await db.execute<{ availability: AvailabilityRows }>(sql`select json_build_object(
+    'hours', (select coalesce(json_agg(json_build_object('providerId', h.provider_id, 'rules', h.rules)), '[]') from ${bookingHours} h
+      where h.location_id = ${context.locationId} and h.provider_id = any(${providers}::text[])),
+    'days', (select coalesce(json_agg(json_build_object('providerId', d.provider_id, 'date', d.date, 'closed', d.closed,
+        'start', to_char(d.start, 'HH24:MI'), 'end', to_char(d."end", 'HH24:MI'))), '[]') from ${bookingSpecialDays} d
+      where d.location_id = ${context.locationId} and d.date between ${dates.from}::date and ${dates.to}::date
+        and (d.provider_id is null or d.provider_id = any(${providers}::text[]))),
+    'held', (select coalesce(json_agg(json_build_array(x.provider_id, x.f, x.t)), '[]') from (
+        select b.provider_id, ${ms("b.holds_from")} as f, ${ms("b.holds_to")} as t from ${bookings} b
+        where b.provider_id = any(${providers}::text[]) and b.status in ('pending', 'confirmed') and b.holds_from < ${end}::timestamptz and b.holds_to > ${start}::timestamptz
+        union all
+        select a.provider_id, ${ms("a.starts_at")}, ${ms("a.ends_at")} from ${appointments} a
+        where a.provider_id = any(${providers}::text[]) and a.status in ('requested', 'accepted') and a.starts_at < ${end}::timestamptz and a.ends_at > ${start}::timestamptz) x),
+    'unitHolds', (select coalesce(json_agg(json_build_array(u.unit_id, ${ms("u.holds_from")}, ${ms("u.holds_to")}) order by u.holds_from), '[]') from ${bookingUnitHolds} u
+      where u.unit_id = any(${units}::int[]) and u.holds_from < ${end}::timestamptz and u.holds_to > ${start}::timestamptz)
+  ) as availability`);
+  const rows = result.rows[0]?.availability as AvailabilityRows;
   const schedules = new Map<string, SlotSchedule>();
-  for (const { providerId, rules } of hours) {
+  for (const { providerId, rules } of rows.hours) {
     const byDate = new Map<string, SlotSchedule["exceptions"][number]>();
-    for (const day of days)
-      if (day.providerId === null) byDate.set(day.date, { date: day.date, closed: day.closed, start: hhmm(day.start), end: hhmm(day.end) });
-    for (const day of days)
-      if (day.providerId === providerId) byDate.set(day.date, { date: day.date, closed: day.closed, start: hhmm(day.start), end: hhmm(day.end) });
+    for (const owner of [null, providerId])
+      for (const day of rows.days) if (day.providerId === owner) byDate.set(day.date, { date: day.date, closed: day.closed, start: day.start, end: day.end });
     schedules.set(providerId, {
       duration: context.durationMinutes,
       step: context.stepMinutes,
@@ -137,54 +161,12 @@ async function schedulesOf(db: Db, context: VariationContext, providerIds: strin
       exceptions: [...byDate.values()],
     });
   }
-  return schedules;
-}
-
-/** What each provider holds between two instants: this app's bookings (buffers included) and the clinic's appointments. */
-async function providerHolds(db: Db, providerIds: string[], from: number, to: number): Promise<Map<string, Interval[]>> {
-  const [booked, appointed] = await Promise.all([
-    db
-      .select({ providerId: bookings.providerId, start: bookings.holdsFrom, end: bookings.holdsTo })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.providerId, providerIds),
-          inArray(bookings.status, ["pending", "confirmed"]),
-          lt(bookings.holdsFrom, new Date(to)),
-          gt(bookings.holdsTo, new Date(from)),
-        ),
-      ),
-    db
-      .select({ providerId: appointments.providerId, start: appointments.startsAt, end: appointments.endsAt })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.providerId, providerIds),
-          inArray(appointments.status, ["requested", "accepted"]),
-          lt(appointments.startsAt, new Date(to)),
-          gt(appointments.endsAt, new Date(from)),
-        ),
-      ),
-  ]);
   const holds = new Map<string, Interval[]>(providerIds.map((id) => [id, []]));
-  for (const row of [...booked, ...appointed]) holds.get(row.providerId)?.push({ start: row.start.getTime(), end: row.end.getTime() });
-  return holds;
-}
-
-/** The pools of the needed resources: each unit's holds between two instants. */
-async function resourcePools(db: Db, context: VariationContext, from: number, to: number): Promise<ResourcePool[]> {
-  const unitIds = context.resourceUnits.flat();
-  const holds =
-    unitIds.length === 0
-      ? []
-      : await db
-          .select({ unitId: bookingUnitHolds.unitId, start: bookingUnitHolds.holdsFrom, end: bookingUnitHolds.holdsTo })
-          .from(bookingUnitHolds)
-          .where(and(inArray(bookingUnitHolds.unitId, unitIds), lt(bookingUnitHolds.holdsFrom, new Date(to)), gt(bookingUnitHolds.holdsTo, new Date(from))))
-          .orderBy(asc(bookingUnitHolds.holdsFrom));
-  return context.resourceUnits.map((units) =>
-    units.map((unitId) => holds.filter((hold) => hold.unitId === unitId).map((hold) => ({ start: hold.start.getTime(), end: hold.end.getTime() }))),
+  for (const [providerId, from, to] of rows.held) holds.get(providerId)?.push({ start: Number(from), end: Number(to) });
+  const pools = context.resourceUnits.map((unitIds) =>
+    unitIds.map((unitId) => rows.unitHolds.filter(([unit]) => unit === unitId).map(([, from, to]) => ({ start: Number(from), end: Number(to) }))),
   );
+  return { schedules, holds, pools };
 }
 
 export interface FreeStart {
@@ -214,11 +196,7 @@ export async function freeStarts(
   // The instants the dates can reach in any zone, widened by the longest buffers.
   const rangeStart = Date.parse(`${from}T00:00:00Z`) - DAY;
   const rangeEnd = Date.parse(`${to}T00:00:00Z`) + 2 * DAY;
-  const [schedules, holds, pools] = await Promise.all([
-    schedulesOf(db, context, providerIds, from, to),
-    providerHolds(db, providerIds, rangeStart, rangeEnd),
-    resourcePools(db, context, rangeStart, rangeEnd),
-  ]);
+  const { schedules, holds, pools } = await availabilityOf(db, context, providerIds, { from, to }, { start: rangeStart, end: rangeEnd });
   const byStart = new Map<number, FreeStart>();
   for (const id of providerIds) {
     const schedule = schedules.get(id);
@@ -244,16 +222,15 @@ export async function refusalAt(db: Db, context: VariationContext, providerId: s
   // An instant always has a wall-clock time: one the clocks skip cannot be asked for, and the
   // engine offers none (nor the second pass of an hour they repeat).
   const date = zonedDate(start, context.timeZone);
-  const schedule = (await schedulesOf(db, context, [providerId], date, date)).get(providerId);
+  const available = await availabilityOf(db, context, [providerId], { from: date, to: date }, { start: start - DAY, end: start + 2 * DAY });
+  const schedule = available.schedules.get(providerId);
   if (!schedule) return "outsideHours";
   const exception = schedule.exceptions.find((day) => day.date === date);
   if (exception?.closed) return "dayOff";
-  const open = computeSlots(schedule, date, date, [], 0);
-  if (!open.some((slot) => slot.start === start)) return "outsideHours";
-  const range = { start: start - DAY, end: start + 2 * DAY };
-  const holds = (await providerHolds(db, [providerId], range.start, range.end)).get(providerId) ?? [];
-  if (!computeSlots(schedule, date, date, holds, 0).some((slot) => slot.start === start)) return "providerTaken";
-  const pools = await resourcePools(db, context, range.start, range.end);
-  if (!computeSlots(schedule, date, date, holds, 0, pools).some((slot) => slot.start === start)) return "resourceTaken";
+  const offers = (holds: Interval[], pools: ResourcePool[] = []) => computeSlots(schedule, date, date, holds, 0, pools).some((slot) => slot.start === start);
+  if (!offers([])) return "outsideHours";
+  const holds = available.holds.get(providerId) ?? [];
+  if (!offers(holds)) return "providerTaken";
+  if (!offers(holds, available.pools)) return "resourceTaken";
   return null;
 }

@@ -86,25 +86,27 @@ export async function seedDemoBooking(db: Db, options: DemoBookingOptions): Prom
 
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    await tx.insert(bookingSettings).values({
-      clinicId,
-      windowDays: 60,
-      minNoticeMinutes: 120,
-      cancelWindowHours: 24,
-      stepMinutes: 15,
-      bufferBeforeMinutes: 0,
-      bufferAfterMinutes: 10,
-      pageTexts: {
-        en: {
-          title: "Book a visit at Clínica Vestibular Norte",
-          intro: "Choose the visit, who you would like to see and a time that suits you. You will get a confirmation by email.",
+    await tx
+      .insert(bookingSettings)
+      .values({
+        clinicId,
+        windowDays: 60,
+        minNoticeMinutes: 120,
+        cancelWindowHours: 24,
+        stepMinutes: 15,
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 10,
+        pageTexts: {
+          en: {
+            title: "Book a visit at Clínica Vestibular Norte",
+            intro: "Choose the visit, who you would like to see and a time that suits you. You will get a confirmation by email.",
+          },
+          es: {
+            title: "Reserve su visita en la Clínica Vestibular Norte",
+            intro: "Elija la visita, con quién desea verse y la hora que le venga mejor. Recibirá la confirmación por correo.",
+          },
         },
-        es: {
-          title: "Reserve su visita en la Clínica Vestibular Norte",
-          intro: "Elija la visita, con quién desea verse y la hora que le venga mejor. Recibirá la confirmación por correo.",
-        },
-      },
-    })
+      })
       // A clinic that set its own keeps them.
       .onConflictDoNothing();
     const [location] = await tx

@@ -25,7 +25,12 @@ const extraApps: FastifyInstance[] = [];
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (cookie: string | null, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...(method === "GET" ? {} : { origin: TEST_PUBLIC_URL }) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...(method === "GET" ? {} : { origin: TEST_PUBLIC_URL }) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** The day `days` ahead, as a date in Madrid. */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Madrid" });
@@ -112,7 +117,11 @@ describe("the public page and a guest's booking", () => {
   it("shows the service and its free starts, books a guest pending, and confirms it by the emailed link", async () => {
     const page = await call(null, "GET", "/api/schedule/public/services/assessment");
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toMatchObject({ name: "Vestibular assessment", location: { timeZone: "Europe/Madrid" }, variations: [{ name: "First visit", priceCents: 9000 }, { name: "Follow-up" }] });
+    expect(page.json()).toMatchObject({
+      name: "Vestibular assessment",
+      location: { timeZone: "Europe/Madrid" },
+      variations: [{ name: "First visit", priceCents: 9000 }, { name: "Follow-up" }],
+    });
     expect(page.json().variations[0]).not.toHaveProperty("resourceIds");
 
     const day = dayAhead(8);
@@ -168,7 +177,10 @@ describe("the public page and a guest's booking", () => {
     await call(null, "POST", "/api/schedule/public/bookings", request(slot?.start as string, guest("late@example.com")));
     const { manage, confirm } = await lastMail("late@example.com", "booking.confirm");
     const [row] = await t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.clientEmail, "late@example.com"));
-    await t.db.update(bookings).set({ confirmBy: new Date(Date.now() - 1000) }).where(eq(bookings.id, row?.id as number));
+    await t.db
+      .update(bookings)
+      .set({ confirmBy: new Date(Date.now() - 1000) })
+      .where(eq(bookings.id, row?.id as number));
     await t.db.execute(sql`update pgboss.job set start_after = now() where name = 'booking.expiry' and (data->>'id')::int = ${row?.id}`);
     const node = await appNode(t, true);
     extraApps.push(node);
@@ -184,7 +196,12 @@ describe("the public page and a guest's booking", () => {
     // Run again (a retry, another node): nothing changes.
     await node.jobs.send("booking.expiry", { id: row?.id });
     await node.jobs.drain("booking.expiry");
-    expect(await t.db.select().from(bookingUnitHolds).where(eq(bookingUnitHolds.bookingId, row?.id as number))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(bookingUnitHolds)
+        .where(eq(bookingUnitHolds.bookingId, row?.id as number)),
+    ).toEqual([]);
   });
 });
 
@@ -369,15 +386,17 @@ describe("the module switch and the demo", () => {
     expect(n("completed")).toBeGreaterThan(10);
     expect(n("confirmed")).toBeGreaterThan(3);
     expect(n("no_show") + n("cancelled")).toBeGreaterThan(0);
-    const wrongRatings = await t.db.execute(sql`select 1 from booking_ratings r join bookings b on b.id = r.booking_id join booking_services s on s.id = b.service_id
+    const wrongRatings =
+      await t.db.execute(sql`select 1 from booking_ratings r join bookings b on b.id = r.booking_id join booking_services s on s.id = b.service_id
       where s.slug in ('vestibular-assessment', 'posturography') and b.status <> 'completed'`);
     expect(wrongRatings.rows).toEqual([]);
     const page = await call(null, "GET", "/api/schedule/public/services/vestibular-assessment");
     expect(page.json().variations.map((variation: { name: string }) => variation.name)).toEqual(["First visit (60 min)", "Follow-up (30 min)"]);
     // A demo client's link works: it was derived with the app's key.
-    const [demo] = await t.db.execute<{ id: number }>(sql`select b.id from bookings b join booking_services s on s.id = b.service_id where s.slug = 'posturography' limit 1`).then((r) => r.rows);
+    const [demo] = await t.db
+      .execute<{ id: number }>(sql`select b.id from bookings b join booking_services s on s.id = b.service_id where s.slug = 'posturography' limit 1`)
+      .then((r) => r.rows);
     const token = linkTokens(t.app.deriveKey("booking-links"), Number(demo?.id)).manage;
     expect((await call(null, "GET", `/api/schedule/public/my-booking/${token}`)).json().service.slug).toBe("posturography");
   });
 });
-
