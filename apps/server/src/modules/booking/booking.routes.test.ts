@@ -307,6 +307,31 @@ describe("staff", () => {
     expect((await call(otherCookie, "GET", "/api/schedule/bookings")).json().total).toBe(0);
   });
 
+  it("never let a clinic appointment and a booking hold the same provider at once, even racing", async () => {
+    const therapist = await t.loginAs("therapist");
+    const [slot] = await slotsOn(dayAhead(16), service.variations[1]?.id);
+    const appointment = (start: string) => ({
+      name: "Review",
+      description: "Progress review.",
+      start,
+      duration: 30,
+      appointmentType: 1,
+      patientId: t.ids.patient,
+    });
+    const patient = await t.loginAs("patient");
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 5 }, () =>
+        call(patient, "POST", "/api/schedule/public/bookings", request(slot?.start as string, undefined, service.variations[1]?.id)),
+      ),
+      ...Array.from({ length: 5 }, () => call(therapist, "POST", "/api/appointment/", appointment(slot?.start as string))),
+    ]);
+    const codes = outcomes.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201 || code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    // Whichever won, the other app no longer offers that time.
+    expect((await slotsOn(dayAhead(16), service.variations[1]?.id)).map((free) => free.start)).not.toContain(slot?.start);
+  });
+
   it("refuse a time the clocks skip as outside the hours, and offer none in it", async () => {
     // Spring forward in Madrid: 2027-03-28, 02:00 becomes 03:00. Open 01:00–04:00 that day.
     await call(clinic, "POST", "/api/schedule/special-days", { locationId, date: "2027-03-28", closed: false, start: "01:00", end: "04:00" });

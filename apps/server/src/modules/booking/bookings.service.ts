@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { badRequest, conflict, forbidden, type HttpError, notFound, violatedConstraint } from "../../platform/errors.ts";
+import { lockProviderTime } from "../../platform/provider-time.ts";
 import { type VariationContext, refusalAt, variationContext } from "./availability.ts";
 import { type BookingMailDeps, expirePending, linkTokens, scheduleBookingJobs, scheduleExpiry, sendBookingMails } from "./booking-mails.ts";
 import { bookingRatings, bookingResourceUnits, bookingUnitHolds, bookings } from "./booking.table.ts";
@@ -119,6 +120,7 @@ export async function createBooking(
 /** What a refused write means: the provider's or a resource's time taken meanwhile; null for any other error. */
 function takenBy(error: unknown): BookingRefusal | null {
   if (error instanceof ResourceGone) return "resourceTaken";
+  if (error instanceof ProviderGone) return "providerTaken";
   const constraint = violatedConstraint(error, "23P01");
   if (constraint === null) return null;
   return constraint.includes("provider") ? "providerTaken" : "resourceTaken";
@@ -126,6 +128,8 @@ function takenBy(error: unknown): BookingRefusal | null {
 
 /** No unit of a needed resource was free when the transaction looked. */
 class ResourceGone extends Error {}
+/** A clinic appointment took the provider's time meanwhile. */
+class ProviderGone extends Error {}
 
 /** Holds one free unit of each resource the variation needs over [holdsFrom, holdsTo) for the booking. */
 async function holdUnits(tx: Db, context: VariationContext, bookingId: number, holdsFrom: Date, holdsTo: Date): Promise<void> {
@@ -170,6 +174,8 @@ export async function writeBooking(
   // The id first: the private links' secrets are derived from it, and only their hashes stored.
   const next = await tx.execute<{ id: string }>(sql`select nextval(pg_get_serial_sequence('bookings', 'id'))::text as id`);
   const id = Number(next.rows[0]?.id);
+  // The clinic's appointments hold providers too: one after the other for the same provider.
+  if (await lockProviderTime(tx, request.providerId, holdsFrom, holdsTo, "appointments")) throw new ProviderGone();
   const tokens = linkTokens(linkKey, id);
   const status = options.guest ? "pending" : "confirmed";
   await tx.insert(bookings).values({
@@ -335,6 +341,7 @@ export async function moveBooking(
         const refusal = await refusalAt(tx, context, providerId, start, now);
         if (refusal !== null) throw new Refused(refusal);
         const { end, holdsFrom, holdsTo } = holdsOf(context, start);
+        if (await lockProviderTime(tx, providerId, holdsFrom, holdsTo, "appointments")) throw new Refused("providerTaken");
         await tx
           .update(bookings)
           .set({

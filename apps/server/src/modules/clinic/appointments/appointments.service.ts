@@ -14,8 +14,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { careTeam, users } from "../../../db/schema.ts";
 import { type Actor, can, clinicOf, patientScope } from "../../../platform/access.ts";
-import { badRequest, conflict, forbidden, notFound, violatedConstraint } from "../../../platform/errors.ts";
+import { badRequest, conflict, forbidden, HttpError, notFound, violatedConstraint } from "../../../platform/errors.ts";
 import { pageOf, pageWindow } from "../../../platform/paging.ts";
+import { lockProviderTime } from "../../../platform/provider-time.ts";
 import { appointments, services } from "./appointments.table.ts";
 import { type NotifyDeps, notify, scheduleReminder } from "./notifications.ts";
 import { busyIntervals, getScheduleRow, HELD, slotScheduleOf } from "./schedules.service.ts";
@@ -255,6 +256,9 @@ export async function createAppointment(db: Db, deps: NotifyDeps, actor: Actor, 
   let firstId = 0;
   try {
     await db.transaction(async (tx) => {
+      // The booking app holds providers too (issue 35): one after the other for the same provider.
+      for (const start of plan.starts)
+        if (await lockProviderTime(tx, plan.providerId, new Date(start), new Date(start + plan.duration * MINUTE), "bookings")) throw conflict(THERAPIST_BUSY);
       const rows = await tx
         .insert(appointments)
         .values(
@@ -283,6 +287,7 @@ export async function createAppointment(db: Db, deps: NotifyDeps, actor: Actor, 
       }
     });
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     overlapConflict(error, actor);
   }
   return getAppointment(db, actor, firstId);
@@ -300,6 +305,8 @@ export async function updateAppointment(db: Db, deps: NotifyDeps, actor: Actor, 
   if (moved) assertNotPast(start, now);
   try {
     await db.transaction(async (tx) => {
+      if (moved && (await lockProviderTime(tx, row.providerId, new Date(start), new Date(start + duration * MINUTE), "bookings")))
+        throw conflict(THERAPIST_BUSY);
       await tx
         .update(appointments)
         .set({
@@ -317,6 +324,7 @@ export async function updateAppointment(db: Db, deps: NotifyDeps, actor: Actor, 
       if (moved && row.status === "accepted") await scheduleReminder(tx, deps, { id, startsAt: new Date(start) }, now);
     });
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     overlapConflict(error, actor);
   }
   return getAppointment(db, actor, id);

@@ -260,7 +260,7 @@ export function slotScheduleOf(schedule: Schedule): SlotSchedule {
   return { duration: schedule.duration, timeZone: schedule.timeZone, rules: schedule.rules, exceptions: schedule.exceptions };
 }
 
-/** The provider's held times that overlap [from, to). */
+/** The provider's held times that overlap [from, to): their appointments, and their bookings of the booking app (issue 35). */
 export async function busyIntervals(db: Db, providerId: string, from: number, to: number): Promise<{ start: number; end: number }[]> {
   const rows = await db
     .select({ start: appointments.startsAt, end: appointments.endsAt })
@@ -275,6 +275,14 @@ export async function busyIntervals(db: Db, providerId: string, from: number, to
         // lets the (provider, start) index skip the provider's past.
         gt(appointments.startsAt, new Date(from - 60 * 60_000)),
       ),
+    )
+    .unionAll(
+      db
+        .select({ start: sql<Date>`holds_from`.mapWith(appointments.startsAt), end: sql<Date>`holds_to`.mapWith(appointments.endsAt) })
+        .from(sql`bookings`)
+        .where(
+          sql`provider_id = ${providerId} and status in ('pending', 'confirmed') and holds_from < ${new Date(to).toISOString()}::timestamptz and holds_to > ${new Date(from).toISOString()}::timestamptz`,
+        ),
     );
   return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
 }
@@ -299,13 +307,18 @@ function slotsQuery(db: Db, actor: Actor) {
         select coalesce(json_agg(json_build_object('scheduleId', e.schedule_id, 'date', e.date, 'closed', e.closed, 'start', e.start, 'end', e."end")), '[]')
         from ${scheduleExceptions} e where e.schedule_id = ${services.scheduleId})`,
       // [start, end] in epoch milliseconds (float8 arithmetic, far cheaper than numeric; the app
-      // writes whole milliseconds, which round back exactly). Same filter as busyIntervals.
+      // writes whole milliseconds, which round back exactly). Same filter as busyIntervals: the
+      // provider's appointments and their bookings of the booking app (issue 35).
       busy: sql<[number, number][]>`(
-        select coalesce(json_agg(json_build_array(round(date_part('epoch', a.starts_at) * 1000), round(date_part('epoch', a.ends_at) * 1000))), '[]')
-        from ${appointments} a
-        where a.provider_id = ${services.providerId} and a.status in ${[...HELD]}
-          and a.starts_at < ${sql.placeholder("busyTo")}::timestamptz and a.ends_at > ${sql.placeholder("busyFrom")}::timestamptz
-          and a.starts_at > ${sql.placeholder("busyFromEarliestStart")}::timestamptz)`,
+        select coalesce(json_agg(json_build_array(round(date_part('epoch', h.starts_at) * 1000), round(date_part('epoch', h.ends_at) * 1000))), '[]') from (
+          select a.starts_at, a.ends_at from ${appointments} a
+          where a.provider_id = ${services.providerId} and a.status in ${[...HELD]}
+            and a.starts_at < ${sql.placeholder("busyTo")}::timestamptz and a.ends_at > ${sql.placeholder("busyFrom")}::timestamptz
+            and a.starts_at > ${sql.placeholder("busyFromEarliestStart")}::timestamptz
+          union all
+          select b.holds_from, b.holds_to from bookings b
+          where b.provider_id = ${services.providerId} and b.status in ('pending', 'confirmed')
+            and b.holds_from < ${sql.placeholder("busyTo")}::timestamptz and b.holds_to > ${sql.placeholder("busyFrom")}::timestamptz) h)`,
     })
     .from(services)
     .innerJoin(users, eq(users.id, services.providerId))
