@@ -27,20 +27,23 @@ interface DemoBooking {
   resourceId: number;
 }
 
+/** No notice, two years ahead, a start every 5 minutes. */
+const settings = {
+  windowDays: 730,
+  minNoticeMinutes: 0,
+  cancelWindowHours: 0,
+  stepMinutes: 5,
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  pageTexts: { en: { title: "Book", intro: "" }, es: { title: "Reservar", intro: "" } },
+};
+
 /**
  * A location open all day every day (UTC), a service given by the clinic itself with one
  * 10-minute variation needing one of 50 mats; no notice, two years ahead. Made once per run.
  */
 async function makeSetup(fx: MatrixFixtures): Promise<DemoBooking> {
-  await fx.api("clinic", "PUT", "/api/schedule/settings", {
-    windowDays: 730,
-    minNoticeMinutes: 0,
-    cancelWindowHours: 0,
-    stepMinutes: 5,
-    bufferBeforeMinutes: 0,
-    bufferAfterMinutes: 0,
-    pageTexts: { en: { title: "Book", intro: "" }, es: { title: "Reservar", intro: "" } },
-  });
+  await fx.api("clinic", "PUT", "/api/schedule/settings", settings);
   const location = await fx.api<{ id: number }>("clinic", "POST", "/api/schedule/locations", { name: fx.unique("Matrix centre"), timeZone: "UTC" });
   await fx.api("clinic", "PUT", "/api/schedule/hours", {
     providerId: fx.ids.clinic,
@@ -118,15 +121,6 @@ async function patientBooking(fx: MatrixFixtures): Promise<{ id: number; token: 
 
 const clinicQuery = (fx: MatrixFixtures, role: MatrixRole) => (role === "admin" ? { query: { clinicId: fx.ids.clinic } } : {});
 const setupParam = async (fx: MatrixFixtures) => ({ query: { locationId: String((await setupOf(fx)).locationId) } });
-const settings = {
-  windowDays: 730,
-  minNoticeMinutes: 0,
-  cancelWindowHours: 0,
-  stepMinutes: 5,
-  bufferBeforeMinutes: 0,
-  bufferAfterMinutes: 0,
-  pageTexts: { en: { title: "Book", intro: "" }, es: { title: "Reservar", intro: "" } },
-};
 
 export const bookingAccess: AccessTable = {
   // ---------------------------------------------------------------- settings, locations, providers

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from "../../../test/app.ts";
 import { makeTherapist } from "../../../test/factories.ts";
 import { connectDatabase, type Database, type Db } from "../../db/client.ts";
 import { violatedConstraint } from "../../platform/errors.ts";
-import { bookingLocations, bookingResources, bookingResourceUnits, bookingServices, bookingUnitHolds, bookingVariations, bookings } from "./booking.table.ts";
+import { insertAssessment } from "./booking.fixture.ts";
+import { bookingResources, bookingResourceUnits, bookingUnitHolds, bookings } from "./booking.table.ts";
 
 /**
  * What the database itself refuses (migration 0038), whatever code path writes a booking: a
@@ -26,20 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   clients = connectDatabase(t.database.url, 25);
   const clinicId = t.ids.clinic;
-  const [location] = await t.db.insert(bookingLocations).values({ clinicId, name: "Centro", timeZone: "Europe/Madrid" }).returning();
-  locationId = (location as { id: number }).id;
-  const [service] = await t.db
-    .insert(bookingServices)
-    .values({ clinicId, locationId, name: "Vestibular assessment", description: "Rotary chair testing.", slug: `vestibular-${Date.now()}` })
-    .returning();
-  serviceId = (service as { id: number }).id;
-  const [variation] = await t.db
-    .insert(bookingVariations)
-    .values({ serviceId, name: "First visit", durationMinutes: 60, bufferAfterMinutes: 15, priceCents: 9000 })
-    .returning();
-  variationId = (variation as { id: number }).id;
-  const [chair] = await t.db.insert(bookingResources).values({ clinicId, locationId, name: "Rotary chair", kind: "equipment", quantity: 1 }).returning();
-  chairResourceId = (chair as { id: number }).id;
+  ({ locationId, serviceId, variationId, chairId: chairResourceId } = await insertAssessment(t.db, clinicId, `vestibular-${Date.now()}`));
 });
 afterAll(async () => {
   await clients.pool.end();

@@ -6,18 +6,15 @@ import { makeTherapist } from "../../../test/factories.ts";
 import { connectDatabase, type Database } from "../../db/client.ts";
 import { HttpError } from "../../platform/errors.ts";
 import { freeStarts, variationContext } from "./availability.ts";
+import { insertAssessment } from "./booking.fixture.ts";
 import {
   bookingHours,
-  bookingLocations,
-  bookingResources,
   bookingResourceUnits,
   bookingServiceProviders,
-  bookingServices,
   bookingSettings,
   bookingSpecialDays,
   bookingUnitHolds,
   bookingVariationResources,
-  bookingVariations,
   bookings,
 } from "./booking.table.ts";
 import { type BookingMailDeps, linkTokens } from "./booking-mails.ts";
@@ -63,26 +60,14 @@ beforeAll(async () => {
   signedIn.name = "Pablo Díaz";
   signedIn.email = "patient1@example.com";
   await t.db.insert(bookingSettings).values({ clinicId, windowDays: 400, minNoticeMinutes: 120, stepMinutes: 15 });
-  const [location] = await t.db.insert(bookingLocations).values({ clinicId, name: "Centro", timeZone: "Europe/Madrid" }).returning();
-  locationId = (location as { id: number }).id;
+  const made = await insertAssessment(t.db, clinicId, "vestibular-assessment-test");
+  ({ locationId, variationId } = made);
   for (const providerId of [ana, bea])
     await t.db.insert(bookingHours).values({ clinicId, locationId, providerId, rules: [{ day: "week", start: "09:00", end: "13:00" }] });
-  const [service] = await t.db
-    .insert(bookingServices)
-    .values({ clinicId, locationId, name: "Vestibular assessment", description: "Rotary chair testing.", slug: "vestibular-assessment-test" })
-    .returning();
-  const serviceId = (service as { id: number }).id;
-  await t.db.insert(bookingServiceProviders).values([{ serviceId, providerId: ana }]);
-  await t.db.insert(bookingServiceProviders).values([{ serviceId, providerId: bea }]);
-  const [variation] = await t.db
-    .insert(bookingVariations)
-    .values({ serviceId, name: "First visit", durationMinutes: 60, bufferAfterMinutes: 15, priceCents: 9000 })
-    .returning();
-  variationId = (variation as { id: number }).id;
-  const [chair] = await t.db.insert(bookingResources).values({ clinicId, locationId, name: "Rotary chair", kind: "equipment", quantity: 1 }).returning();
-  const chairId = (chair as { id: number }).id;
-  await t.db.insert(bookingResourceUnits).values({ resourceId: chairId, number: 1 });
-  await t.db.insert(bookingVariationResources).values({ variationId, resourceId: chairId });
+  await t.db.insert(bookingServiceProviders).values([{ serviceId: made.serviceId, providerId: ana }]);
+  await t.db.insert(bookingServiceProviders).values([{ serviceId: made.serviceId, providerId: bea }]);
+  await t.db.insert(bookingResourceUnits).values({ resourceId: made.chairId, number: 1 });
+  await t.db.insert(bookingVariationResources).values({ variationId, resourceId: made.chairId });
 });
 afterAll(async () => {
   await clients.pool.end();
