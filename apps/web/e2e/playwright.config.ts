@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_AUTH_SECRET } from "./e2e-secret.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const port = Number(process.env.E2E_PORT ?? 8123);
@@ -69,6 +70,7 @@ export default defineConfig({
             HOST: "127.0.0.1",
             PUBLIC_URL: baseURL,
             DATA_DIR: dataDir,
+            AUTH_SECRET: E2E_AUTH_SECRET,
             LOG_LEVEL: "warn",
             // Only failures count; specs that type wrong passwords on purpose must not lock the address.
             LOGIN_ADDRESS_MAX_FAILURES: "1000",

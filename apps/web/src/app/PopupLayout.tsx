@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
-import { Notices } from "./Notices.tsx";
+import { Notices } from "../lib/components/Notices.tsx";
 
 /** Pages opened in a window of their own (the upload picker): signed-in only, without the shell. */
 export function PopupLayout() {

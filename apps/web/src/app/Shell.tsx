@@ -8,7 +8,7 @@ import { useSession } from "../lib/session.ts";
 import { prefersReducedMotion } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
-import { Notices } from "./Notices.tsx";
+import { Notices } from "../lib/components/Notices.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 

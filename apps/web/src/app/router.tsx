@@ -21,6 +21,15 @@ const SetPasswordPage = named(
   () => import("../modules/people/SetPasswordPage.tsx"),
   (m) => m.SetPasswordPage,
 );
+// The booking app's public pages: reached without an account, outside the shell.
+const BookingPage = named(
+  () => import("../modules/booking/public/BookingPage.tsx"),
+  (m) => m.BookingPage,
+);
+const MyBookingPage = named(
+  () => import("../modules/booking/public/MyBookingPage.tsx"),
+  (m) => m.MyBookingPage,
+);
 const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
@@ -78,6 +87,8 @@ export function appRoutes(): RouteObject[] {
     { path: "/accounts/login/", element: <SignInPage /> },
     { path: "/accounts/logout/", element: page(LogoutPage) },
     { path: "/accounts/set-password/", element: page(SetPasswordPage) },
+    { path: "/schedule/app/booking/:slug", element: page(BookingPage) },
+    { path: "/schedule/app/my-booking/:token", element: page(MyBookingPage) },
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },

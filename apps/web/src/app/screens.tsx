@@ -71,6 +71,15 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   shopInventory: () => import("../modules/shop/manage/InventoryPage.tsx").then((m) => m.InventoryPage),
   shopDiscounts: () => import("../modules/shop/manage/DiscountsPage.tsx").then((m) => m.DiscountsPage),
   shopBundles: () => import("../modules/shop/manage/BundlesPage.tsx").then((m) => m.BundlesPage),
+  scheduleHome: () => import("../modules/booking/work/ScheduleHomePage.tsx").then((m) => m.ScheduleHomePage),
+  scheduleDashboard: () => import("../modules/booking/work/ScheduleDashboardPage.tsx").then((m) => m.ScheduleDashboardPage),
+  scheduleServiceHours: () => import("../modules/booking/setup/ServiceHoursPage.tsx").then((m) => m.ServiceHoursPage),
+  scheduleEquipment: () => import("../modules/booking/setup/EquipmentPage.tsx").then((m) => m.EquipmentPage),
+  scheduleVariation: () => import("../modules/booking/setup/ServicesPage.tsx").then((m) => m.ServicesPage),
+  scheduleScore: () => import("../modules/booking/work/RatingsPage.tsx").then((m) => m.RatingsPage),
+  scheduleBooking: () => import("../modules/booking/work/BookingsPage.tsx").then((m) => m.BookingsPage),
+  scheduleReport: () => import("../modules/booking/work/ReportPage.tsx").then((m) => m.ReportPage),
+  scheduleConfig: () => import("../modules/booking/setup/ScheduleConfigPage.tsx").then((m) => m.ScheduleConfigPage),
 };
 
 /** The same screens as React components that load on first render. */

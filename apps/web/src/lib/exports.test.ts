@@ -154,6 +154,8 @@ describe("the export notices' texts", () => {
       "Therapists exported successfully",
       "Products exported successfully",
       "Audit records exported successfully",
+      "Bookings exported successfully",
+      "Booking report exported successfully",
     ]);
   });
 });

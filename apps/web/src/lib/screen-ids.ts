@@ -65,6 +65,15 @@ export const BUILT_SCREENS = [
   "shopInventory",
   "shopDiscounts",
   "shopBundles",
+  "scheduleHome",
+  "scheduleDashboard",
+  "scheduleServiceHours",
+  "scheduleEquipment",
+  "scheduleVariation",
+  "scheduleScore",
+  "scheduleBooking",
+  "scheduleReport",
+  "scheduleConfig",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

@@ -6,6 +6,7 @@ import { appNode, createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../
 import { makeClinic } from "../../../test/factories.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
 import { seedDemoBooking } from "./booking-demo.ts";
+import { LOCATION_IN_USE } from "./setup.service.ts";
 import { linkTokens } from "./booking-mails.ts";
 import { bookingRatings, bookings, bookingUnitHolds } from "./booking.table.ts";
 
@@ -305,6 +306,14 @@ describe("staff", () => {
     const foreign = await call(clinic, "POST", "/api/schedule/bookings", { ...request(slot?.start as string), clientUserId: other.patient.id });
     expect(foreign.statusCode).toBe(400);
     expect((await call(otherCookie, "GET", "/api/schedule/bookings")).json().total).toBe(0);
+  });
+
+  it("keep a location that services use, and delete one nothing uses", async () => {
+    const used = await call(clinic, "DELETE", `/api/schedule/locations/${locationId}`);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().detail).toBe(LOCATION_IN_USE);
+    const spare = (await call(clinic, "POST", "/api/schedule/locations", { name: "Annex", timeZone: "Europe/Madrid" })).json();
+    expect((await call(clinic, "DELETE", `/api/schedule/locations/${spare.id}`)).statusCode).toBe(204);
   });
 
   it("never let a clinic appointment and a booking hold the same provider at once, even racing", async () => {

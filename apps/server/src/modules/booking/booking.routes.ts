@@ -76,7 +76,21 @@ const tags = ["schedule"];
 const schedule = requireModule("schedule");
 /** Each screen's codename of spec §6 (the schedule module has view_ codenames only, beyond its settings). */
 const guard = (...codenames: Parameters<typeof requirePermission>) => [schedule, requirePermission(...codenames)];
-const settingsReader = guard("view_appointmentsetting", "change_appointmentsetting", "view_configuration", "change_configuration");
+/** The settings are no secret to any screen of the module: they carry the currency prices are in. */
+const settingsReader = guard(
+  "view_appointmentsetting",
+  "change_appointmentsetting",
+  "view_configuration",
+  "change_configuration",
+  "view_appointment",
+  "view_schedule_dashboard",
+  "view_generate_report",
+  "view_qualification",
+  "view_variation",
+  "view_resource",
+  "view_dayschedule",
+  "view_specialdayschedule",
+);
 const settingsWriter = guard("change_appointmentsetting", "change_configuration");
 const hoursGuard = guard("view_dayschedule");
 const specialDaysGuard = guard("view_specialdayschedule");

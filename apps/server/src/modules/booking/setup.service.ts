@@ -172,14 +172,15 @@ export async function updateLocation(db: Db, actor: Actor, id: number, input: In
 
 export async function deleteLocation(db: Db, actor: Actor, id: number): Promise<void> {
   await locationOf(db, actor, id);
-  try {
-    await db.delete(bookingLocations).where(eq(bookingLocations.id, id));
-  } catch (error) {
-    if ((error as { cause?: { code?: string }; code?: string }).cause?.code === "23503")
-      throw conflict("Services or bookings are at this location: move or delete them first.");
-    throw error;
-  }
+  // Its hours, special days and resources go with it; its services and bookings keep it.
+  const used = await db.execute(
+    sql`select 1 from booking_services where location_id = ${id} union all select 1 from bookings where location_id = ${id} limit 1`,
+  );
+  if (used.rows.length > 0) throw conflict(LOCATION_IN_USE);
+  await db.delete(bookingLocations).where(eq(bookingLocations.id, id));
 }
+
+export const LOCATION_IN_USE = "Services or bookings are at this location: move or delete them first.";
 
 // ------------------------------------------------------------------ hours and special days
 

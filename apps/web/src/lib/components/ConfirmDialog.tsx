@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   title: string;
   text: string;
   confirmLabel: string;
+  /** The button that backs out ("Cancel" unless told: "Keep booking" beside "Cancel booking"). */
+  dismissLabel?: string;
   /** A destructive action shows its button in the error colour. */
   destructive?: boolean;
   busy?: boolean;
@@ -15,7 +17,7 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot be undone (delete, cancel a selection). */
-export function ConfirmDialog({ open, title, text, confirmLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, dismissLabel, destructive, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -25,7 +27,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, destructive, bu
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{t("common.cancel")}</Button>
+        <Button onClick={onCancel}>{dismissLabel ?? t("common.cancel")}</Button>
         <Button variant="contained" color={destructive ? "error" : "primary"} onClick={onConfirm} disabled={busy} autoFocus>
           {confirmLabel}
         </Button>

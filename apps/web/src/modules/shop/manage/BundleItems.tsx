@@ -7,7 +7,7 @@ import { SearchPicker } from "../../../lib/components/SearchPicker.tsx";
 import { inventoryPath, SHOP_MANAGE_KEY } from "./api.ts";
 import { type BundleValues, partLabel } from "./bundle-form.ts";
 import { useFieldText } from "./forms.ts";
-import { RowButton } from "./MoneyField.tsx";
+import { RowButton } from "../../../lib/components/RowButtons.tsx";
 
 /**
  * A bundle's parts: variants of the store, found by name or SKU (the inventory's search), each

@@ -3,11 +3,11 @@ import { Box, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useResource } from "../../../lib/resource.ts";
 import { useCan } from "./access.ts";
-import { BUNDLES_KEY, bundlesPath, deleteBundle } from "./api.ts";
+import { BUNDLES_KEY, bundlesPath, deleteBundle, EVERY_MANAGE_LIST } from "./api.ts";
 import { BundleDialog } from "./BundleDialog.tsx";
 import { partLabel } from "./bundle-form.ts";
-import { ManageList, useDeleteConfirm } from "./ManageList.tsx";
-import type { ManageColumn } from "./ManageTable.tsx";
+import { ManageList, useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
+import type { ManageColumn } from "../../../lib/components/ManageTable.tsx";
 import { ActiveChip } from "./ProductsSection.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
@@ -19,6 +19,7 @@ function Bundles({ store }: { store: ShopStore }) {
     title: t("shopManage.bundles.deleteTitle"),
     text: (bundle) => t("shopManage.bundles.deleteText", { name: bundle.name }),
     run: (bundle) => deleteBundle(bundle.id),
+    invalidate: [...EVERY_MANAGE_LIST],
     deleted: (bundle) => t("shopManage.bundles.deleted", { name: bundle.name }),
   });
   const money = (cents: number) => formatCents(cents, store.currency, i18n.language);

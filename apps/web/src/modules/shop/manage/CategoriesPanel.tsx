@@ -23,10 +23,10 @@ import {
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { categoryScreen, deleteCategory, SCREENS, withStore } from "./api.ts";
+import { categoryScreen, deleteCategory, EVERY_MANAGE_LIST, SCREENS, withStore } from "./api.ts";
 import { CategoryDialog } from "./CategoryDialog.tsx";
-import { useDeleteConfirm } from "./ManageList.tsx";
-import { RowButton } from "./MoneyField.tsx";
+import { useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
+import { RowButton } from "../../../lib/components/RowButtons.tsx";
 
 interface CategoriesPanelProps {
   store: ShopStore;
@@ -51,6 +51,7 @@ export function CategoriesPanel({ store, categories, chosen, canEdit }: Categori
     title: t("shopManage.categories.deleteTitle"),
     text: (category) => t("shopManage.categories.deleteText", { name: category.name, count: category.products }),
     run: (category) => deleteCategory(category.id),
+    invalidate: [...EVERY_MANAGE_LIST],
     deleted: (category) => t("shopManage.categories.deleted", { name: category.name }),
     onDeleted: (category) => {
       if (category.id === chosen) navigate(withStore(SCREENS.products, store.id));

@@ -11,8 +11,8 @@ import { useCan } from "./access.ts";
 import { DISCOUNTS_KEY, deleteDiscount, discountsPath, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
 import { discountInput, discountState } from "./discount-form.ts";
 import { DiscountDialog } from "./DiscountDialog.tsx";
-import { ManageList, useDeleteConfirm } from "./ManageList.tsx";
-import type { ManageColumn } from "./ManageTable.tsx";
+import { ManageList, useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
+import type { ManageColumn } from "../../../lib/components/ManageTable.tsx";
 import { StoreScope } from "./StoreScope.tsx";
 
 const STATE_COLORS: Record<ReturnType<typeof discountState>, ChipProps["color"]> = {
@@ -33,6 +33,7 @@ function Discounts({ store }: { store: ShopStore }) {
     title: t("shopManage.discounts.deleteTitle"),
     text: (discount) => t("shopManage.discounts.deleteText", { name: discount.title }),
     run: (discount) => deleteDiscount(discount.id),
+    invalidate: [...EVERY_MANAGE_LIST],
     deleted: (discount) => t("shopManage.discounts.deleted", { name: discount.title }),
     onFailure: (failure, discount) => {
       if (failure instanceof ApiError && failure.status === 409) setUsed(discount);

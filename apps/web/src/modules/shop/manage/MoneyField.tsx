@@ -1,7 +1,4 @@
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import EditOutlined from "@mui/icons-material/EditOutlined";
-import { IconButton, InputAdornment, TextField, type TextFieldProps, Tooltip } from "@mui/material";
-import type { ReactNode } from "react";
+import { InputAdornment, TextField, type TextFieldProps } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
 /** The currency's sign as the language writes it (€, US$, $); the code when Intl knows no sign. */
@@ -46,35 +43,5 @@ export function PercentField({ slotProps, ...props }: Omit<TextFieldProps, "type
         input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
       }}
     />
-  );
-}
-
-/** A row's icon button: its name is the tooltip and the accessible name. */
-export function RowButton({ label, onClick, color, children }: { label: string; onClick: () => void; color?: "error"; children: ReactNode }) {
-  return (
-    <Tooltip title={label}>
-      <IconButton aria-label={label} onClick={onClick} color={color} size="small">
-        {children}
-      </IconButton>
-    </Tooltip>
-  );
-}
-
-/** A row's edit and delete buttons, each shown only when the user may (named after the row for screen readers). */
-export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit?: () => void; onDelete?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {onEdit ? (
-        <RowButton label={t("shopManage.editNamed", { name })} onClick={onEdit}>
-          <EditOutlined fontSize="small" />
-        </RowButton>
-      ) : null}
-      {onDelete ? (
-        <RowButton label={t("shopManage.deleteNamed", { name })} onClick={onDelete} color="error">
-          <DeleteOutline fontSize="small" />
-        </RowButton>
-      ) : null}
-    </>
   );
 }

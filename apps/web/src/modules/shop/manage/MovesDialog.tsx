@@ -10,7 +10,7 @@ import { storeOrderScreen } from "../orders/api.ts";
 import { useCan } from "./access.ts";
 import { variantLabel } from "./AdjustDialog.tsx";
 import { MOVES_RESOURCE, movesPath } from "./api.ts";
-import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
+import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
 
 /** The note the server gives the opening stock of a new variant (products.service.ts). */
 

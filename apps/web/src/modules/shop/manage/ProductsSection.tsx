@@ -10,10 +10,10 @@ import { ListLoading, ListPagination } from "../../../lib/components/ListPaginat
 import { SearchField } from "../../../lib/components/SearchField.tsx";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
-import { categoryScreen, deleteProduct, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
-import { useDeleteConfirm } from "./ManageList.tsx";
-import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { EditDeleteButtons } from "./MoneyField.tsx";
+import { categoryScreen, deleteProduct, EVERY_MANAGE_LIST, PRODUCTS_RESOURCE, productsPath, SCREENS, withStore } from "./api.ts";
+import { useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
+import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
+import { EditDeleteButtons } from "../../../lib/components/RowButtons.tsx";
 import { ProductDialog } from "./ProductDialog.tsx";
 import { ProductImportDialog } from "./ProductImportDialog.tsx";
 import { productsExportPath } from "./product-import.ts";
@@ -49,6 +49,7 @@ export function ProductsSection({ store, categories, category, waiting }: Produc
     title: t("shopManage.products.deleteTitle"),
     text: (product) => t("shopManage.products.deleteText", { name: product.name }),
     run: (product) => deleteProduct(product.id),
+    invalidate: [...EVERY_MANAGE_LIST],
     deleted: (product) => t("shopManage.products.deleted", { name: product.name }),
   });
   const money = (cents: number) => formatCents(cents, store.currency, i18n.language);

@@ -12,8 +12,8 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { useSignedIn } from "../../../lib/session.ts";
 import { formatTaxRate } from "../../clinic/billing/format.ts";
 import { SCREENS, withStore } from "./api.ts";
-import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { RowButton } from "./MoneyField.tsx";
+import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
+import { RowButton } from "../../../lib/components/RowButtons.tsx";
 import { StoreDialog } from "./StoreDialog.tsx";
 import { useStores } from "./StoreScope.tsx";
 

@@ -54,7 +54,7 @@ function RowActions<T>({
 }
 
 /**
- * The list of a management screen: a table from a tablet up; on a phone each row becomes a
+ * The list of a management screen (shop, booking app): a table from a tablet up; on a phone each row becomes a
  * card (its name as a heading, then label and value pairs, then its buttons), so nothing is
  * wider than the page and no column hides off screen.
  */
@@ -109,7 +109,7 @@ export function ManageTable<T>({ rows, rowKey, title, columns, actions, label, e
                 {column.title}
               </TableCell>
             ))}
-            {actions ? <TableCell align="right">{t("shopManage.actions")}</TableCell> : null}
+            {actions ? <TableCell align="right">{t("manageList.actions")}</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>

@@ -1,18 +1,20 @@
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Stack, Typography } from "@mui/material";
+import type { QueryKey } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDeleteQuestion } from "../../../lib/components/DeleteQuestion.tsx";
-import { Loading } from "../../../lib/components/Loading.tsx";
-import { useAction } from "../../../lib/resource.ts";
-import { EVERY_MANAGE_LIST } from "./api.ts";
+import { useAction } from "../resource.ts";
+import { useDeleteQuestion } from "./DeleteQuestion.tsx";
+import { Loading } from "./Loading.tsx";
 import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
-import { EditDeleteButtons } from "./MoneyField.tsx";
+import { EditDeleteButtons } from "./RowButtons.tsx";
 
 interface DeleteConfirmOptions<T> {
   title: string;
   text: (row: T) => string;
   run: (row: T) => Promise<unknown>;
+  /** The lists to refetch once it is gone. */
+  invalidate: QueryKey[];
   /** The notice once it is gone. */
   deleted: (row: T) => string;
   /** What else follows (leaving a category's page once it is gone). */
@@ -21,21 +23,21 @@ interface DeleteConfirmOptions<T> {
   onFailure?: (failure: unknown, row: T) => void;
 }
 
-/** Delete a row of a shop list after asking: `ask(row)` opens the question, `dialog` is to be rendered. */
+/** Delete a row of a managed list after asking: `ask(row)` opens the question, `dialog` is to be rendered. */
 export function useDeleteConfirm<T>(options: DeleteConfirmOptions<T>) {
   const { t } = useTranslation();
   const remove = useAction((row: T) => options.run(row), {
-    invalidate: [...EVERY_MANAGE_LIST],
+    invalidate: options.invalidate,
     success: (_, row) => options.deleted(row),
     onSuccess: (_, row) => options.onDeleted?.(row),
     onFailure: (failure, row) => options.onFailure?.(failure, row),
   });
-  return useDeleteQuestion(remove, { title: options.title, text: options.text, confirmLabel: t("shopManage.delete") });
+  return useDeleteQuestion(remove, { title: options.title, text: options.text, confirmLabel: t("manageList.delete") });
 }
 
 interface ManageListProps<T> {
-  /** What the list holds, above it. */
-  intro: string;
+  /** What the list holds, above it (none when the screen says it already). */
+  intro?: string;
   addLabel: string;
   canAdd: boolean;
   canEdit: boolean;
@@ -56,7 +58,7 @@ interface ManageListProps<T> {
 }
 
 /**
- * A shop list managed in place (bundles, discounts): its intro, the add button for those who may
+ * A list managed in place (the shop's bundles and discounts, the booking app's setup): its intro, the add button for those who may
  * add, the list with edit and delete on each row for those who may, and the add or edit dialog.
  */
 export function ManageList<T>({ intro, addLabel, canAdd, canEdit, onDelete, rows, loading, nameOf, dialog, children, ...table }: ManageListProps<T>) {
@@ -64,7 +66,7 @@ export function ManageList<T>({ intro, addLabel, canAdd, canEdit, onDelete, rows
   const [adding, setAdding] = useState(false);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Typography color="text.secondary">{intro}</Typography>
+      {intro ? <Typography color="text.secondary">{intro}</Typography> : null}
       {canAdd ? (
         <div>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>

@@ -12,7 +12,7 @@ const NoticeContent = styled(MaterialDesignContent)(({ theme }) => ({
 const NOTICE_COMPONENTS = { success: NoticeContent, error: NoticeContent, info: NoticeContent, warning: NoticeContent, default: NoticeContent };
 
 /**
- * Where notices (lib/notices.tsx) appear. The signed-in layouts give it, not the app root:
+ * Where notices (lib/notices.tsx) appear. The signed-in layouts and the public booking pages give it, not the app root:
  * the sign-in pages show no notices and so do not load notistack.
  */
 export function Notices({ children }: { children: ReactNode }) {
