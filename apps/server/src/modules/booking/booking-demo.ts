@@ -25,7 +25,7 @@ import { writeBooking } from "./bookings.service.ts";
  * The demo clinic's booking app (issue 35): a centre in Madrid, Tomás and Irene's hours, a
  * holiday ahead, the rotary chair, the posturography platform and two treatment rooms, two
  * services with their variations, and four weeks of visits behind the anchor day (completed,
- * missed, cancelled, many rated) with two weeks booked ahead. Each visit is one of the free
+ * missed, cancelled, many rated) with two weeks booked ahead (from the third day). Each visit is one of the free
  * starts the engine offered on its day, written as a booking is; no email goes out (nobody
  * booked these just now). Seeded once, on the embedded default; it shows once an administrator
  * switches the scheduling app on.
@@ -194,14 +194,14 @@ export async function seedDemoBooking(db: Db, options: DemoBookingOptions): Prom
       },
       providers,
       [
-        { name: "First visit (60 min)", minutes: 60, after: 15, cents: 9000, resources: [chair, room] },
-        { name: "Follow-up (30 min)", minutes: 30, after: 10, cents: 5000, resources: [room] },
+        { name: "First visit", minutes: 60, after: 15, cents: 9000, resources: [chair, room] },
+        { name: "Follow-up", minutes: 30, after: 10, cents: 5000, resources: [room] },
       ],
     );
     const posturography = await service(
       { name: "Posturography test", slug: "posturography", description: "Computerised dynamic posturography on the platform, with a written report." },
       irene ? [irene.id] : [tomas.id],
-      [{ name: "Standard test (45 min)", minutes: 45, after: 15, cents: 7000, resources: [platform] }],
+      [{ name: "Standard test", minutes: 45, after: 15, cents: 7000, resources: [platform] }],
     );
 
     // Four weeks behind and two ahead: on each open day, a few visits at free starts the engine offers.
@@ -211,6 +211,8 @@ export async function seedDemoBooking(db: Db, options: DemoBookingOptions): Prom
       .filter((row) => row !== undefined);
     const variations = [...assessment, ...assessment, ...posturography];
     for (let offset = -28; offset <= 14; offset++) {
+      // The next two days stay free, as the appointments history leaves them: walkthroughs book there.
+      if (offset >= 0 && offset < 3) continue;
       const day = ahead(offset);
       const dayStart = Date.parse(`${day}T00:00:00Z`);
       const wanted = 1 + Math.floor(random() * 3);

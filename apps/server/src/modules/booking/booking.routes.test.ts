@@ -425,7 +425,7 @@ describe("the module switch and the demo", () => {
       where s.slug in ('vestibular-assessment', 'posturography') and b.status <> 'completed'`);
     expect(wrongRatings.rows).toEqual([]);
     const page = await call(null, "GET", "/api/schedule/public/services/vestibular-assessment");
-    expect(page.json().variations.map((variation: { name: string }) => variation.name)).toEqual(["First visit (60 min)", "Follow-up (30 min)"]);
+    expect(page.json().variations.map((variation: { name: string }) => variation.name)).toEqual(["First visit", "Follow-up"]);
     // A demo client's link works: it was derived with the app's key.
     const [demo] = await t.db
       .execute<{ id: number }>(sql`select b.id from bookings b join booking_services s on s.id = b.service_id where s.slug = 'posturography' limit 1`)
