@@ -1,9 +1,9 @@
 import type { Booking, BookingRating, BookingRatingsSummary, BookingsQuery, ManagedBooking, Paged, PageQuery, PublicBookingService } from "@clinic/shared";
-import { and, asc, desc, eq, gte, lt, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import type { Actor } from "../../platform/access.ts";
+import { type Actor, clinicOf } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { containsPattern, type PageTotal, pageOf, pageWindow } from "../../platform/paging.ts";
 import { personName } from "../clinic/appointments/scope.ts";
@@ -112,18 +112,48 @@ function joinedBookings(db: Db, pageTotal: PageTotal = sql<null>`null`) {
     .leftJoin(bookingRatings, eq(bookingRatings.bookingId, bookings.id));
 }
 
-/** The clinic's bookings, by start (from a day on, in the location's zone), filtered by status, provider, service or client. */
-export async function listBookings(db: Db, actor: Actor, query: BookingsQuery & PageQuery): Promise<Paged<Booking>> {
-  const where = and(
-    managedBy(actor, bookings.clinicId),
-    query.from ? gte(bookings.startsAt, sql`${zoneOf(query.from, bookingLocations.timeZone)}`) : undefined,
-    query.to ? lt(bookings.startsAt, sql`${zoneOf(query.to, bookingLocations.timeZone)} + interval '1 day'`) : undefined,
-    query.status ? eq(bookings.status, query.status) : undefined,
-    query.providerId ? eq(bookings.providerId, query.providerId) : undefined,
-    query.serviceId ? eq(bookings.serviceId, query.serviceId) : undefined,
-    query.q ? sql`(${bookings.clientName} ilike ${containsPattern(query.q)} or ${bookings.clientEmail} ilike ${containsPattern(query.q)})` : undefined,
+type BookingFilters = Pick<BookingsQuery, "from" | "to" | "status" | "providerId" | "serviceId" | "q">;
+
+/**
+ * The bookings the actor manages, filtered; `from`/`to` are days in each booking's location's
+ * zone. Each value is a placeholder (`bookingsValues`), so the statement's text depends only on
+ * the actor's kind and which filters are set (`bookingsShape`), and is built once per shape.
+ */
+function bookingsWhere(actor: Actor, filters: BookingFilters): SQL {
+  const value = (name: string) => sql.placeholder(name);
+  return and(
+    actor.isAdmin ? undefined : sql`${bookings.clinicId} = ${value("clinic")}`,
+    filters.from ? gte(bookings.startsAt, sql`(${value("from")}::date::timestamp at time zone ${bookingLocations.timeZone})`) : undefined,
+    filters.to ? lt(bookings.startsAt, sql`((${value("to")}::date + 1)::timestamp at time zone ${bookingLocations.timeZone})`) : undefined,
+    filters.status ? sql`${bookings.status} = ${value("status")}` : undefined,
+    filters.providerId ? sql`${bookings.providerId} = ${value("provider")}` : undefined,
+    filters.serviceId ? sql`${bookings.serviceId} = ${value("service")}` : undefined,
+    filters.q ? sql`(${bookings.clientName} ilike ${value("text")} or ${bookings.clientEmail} ilike ${value("text")})` : undefined,
+  ) as SQL;
+}
+
+const bookingsShape = (actor: Actor, filters: BookingFilters) =>
+  [actor.isAdmin ? "admin" : "staff", ...(["from", "to", "status", "providerId", "serviceId", "q"] as const).map((name) => (filters[name] ? name : ""))].join(
+    ",",
   );
-  const { limit, offset } = pageWindow(query);
+
+function bookingsValues(actor: Actor, filters: BookingFilters): Record<string, unknown> {
+  return {
+    clinic: clinicOf(actor) ?? "",
+    from: filters.from,
+    to: filters.to,
+    status: filters.status,
+    provider: filters.providerId,
+    service: filters.serviceId,
+    text: filters.q ? containsPattern(filters.q) : null,
+  };
+}
+
+/** The clinic's bookings by start, filtered by days, status, provider, service or client. One statement, built once per shape. */
+export async function listBookings(db: Db, actor: Actor, query: BookingsQuery & PageQuery): Promise<Paged<Booking>> {
+  // Staff without a clinic manage nothing.
+  if (!actor.isAdmin && clinicOf(actor) === null) return { data: [], page: query.page, total: 0 };
+  const where = bookingsWhere(actor, query);
   const page = await pageOf(
     db,
     actor,
@@ -137,7 +167,8 @@ export async function listBookings(db: Db, actor: Actor, query: BookingsQuery & 
         .where(where)
         .orderBy(asc(bookings.startsAt), asc(bookings.id)),
     },
-    (pageTotal) => joinedBookings(db, pageTotal).where(where).orderBy(asc(bookings.startsAt), asc(bookings.id)).limit(limit).offset(offset),
+    (pageTotal, { limit, offset }) => joinedBookings(db, pageTotal).where(where).orderBy(asc(bookings.startsAt), asc(bookings.id)).limit(limit).offset(offset),
+    { key: `bookings:${bookingsShape(actor, query)}`, values: bookingsValues(actor, query) },
   );
   return { ...page, data: page.data.map((row) => toBooking(row as Parameters<typeof toBooking>[0])) };
 }

@@ -306,6 +306,11 @@ describe("staff", () => {
     const foreign = await call(clinic, "POST", "/api/schedule/bookings", { ...request(slot?.start as string), clientUserId: other.patient.id });
     expect(foreign.statusCode).toBe(400);
     expect((await call(otherCookie, "GET", "/api/schedule/bookings")).json().total).toBe(0);
+    // The list's filters: a client's name in any case, a status, a provider, from a day on.
+    const found = (await call(clinic, "GET", `/api/schedule/bookings?q=LUCÍA&status=confirmed&providerId=${t.ids.therapist}&from=${dayAhead(1)}`)).json();
+    expect(found.total).toBe(1);
+    expect(found.data[0].client.email).toBe("lucia@example.com");
+    expect((await call(clinic, "GET", `/api/schedule/bookings?serviceId=${service.id}&from=${dayAhead(400)}`)).json().total).toBe(0);
   });
 
   it("keep a location that services use, and delete one nothing uses", async () => {
