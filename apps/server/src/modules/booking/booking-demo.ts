@@ -245,7 +245,13 @@ export async function seedDemoBooking(db: Db, options: DemoBookingOptions): Prom
         if (status === "cancelled") await tx.delete(bookingUnitHolds).where(eq(bookingUnitHolds.bookingId, made.id));
         if (status === "completed" && random() < 0.65) {
           const score = random() < 0.6 ? 5 : random() < 0.7 ? 4 : 3;
-          await tx.insert(bookingRatings).values({ bookingId: made.id, score, comment: COMMENTS[Math.floor(random() * COMMENTS.length)] ?? "" });
+          // Rated the evening after the visit, as the emailed request asks an hour after it.
+          await tx.insert(bookingRatings).values({
+            bookingId: made.id,
+            score,
+            comment: COMMENTS[Math.floor(random() * COMMENTS.length)] ?? "",
+            createdAt: new Date(made.end + 5 * 3_600_000),
+          });
         }
       }
     }
