@@ -70,6 +70,20 @@ export const BOOKING_REFUSALS = {
 } as const;
 export type BookingRefusal = keyof typeof BOOKING_REFUSALS;
 
+/** Refusals of the setup screens' calls (locations, hours, resources, services); the screens translate them by key. */
+export const BOOKING_SETUP_REFUSALS = {
+  locationInUse: "Services or bookings are at this location: move or delete them first.",
+  resourceNeeded: "Variations need this resource: take it off them first, or switch it off.",
+  resourceStays: "Variations need this resource: it stays at its location.",
+  dayTaken: "This date has its special hours already: change that entry instead.",
+  slugTaken: "Another service has this address: choose another.",
+  serviceStays: "Upcoming bookings are at this service's location: it stays there until they are over.",
+  providerUnknown: "Choose one of the clinic's active therapists or the clinic itself.",
+  clinicNeeded: "Choose the clinic.",
+  serviceChanged: "This service changed meanwhile: open it again.",
+  notVariation: "Not a variation of this service.",
+} as const;
+
 const minutes = (max: number, message: string) => z.number({ error: message }).int(message).min(0, message).max(max, message);
 const cents = () =>
   z

@@ -1,4 +1,4 @@
-import { BOOKING_REFUSALS } from "@clinic/shared";
+import { BOOKING_REFUSALS, BOOKING_SETUP_REFUSALS } from "@clinic/shared";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,6 @@ import { appNode, createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../
 import { makeClinic } from "../../../test/factories.ts";
 import { mailMessages } from "../../platform/mail.table.ts";
 import { seedDemoBooking } from "./booking-demo.ts";
-import { LOCATION_IN_USE } from "./setup.service.ts";
 import { linkTokens } from "./booking-mails.ts";
 import { bookingRatings, bookings, bookingUnitHolds } from "./booking.table.ts";
 
@@ -316,7 +315,7 @@ describe("staff", () => {
   it("keep a location that services use, and delete one nothing uses", async () => {
     const used = await call(clinic, "DELETE", `/api/schedule/locations/${locationId}`);
     expect(used.statusCode).toBe(409);
-    expect(used.json().detail).toBe(LOCATION_IN_USE);
+    expect(used.json().detail).toBe(BOOKING_SETUP_REFUSALS.locationInUse);
     const spare = (await call(clinic, "POST", "/api/schedule/locations", { name: "Annex", timeZone: "Europe/Madrid" })).json();
     expect((await call(clinic, "DELETE", `/api/schedule/locations/${spare.id}`)).statusCode).toBe(204);
   });

@@ -1,5 +1,6 @@
 import {
   BOOKING_REFUSALS,
+  BOOKING_SETUP_REFUSALS as SETUP,
   type BookingHours,
   type BookingLocation,
   type BookingProvider,
@@ -59,7 +60,7 @@ export async function clinicFor(db: Db, actor: Actor, named: string | undefined)
     if (clinic === null) throw notFound();
     return clinic;
   }
-  if (named === undefined) throw badRequest({ clinicId: ["Choose the clinic."] });
+  if (named === undefined) throw badRequest({ clinicId: [SETUP.clinicNeeded] });
   const found = await db.execute(sql`select 1 from users u join user_groups g on g.user_id = u.id and g.group_id = ${GROUP.clinic} where u.id = ${named}`);
   if (found.rows.length === 0) throw notFound("No such clinic.");
   return named;
@@ -119,7 +120,7 @@ async function assertProviders(db: Db, clinicId: string, ids: readonly string[],
   if (ids.length === 0) return;
   const known = new Set((await providersOf(db, clinicId)).map((provider) => provider.id));
   const unknown = ids.findIndex((id) => !known.has(id));
-  if (unknown >= 0) throw badRequest({ [field]: ["Choose one of the clinic's active therapists or the clinic itself."] });
+  if (unknown >= 0) throw badRequest({ [field]: [SETUP.providerUnknown] });
 }
 
 // ------------------------------------------------------------------ locations
@@ -176,11 +177,9 @@ export async function deleteLocation(db: Db, actor: Actor, id: number): Promise<
   const used = await db.execute(
     sql`select 1 from booking_services where location_id = ${id} union all select 1 from bookings where location_id = ${id} limit 1`,
   );
-  if (used.rows.length > 0) throw conflict(LOCATION_IN_USE);
+  if (used.rows.length > 0) throw conflict(SETUP.locationInUse);
   await db.delete(bookingLocations).where(eq(bookingLocations.id, id));
 }
-
-export const LOCATION_IN_USE = "Services or bookings are at this location: move or delete them first.";
 
 // ------------------------------------------------------------------ hours and special days
 
@@ -252,8 +251,6 @@ async function specialDayOf(db: Db, actor: Actor, id: number) {
   return row;
 }
 
-const DAY_TAKEN = "This date has its special hours already: change that entry instead.";
-
 export async function saveSpecialDay(db: Db, actor: Actor, id: number | null, input: Input<typeof bookingSpecialDayInputSchema>): Promise<BookingSpecialDay> {
   const location = await locationOf(db, actor, input.locationId);
   if (input.providerId !== null) await assertProviders(db, location.clinicId, [input.providerId], "providerId");
@@ -281,7 +278,7 @@ export async function saveSpecialDay(db: Db, actor: Actor, id: number | null, in
       savedId = id;
     }
   } catch (error) {
-    if (isUniqueViolation(error, "booking_special_days_day_key")) throw badRequest({ date: [DAY_TAKEN] });
+    if (isUniqueViolation(error, "booking_special_days_day_key")) throw badRequest({ date: [SETUP.dayTaken] });
     throw error;
   }
   const saved = (await listSpecialDays(db, actor, { locationId: input.locationId, from: input.date, to: input.date })).find((day) => day.id === savedId);
@@ -344,8 +341,7 @@ export async function saveResource(db: Db, actor: Actor, id: number | null, inpu
   const location = await locationOf(db, actor, input.locationId);
   if (id !== null) {
     const before = await resourceOf(db, actor, id);
-    if (before.locationId !== input.locationId && before.variations > 0)
-      throw badRequest({ locationId: ["Variations need this resource: it stays at its location."] });
+    if (before.locationId !== input.locationId && before.variations > 0) throw badRequest({ locationId: [SETUP.resourceStays] });
   }
   const savedId = await db.transaction(async (tx) => {
     let resourceId: number;
@@ -370,7 +366,7 @@ export async function saveResource(db: Db, actor: Actor, id: number | null, inpu
 
 export async function deleteResource(db: Db, actor: Actor, id: number): Promise<void> {
   const resource = await resourceOf(db, actor, id);
-  if (resource.variations > 0) throw conflict("Variations need this resource: take it off them first, or switch it off.");
+  if (resource.variations > 0) throw conflict(SETUP.resourceNeeded);
   try {
     await db.delete(bookingResources).where(eq(bookingResources.id, id));
   } catch (error) {
@@ -443,8 +439,6 @@ export async function serviceOf(db: Db, actor: Actor, id: number): Promise<Booki
   return service;
 }
 
-const SLUG_TAKEN = "Another service has this address: choose another.";
-
 /**
  * Saves a service with its providers and variations in one transaction. A variation given with
  * its id is updated (its bookings keep it); one left out is deleted, or switched off when
@@ -455,7 +449,7 @@ export async function saveService(db: Db, actor: Actor, id: number | null, input
   const before = id === null ? null : await serviceOf(db, actor, id);
   if (before && before.locationId !== input.locationId) {
     const booked = await db.execute(sql`select 1 from bookings where service_id = ${before.id} and status in ('pending', 'confirmed') limit 1`);
-    if (booked.rows.length > 0) throw badRequest({ locationId: ["Upcoming bookings are at this service's location: it stays there until they are over."] });
+    if (booked.rows.length > 0) throw badRequest({ locationId: [SETUP.serviceStays] });
   }
   await assertProviders(db, location.clinicId, input.providerIds, "providerIds");
   // Each variation's resources must be at the service's location.
@@ -473,7 +467,7 @@ export async function saveService(db: Db, actor: Actor, id: number | null, input
   }
   const known = new Set(before?.variations.map((variation) => variation.id) ?? []);
   input.variations.forEach((variation, index) => {
-    if (variation.id !== undefined && !known.has(variation.id)) throw badRequest({ [`variations.${index}.id`]: ["Not a variation of this service."] });
+    if (variation.id !== undefined && !known.has(variation.id)) throw badRequest({ [`variations.${index}.id`]: [SETUP.notVariation] });
   });
   try {
     const savedId = await db.transaction(async (tx) => {
@@ -551,9 +545,9 @@ export async function saveService(db: Db, actor: Actor, id: number | null, input
     });
     return serviceOf(db, actor, savedId);
   } catch (error) {
-    if (isUniqueViolation(error, "booking_services_slug")) throw badRequest({ slug: [SLUG_TAKEN] });
+    if (isUniqueViolation(error, "booking_services_slug")) throw badRequest({ slug: [SETUP.slugTaken] });
     if (error instanceof HttpError) throw error;
-    if (violatedConstraint(error, "23505") !== null) throw conflict("This service changed meanwhile: open it again.");
+    if (violatedConstraint(error, "23505") !== null) throw conflict(SETUP.serviceChanged);
     throw error;
   }
 }

@@ -1,17 +1,18 @@
-import type {
-  BookingHours,
-  BookingHoursInput,
-  BookingLocation,
-  BookingLocationInput,
-  BookingProvider,
-  BookingResource,
-  BookingResourceInput,
-  BookingService,
-  BookingServiceInput,
-  BookingSettings,
-  BookingSettingsInput,
-  BookingSpecialDay,
-  BookingSpecialDayInput,
+import {
+  BOOKING_SETUP_REFUSALS,
+  type BookingHours,
+  type BookingHoursInput,
+  type BookingLocation,
+  type BookingLocationInput,
+  type BookingProvider,
+  type BookingResource,
+  type BookingResourceInput,
+  type BookingService,
+  type BookingServiceInput,
+  type BookingSettings,
+  type BookingSettingsInput,
+  type BookingSpecialDay,
+  type BookingSpecialDayInput,
 } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { del, post, put } from "../../../lib/api.ts";
@@ -84,19 +85,8 @@ export function useCan(): (...codenames: string[]) => boolean {
   return (...codenames) => session.isAdmin || codenames.some((codename) => session.permission.codenames.includes(codename as never));
 }
 
-/** The setup API's own refusals (setup.service.ts), by the key of their translation. */
-const SETUP_REFUSALS: Record<string, string> = {
-  "Services or bookings are at this location: move or delete them first.": "locationInUse",
-  "Variations need this resource: take it off them first, or switch it off.": "resourceNeeded",
-  "Variations need this resource: it stays at its location.": "resourceStays",
-  "This date has its special hours already: change that entry instead.": "dayTaken",
-  "Another service has this address: choose another.": "slugTaken",
-  "Upcoming bookings are at this service's location: it stays there until they are over.": "serviceStays",
-  "Choose one of the clinic's active therapists or the clinic itself.": "providerUnknown",
-  "Choose the clinic.": "clinicNeeded",
-  "This service changed meanwhile: open it again.": "serviceChanged",
-  "Not a variation of this service.": "notVariation",
-};
+/** The setup API's own refusals (shared BOOKING_SETUP_REFUSALS), by their text: the key of their translation. */
+const SETUP_REFUSALS: Record<string, string> = Object.fromEntries(Object.entries(BOOKING_SETUP_REFUSALS).map(([key, text]) => [text, key]));
 
 registerRefusals((t, message) => {
   const key = SETUP_REFUSALS[message];
