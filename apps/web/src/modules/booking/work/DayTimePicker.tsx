@@ -1,10 +1,11 @@
 import type { BookingSlots } from "@clinic/shared";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
-import { Alert, Box, Button, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
-import { useId, useState } from "react";
+import { Alert, Box, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../lib/components/DateField.tsx";
+import { DaysAndTimes } from "../../../lib/components/DaysAndTimes.tsx";
 import { addDays, todayOf } from "../../../lib/date-range.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { formatZonedTime } from "../shared/format.ts";
@@ -35,8 +36,6 @@ export function DayTimePicker(props: {
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const daysId = useId();
-  const timesId = useId();
   const today = todayOf();
   const [from, setFrom] = useState(today);
   const [day, setDay] = useState<string | null>(null);
@@ -75,54 +74,26 @@ export function DayTimePicker(props: {
         </Typography>
       ) : null}
       {data && days.length === 0 ? <Typography>{t("bookingWork.picker.none")}</Typography> : null}
-      {days.length ? (
-        <Box>
-          <Typography id={daysId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            {t("bookingWork.picker.days")}
-          </Typography>
-          <Box role="group" aria-labelledby={daysId} sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {days.map((entry) => {
-              const selected = entry.date === chosen?.date;
-              return (
-                <Button
-                  key={entry.date}
-                  size="small"
-                  variant={selected ? "contained" : "outlined"}
-                  aria-pressed={selected}
-                  aria-label={t("bookingWork.picker.dayNamed", { day: shortDay(entry.date, language), count: entry.items.length })}
-                  onClick={() => setDay(entry.date)}
-                  sx={{ textTransform: "none" }}
-                >
-                  {shortDay(entry.date, language)}
-                </Button>
-              );
-            })}
-          </Box>
-        </Box>
-      ) : null}
-      {chosen && data ? (
-        <Box>
-          <Typography id={timesId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            {t("bookingWork.picker.times", { day: shortDay(chosen.date, language) })}
-          </Typography>
-          <Box role="group" aria-labelledby={timesId} sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(96px, 1fr))", gap: 1 }}>
-            {chosen.items.map((slot) => {
-              const selected = props.value?.slot.start === slot.start;
-              return (
-                <Button
-                  key={slot.start}
-                  size="small"
-                  variant={selected ? "contained" : "outlined"}
-                  aria-pressed={selected}
-                  onClick={() => props.onChange(selected ? null : { slot, timeZone: data.timeZone })}
-                >
-                  {formatZonedTime(slot.start, data.timeZone, language)}
-                </Button>
-              );
-            })}
-          </Box>
-        </Box>
-      ) : null}
+      <DaysAndTimes
+        daysTitle={t("bookingWork.picker.days")}
+        days={days.map((entry) => ({
+          date: entry.date,
+          label: shortDay(entry.date, language),
+          spoken: t("bookingWork.picker.dayNamed", { day: shortDay(entry.date, language), count: entry.items.length }),
+        }))}
+        chosenDate={chosen && data ? chosen.date : null}
+        onDay={setDay}
+        timesTitle={chosen ? t("bookingWork.picker.times", { day: shortDay(chosen.date, language) }) : ""}
+        times={(data ? (chosen?.items ?? []) : []).map((slot) => {
+          const selected = props.value?.slot.start === slot.start;
+          return {
+            key: slot.start,
+            label: formatZonedTime(slot.start, (data as BookingSlots).timeZone, language),
+            selected,
+            onPick: () => props.onChange(selected ? null : { slot, timeZone: (data as BookingSlots).timeZone }),
+          };
+        })}
+      />
       {props.error ? <Alert severity="error">{props.error}</Alert> : null}
     </Stack>
   );

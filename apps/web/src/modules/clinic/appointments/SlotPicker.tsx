@@ -1,11 +1,11 @@
 import type { Slot } from "@clinic/shared";
 import ChevronLeft from "@mui/icons-material/ChevronLeft";
 import ChevronRight from "@mui/icons-material/ChevronRight";
-import { Box, Button, IconButton, LinearProgress, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, IconButton, LinearProgress, Stack, Tooltip, Typography } from "@mui/material";
 import dayjs from "dayjs";
-import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { DateField } from "../../../lib/components/DateField.tsx";
+import { DaysAndTimes } from "../../../lib/components/DaysAndTimes.tsx";
 import { formatTime, slotsByDay } from "./format.ts";
 
 export const SLOT_WINDOW_DAYS = 14;
@@ -29,8 +29,6 @@ interface SlotPickerProps {
  */
 export function SlotPicker({ from, today, onFrom, slots, loading, day, onDay, value, onChange }: SlotPickerProps) {
   const { t, i18n } = useTranslation();
-  const daysId = useId();
-  const timesId = useId();
   const days = slotsByDay(slots ?? []);
   const chosen = days.find((entry) => entry.date === day) ?? days[0] ?? null;
   const move = (weeks: number) => {
@@ -67,55 +65,23 @@ export function SlotPicker({ from, today, onFrom, slots, loading, day, onDay, va
       </Stack>
       <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label={t("appointments.loading")} /> : null}</Box>
       {slots && days.length === 0 ? <Typography color="text.secondary">{t("appointments.request.noSlots")}</Typography> : null}
-      {days.length ? (
-        <Box>
-          <Typography id={daysId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            {t("appointments.request.days")}
-          </Typography>
-          <Box role="group" aria-labelledby={daysId} sx={{ display: "flex", flexWrap: "wrap", gap: 1 }}>
-            {days.map((entry) => {
-              const selected = entry.date === chosen?.date;
-              return (
-                <Button
-                  key={entry.date}
-                  size="small"
-                  variant={selected ? "contained" : "outlined"}
-                  aria-pressed={selected}
-                  aria-label={t("appointments.request.dayNamed", { day: dayLabel(entry.date), date: entry.date, count: entry.slots.length })}
-                  onClick={() => onDay(entry.date)}
-                  sx={{ textTransform: "none" }}
-                >
-                  {dayLabel(entry.date)}
-                </Button>
-              );
-            })}
-          </Box>
-        </Box>
-      ) : null}
-      {chosen ? (
-        <Box>
-          <Typography id={timesId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-            {t("appointments.request.times", { date: chosen.date })}
-          </Typography>
-          <Box role="group" aria-labelledby={timesId} sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(104px, 1fr))", gap: 1 }}>
-            {chosen.slots.map((slot) => {
-              const selected = value?.start === slot.start;
-              return (
-                <Button
-                  key={slot.start}
-                  size="small"
-                  variant={selected ? "contained" : "outlined"}
-                  aria-pressed={selected}
-                  onClick={() => onChange(slot)}
-                  sx={{ textTransform: "none" }}
-                >
-                  {formatTime(slot.start)}
-                </Button>
-              );
-            })}
-          </Box>
-        </Box>
-      ) : null}
+      <DaysAndTimes
+        daysTitle={t("appointments.request.days")}
+        days={days.map((entry) => ({
+          date: entry.date,
+          label: dayLabel(entry.date),
+          spoken: t("appointments.request.dayNamed", { day: dayLabel(entry.date), date: entry.date, count: entry.slots.length }),
+        }))}
+        chosenDate={chosen?.date ?? null}
+        onDay={onDay}
+        timesTitle={chosen ? t("appointments.request.times", { date: chosen.date }) : ""}
+        times={(chosen?.slots ?? []).map((slot) => ({
+          key: slot.start,
+          label: formatTime(slot.start),
+          selected: value?.start === slot.start,
+          onPick: () => onChange(slot),
+        }))}
+      />
     </Stack>
   );
 }
