@@ -285,6 +285,45 @@ describe("the client's private link", () => {
   });
 });
 
+describe("the reminder and the request to rate", () => {
+  it("each go out once, however often their job runs", async () => {
+    const patient = await t.loginAs("patient");
+    const [slot] = await slotsOn(dayAhead(18));
+    const made = (await call(patient, "POST", "/api/schedule/public/bookings", request(slot?.start as string))).json();
+    const mails = async (kind: string) =>
+      (
+        await t.db
+          .select()
+          .from(mailMessages)
+          .where(and(eq(mailMessages.to, "patient1@example.com"), eq(mailMessages.kind, kind)))
+      ).length;
+    const due = (queue: string) => t.db.execute(sql`update pgboss.job set start_after = now() where name = ${queue} and (data->>'id')::int = ${made.id}`);
+    const before = { reminder: await mails("booking.reminder"), rate: await mails("booking.rate") };
+
+    await due("booking.reminder");
+    await t.app.jobs.drain("booking.reminder");
+    await t.app.jobs.send("booking.reminder", { id: made.id, start: slot?.start });
+    await t.app.jobs.drain("booking.reminder");
+    expect(await mails("booking.reminder")).toBe(before.reminder + 1);
+
+    // An hour after the visit the client is asked to rate it, once, with the link to the form.
+    const pastStart = new Date(Date.now() - 3 * 3_600_000);
+    await setTime(made.id, pastStart.getTime());
+    // The job was made for the booking's start, which the visit (moved into the past here) keeps.
+    await t.db.execute(
+      sql`update pgboss.job set data = jsonb_set(data, '{start}', to_jsonb(${pastStart.toISOString()}::text)) where name = 'booking.rate' and (data->>'id')::int = ${made.id}`,
+    );
+    await due("booking.rate");
+    await t.app.jobs.drain("booking.rate");
+    const [asked] = await t.db.select({ id: bookings.id, at: bookings.ratingAskedAt }).from(bookings).where(eq(bookings.id, made.id));
+    await t.app.jobs.send("booking.rate", { id: made.id, start: pastStart.toISOString() });
+    await t.app.jobs.drain("booking.rate");
+    expect(asked?.at).not.toBeNull();
+    expect(await mails("booking.rate")).toBe(before.rate + 1);
+    expect((await lastMail("patient1@example.com", "booking.rate")).mail?.text).toMatch(/my-booking\/[A-Za-z0-9_-]{32}#rate/);
+  });
+});
+
 describe("staff", () => {
   it("book for one of the clinic's people, and only within their own clinic", async () => {
     const [slot] = await slotsOn(dayAhead(15));
