@@ -143,6 +143,8 @@ test("a clinic sets up a service; a guest books it in Spanish, confirms by email
   await expect(guest.getByRole("heading", { name: "Reserve su visita en la Clínica Vestibular Norte", level: 1 })).toBeVisible();
   await expect(guest.getByRole("banner")).toContainText(serviceName);
   await guest.getByRole("radio", { name: /First visit/ }).check();
+  // The demo clinic sees clients in person or by Zoom.
+  await guest.getByRole("radio", { name: "Zoom" }).check();
   const days = guest.getByRole("group", { name: "Días" });
   // The holiday offers nothing.
   await expect(days.getByRole("button", { name: new RegExp(`${Number(holiday.slice(8))}`) }).first()).toBeDisabled();
@@ -171,6 +173,7 @@ test("a clinic sets up a service; a guest books it in Spanish, confirms by email
   await guest.goto(link as string);
   await settled(guest);
   await expect(guest.getByText("Gracias: su reserva está confirmada.")).toBeVisible();
+  await expect(guest.getByText("Zoom", { exact: true })).toBeVisible();
   await expect(guest).not.toHaveURL(/confirm=/);
   await expectAccessible(guest);
 

@@ -65,7 +65,8 @@ const duration = () =>
     APPOINTMENT_DURATIONS.map((minutes) => z.literal(minutes)),
     { error: `The duration must be ${APPOINTMENT_DURATIONS.join(", ")} minutes.` },
   );
-const appointmentType = () =>
+/** One of APPOINTMENT_TYPES (spec §9): in person, by video, at home. */
+export const appointmentTypeField = () =>
   z.union(
     APPOINTMENT_TYPE_IDS.map((id) => z.literal(id)),
     { error: `Unknown appointment type; use ${APPOINTMENT_TYPE_IDS.join(", ")}.` },
@@ -151,7 +152,7 @@ export const scheduleInputSchema = z
     description: requiredText(DESCRIPTION_MAX),
     duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
     appointmentTypes: z
-      .array(appointmentType())
+      .array(appointmentTypeField())
       .min(1, SCHEDULE_MESSAGES.types)
       .transform((types) => [...new Set(types)].sort((a, b) => a - b)),
     timeZone: timeZoneField(),
@@ -240,7 +241,7 @@ export const appointmentInputSchema = z
     description: requiredText(DESCRIPTION_MAX),
     start: instantField(),
     duration: duration().default(DEFAULT_APPOINTMENT_DURATION),
-    appointmentType: appointmentType(),
+    appointmentType: appointmentTypeField(),
     serviceId: rowId().nullable().default(null),
     /** Staff: the patient; a patient books for themself (another id is refused). */
     patientId: userId().optional(),
@@ -260,7 +261,7 @@ export const appointmentUpdateSchema = z
     description: requiredText(DESCRIPTION_MAX).optional(),
     start: instantField().optional(),
     duration: duration().optional(),
-    appointmentType: appointmentType().optional(),
+    appointmentType: appointmentTypeField().optional(),
   })
   .strict()
   .refine((value) => Object.keys(value).length > 0, "Nothing to change.");

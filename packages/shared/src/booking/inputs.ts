@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { dayField, instantField, minutesOf, SCHEDULE_MESSAGES, SCHEDULE_RULES_MAX, scheduleRuleSchema, scheduleTime, timeZoneField } from "../appointments.ts";
+import {
+  appointmentTypeField,
+  dayField,
+  instantField,
+  minutesOf,
+  SCHEDULE_MESSAGES,
+  SCHEDULE_RULES_MAX,
+  scheduleRuleSchema,
+  scheduleTime,
+  timeZoneField,
+} from "../appointments.ts";
 import { languageSchema, pageQuerySchema, requiredText, rowId, rowIdParam, storableText, userId } from "../schemas.ts";
 
 /**
@@ -67,6 +77,7 @@ export const BOOKING_REFUSALS = {
   notRatable: "Only a visit that took place can be rated.",
   inUse: "Bookings use it: switch it off instead of deleting it.",
   otherLocation: "Not of this service's location.",
+  typeNotOffered: "The clinic does not offer this kind of visit: choose another.",
 } as const;
 export type BookingRefusal = keyof typeof BOOKING_REFUSALS;
 
@@ -114,6 +125,13 @@ export const bookingSettingsInputSchema = z
     bufferBeforeMinutes: minutes(BOOKING_LIMITS.bufferMax, BOOKING_MESSAGES.buffer),
     bufferAfterMinutes: minutes(BOOKING_LIMITS.bufferMax, BOOKING_MESSAGES.buffer),
     pageTexts: z.object({ en: pageText.default({ title: "", intro: "" }), es: pageText.default({ title: "", intro: "" }) }).strict(),
+    /** The kinds of visit clients may choose (APPOINTMENT_TYPES: in person, by video…); the first is the default. */
+    appointmentTypes: z
+      .array(appointmentTypeField())
+      .min(1, SCHEDULE_MESSAGES.types)
+      .max(6)
+      .transform((types) => [...new Set(types)])
+      .default([1]),
   })
   .strict();
 export type BookingSettingsInput = z.input<typeof bookingSettingsInputSchema>;
@@ -244,6 +262,8 @@ export const bookingRequestSchema = z
     /** The client's zone: their emails write the times in it. */
     timeZone: timeZoneField(),
     language: languageSchema.default("en"),
+    /** One of the clinic's appointment types; the first of them when left out. */
+    appointmentType: appointmentTypeField().optional(),
     client: bookingClientSchema.optional(),
   })
   .strict();

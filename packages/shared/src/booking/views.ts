@@ -18,6 +18,7 @@ export const bookingSettingsSchema = z.object({
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
   pageTexts: z.object({ en: pageText, es: pageText }),
+  appointmentTypes: z.array(z.number().int()),
   currency: z.string(),
 });
 export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
@@ -98,6 +99,7 @@ export const publicBookingServiceSchema = z.object({
   currency: z.string(),
   windowDays: z.number().int(),
   cancelWindowHours: z.number().int(),
+  appointmentTypes: z.array(z.number().int()),
   providers: z.array(person),
   variations: z.array(bookingVariationSchema.omit({ resourceIds: true, active: true, bufferBeforeMinutes: true, bufferAfterMinutes: true })),
 });
@@ -119,6 +121,7 @@ export const bookingSchema = z.object({
   end: z.string(),
   client: z.object({ userId: z.string().nullable(), name: z.string(), email: z.string(), phone: z.string() }),
   timeZone: z.string(),
+  appointmentType: z.number().int(),
   priceCents: z.number().int(),
   resources: z.array(z.string()),
   rating: z.object({ score: z.number().int(), comment: z.string() }).nullable(),
@@ -150,6 +153,7 @@ export const managedBookingSchema = z.object({
   end: z.string(),
   clientName: z.string(),
   timeZone: z.string(),
+  appointmentType: z.number().int(),
   priceCents: z.number().int(),
   currency: z.string(),
   /** Until when it can be moved or cancelled by the link (null: no longer). */

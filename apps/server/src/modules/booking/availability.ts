@@ -37,6 +37,7 @@ export const DEFAULT_BOOKING_SETTINGS = {
   stepMinutes: defaultOf(bookingSettings.stepMinutes),
   bufferBeforeMinutes: defaultOf(bookingSettings.bufferBeforeMinutes),
   bufferAfterMinutes: defaultOf(bookingSettings.bufferAfterMinutes),
+  appointmentTypes: [1],
 } as const;
 
 export interface VariationContext {
@@ -53,6 +54,8 @@ export interface VariationContext {
   minNoticeMinutes: number;
   windowDays: number;
   cancelWindowHours: number;
+  /** The kinds of visit the clinic offers (APPOINTMENT_TYPES), the default first. */
+  appointmentTypes: number[];
   /** Who gives the service, in a steady order ("anyone" tries them in it). */
   providerIds: string[];
   /** The resources it needs: one unit of each, by resource, listing each resource's active units. */
@@ -76,6 +79,7 @@ export async function variationContext(db: Db, variationId: number): Promise<Var
       minNoticeMinutes: sql<number>`coalesce(${bookingSettings.minNoticeMinutes}, ${DEFAULT_BOOKING_SETTINGS.minNoticeMinutes})`,
       windowDays: sql<number>`coalesce(${bookingSettings.windowDays}, ${DEFAULT_BOOKING_SETTINGS.windowDays})`,
       cancelWindowHours: sql<number>`coalesce(${bookingSettings.cancelWindowHours}, ${DEFAULT_BOOKING_SETTINGS.cancelWindowHours})`,
+      appointmentTypes: sql<number[]>`coalesce(${bookingSettings.appointmentTypes}, '{1}')`,
       providerIds: sql<
         string[]
       >`array(select ${bookingServiceProviders.providerId} from ${bookingServiceProviders} where ${bookingServiceProviders.serviceId} = ${bookingServices.id} order by ${bookingServiceProviders.createdAt}, ${bookingServiceProviders.providerId})`,

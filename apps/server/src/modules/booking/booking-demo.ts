@@ -96,6 +96,8 @@ export async function seedDemoBooking(db: Db, options: DemoBookingOptions): Prom
         stepMinutes: 15,
         bufferBeforeMinutes: 0,
         bufferAfterMinutes: 10,
+        // In person, or a follow-up by Zoom.
+        appointmentTypes: [1, 6],
         pageTexts: {
           en: {
             title: "Book a visit at Clínica Vestibular Norte",

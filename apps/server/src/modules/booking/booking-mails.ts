@@ -61,6 +61,7 @@ interface Snapshot {
   timeZone: string;
   locationZone: string;
   language: string;
+  appointmentType: number;
   sequence: number;
   clientName: string;
   clientEmail: string;
@@ -82,6 +83,7 @@ async function snapshotOf(db: Db, id: number): Promise<Snapshot | null> {
       timeZone: bookings.timeZone,
       locationZone: bookingLocations.timeZone,
       language: bookings.language,
+      appointmentType: bookings.appointmentType,
       sequence: bookings.sequence,
       clientName: bookings.clientName,
       clientEmail: bookings.clientEmail,
@@ -107,11 +109,19 @@ interface Texts {
   lines: string[];
 }
 
+/** The kind of visit as the client reads it (the web's bookingShared.appointmentTypes). */
+const TYPE_NAMES: Record<string, Record<number, string>> = {
+  en: { 1: "in person", 2: "by Skype", 3: "by phone", 4: "by FaceTime", 5: "at home", 6: "by Zoom" },
+  es: { 1: "presencial", 2: "por Skype", 3: "por teléfono", 4: "por FaceTime", 5: "a domicilio", 6: "por Zoom" },
+};
+/** Only these are given at the location: the others are calls or visits at home. */
+const AT_LOCATION = new Set([1]);
+
 function clientTexts(event: BookingEvent, b: Snapshot, before: Date | null): Texts {
   const when = formatWhen(b.start, b.timeZone);
   const was = before ? formatWhen(before, b.timeZone) : "";
-  const what = `${b.service} (${b.variation})`;
   const es = b.language === "es";
+  const what = `${b.service} (${b.variation}, ${TYPE_NAMES[es ? "es" : "en"]?.[b.appointmentType] ?? ""})`;
   switch (event) {
     case "confirm":
       return es
@@ -246,7 +256,7 @@ export function bookingMails(
         end: b.end,
         summary: `${b.service} (${b.variation}) · ${b.provider.name}`,
         description: `${b.clientName}\n${link}`,
-        location: [b.location, b.address].filter(Boolean).join(", "),
+        location: AT_LOCATION.has(b.appointmentType) ? [b.location, b.address].filter(Boolean).join(", ") : (TYPE_NAMES.en?.[b.appointmentType] ?? ""),
         url: link,
         status: "confirmed",
         organizer: { name: b.provider.name, email: b.provider.email },

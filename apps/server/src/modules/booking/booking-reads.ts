@@ -47,6 +47,7 @@ const bookingColumns = {
   clientEmail: bookings.clientEmail,
   clientPhone: bookings.clientPhone,
   timeZone: bookings.timeZone,
+  appointmentType: bookings.appointmentType,
   priceCents: bookings.priceCents,
   resources: sql<string[]>`array(
     select r.name || ' ' || u.number from ${bookingUnitHolds} h
@@ -76,6 +77,7 @@ function toBooking(r: {
   clientEmail: string;
   clientPhone: string;
   timeZone: string;
+  appointmentType: number;
   priceCents: number;
   resources: string[];
   ratingScore: number | null;
@@ -93,6 +95,7 @@ function toBooking(r: {
     end: r.endsAt.toISOString(),
     client: { userId: r.clientUserId, name: r.clientName, email: r.clientEmail, phone: r.clientPhone },
     timeZone: r.timeZone,
+    appointmentType: r.appointmentType,
     priceCents: r.priceCents,
     resources: r.resources,
     rating: r.ratingScore === null ? null : { score: r.ratingScore, comment: r.ratingComment ?? "" },
@@ -199,6 +202,7 @@ export async function managedView(db: Db, row: BookingRow, currency: string, now
       endsAt: bookings.endsAt,
       clientName: bookings.clientName,
       timeZone: bookings.timeZone,
+      appointmentType: bookings.appointmentType,
       priceCents: bookings.priceCents,
       cancelWindowHours: sql<number>`coalesce(${bookingSettings.cancelWindowHours}, ${DEFAULT_BOOKING_SETTINGS.cancelWindowHours})`,
       ratingScore: bookingRatings.score,
@@ -229,6 +233,7 @@ export async function managedView(db: Db, row: BookingRow, currency: string, now
     end: found.endsAt.toISOString(),
     clientName: found.clientName,
     timeZone: found.timeZone,
+    appointmentType: found.appointmentType,
     priceCents: found.priceCents,
     currency,
     changeableUntil: until !== null && until.getTime() > now ? until.toISOString() : null,
@@ -252,6 +257,7 @@ export async function publicService(db: Db, slug: string, currency: string): Pro
       pageTexts: bookingSettings.pageTexts,
       windowDays: sql<number>`coalesce(${bookingSettings.windowDays}, ${DEFAULT_BOOKING_SETTINGS.windowDays})`,
       cancelWindowHours: sql<number>`coalesce(${bookingSettings.cancelWindowHours}, ${DEFAULT_BOOKING_SETTINGS.cancelWindowHours})`,
+      appointmentTypes: sql<number[]>`coalesce(${bookingSettings.appointmentTypes}, '{1}')`,
     })
     .from(bookingServices)
     .innerJoin(bookingLocations, eq(bookingLocations.id, bookingServices.locationId))
@@ -287,6 +293,7 @@ export async function publicService(db: Db, slug: string, currency: string): Pro
     currency,
     windowDays: service.windowDays,
     cancelWindowHours: service.cancelWindowHours,
+    appointmentTypes: service.appointmentTypes,
     providers,
     variations,
   };

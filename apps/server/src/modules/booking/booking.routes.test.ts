@@ -171,6 +171,30 @@ describe("the public page and a guest's booking", () => {
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(bookings))[0]?.n).toBe((before ?? 0) + 1);
   });
 
+  it("offers the clinic's kinds of visit, the first by default, and refuses another", async () => {
+    const settings = (await call(clinic, "GET", "/api/schedule/settings")).json();
+    expect(settings.appointmentTypes).toEqual([1]);
+    const [slot] = await slotsOn(dayAhead(11));
+    const refused = await call(null, "POST", "/api/schedule/public/bookings", {
+      ...request(slot?.start as string, guest("zoom@example.com")),
+      appointmentType: 6,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().appointmentType).toEqual([BOOKING_REFUSALS.typeNotOffered]);
+    const { clinicId: _clinic, currency: _currency, ...values } = settings;
+    expect((await call(clinic, "PUT", "/api/schedule/settings", { ...values, appointmentTypes: [1, 6] })).json().appointmentTypes).toEqual([1, 6]);
+    expect((await call(null, "GET", "/api/schedule/public/services/assessment")).json().appointmentTypes).toEqual([1, 6]);
+    const made = await call(null, "POST", "/api/schedule/public/bookings", {
+      ...request(slot?.start as string, guest("zoom@example.com")),
+      appointmentType: 6,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { manage, mail } = await lastMail("zoom@example.com", "booking.confirm");
+    expect(mail?.text).toContain("First visit, por Zoom");
+    expect((await call(null, "GET", `/api/schedule/public/my-booking/${manage}`)).json().appointmentType).toBe(6);
+    await call(clinic, "PUT", "/api/schedule/settings", { ...values, appointmentTypes: [1] });
+  });
+
   it("lets an unconfirmed time go when its hour is up, exactly once across a restart", async () => {
     const day = dayAhead(10);
     const [slot] = await slotsOn(day);

@@ -53,6 +53,8 @@ export const bookingSettings = pgTable(
     bufferAfterMinutes: smallint("buffer_after_minutes").notNull().default(0),
     /** The public page's title and introduction: { en: { title, intro }, es: { title, intro } }. */
     pageTexts: jsonb("page_texts").$type<Record<string, { title: string; intro: string }>>().notNull().default({}),
+    /** The kinds of visit clients may choose (APPOINTMENT_TYPES), the default first. */
+    appointmentTypes: smallint("appointment_types").array().notNull().default([1]),
     ...timestamps,
   },
   (table) => [
@@ -292,6 +294,8 @@ export const bookings = pgTable(
     timeZone: text("time_zone").notNull(),
     /** The client's language ("en" or "es"): their emails are written in it. */
     language: varchar("language", { length: 2 }).notNull().default("en"),
+    /** In person, by video… (APPOINTMENT_TYPES), one the clinic offered. */
+    appointmentType: smallint("appointment_type").notNull().default(1),
     priceCents: integer("price_cents").notNull(),
     /** sha256 of the private links' secrets: confirming (a guest's email) and managing (moving, cancelling, rating). */
     confirmTokenHash: text("confirm_token_hash"),

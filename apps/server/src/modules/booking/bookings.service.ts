@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { BOOKING_REFUSALS, type BookingRefusal, type bookingMoveSchema, type bookingRatingInputSchema, type bookingRequestSchema } from "@clinic/shared";
+import {
+  type AppointmentTypeId,
+  BOOKING_REFUSALS,
+  type BookingRefusal,
+  type bookingMoveSchema,
+  type bookingRatingInputSchema,
+  type bookingRequestSchema,
+} from "@clinic/shared";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
@@ -85,6 +92,8 @@ export async function createBooking(
   const context = await variationContext(db, request.variationId);
   if (request.providerId !== null && !context.providerIds.includes(request.providerId))
     throw badRequest({ providerId: ["This provider does not give this service."] });
+  const appointmentType = (request.appointmentType ?? context.appointmentTypes[0] ?? 1) as AppointmentTypeId;
+  if (!context.appointmentTypes.includes(appointmentType)) throw badRequest({ appointmentType: [BOOKING_REFUSALS.typeNotOffered] });
   const start = Date.parse(request.start);
   const candidates = request.providerId === null ? context.providerIds : [request.providerId];
   const refusals: BookingRefusal[] = [];
@@ -96,7 +105,7 @@ export async function createBooking(
     }
     try {
       return await db.transaction(async (tx) => {
-        const made = await writeBooking(tx, context, { ...request, providerId }, client, start, options, deps.linkKey);
+        const made = await writeBooking(tx, context, { ...request, providerId, appointmentType }, client, start, options, deps.linkKey);
         if (made.status === "pending") {
           await sendBookingMails(tx, deps, "confirm", made.id);
           await scheduleExpiry(tx, deps, { id: made.id, confirmBy: new Date(options.now + CONFIRM_WITHIN_MINUTES * MINUTE) });
@@ -196,6 +205,7 @@ export async function writeBooking(
     clientPhone: client.phone,
     timeZone: request.timeZone,
     language: request.language,
+    appointmentType: request.appointmentType ?? context.appointmentTypes[0] ?? 1,
     priceCents: context.priceCents,
     manageTokenHash: tokenHash(tokens.manage),
     confirmTokenHash: options.guest ? tokenHash(tokens.confirm) : null,

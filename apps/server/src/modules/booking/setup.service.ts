@@ -87,6 +87,7 @@ export async function getSettings(db: Db, clinicId: string, deps: BookingDeps): 
     bufferBeforeMinutes: values.bufferBeforeMinutes,
     bufferAfterMinutes: values.bufferAfterMinutes,
     pageTexts: { en: text("en"), es: text("es") },
+    appointmentTypes: row?.appointmentTypes ?? [...DEFAULT_BOOKING_SETTINGS.appointmentTypes],
     currency: deps.currency,
   };
 }

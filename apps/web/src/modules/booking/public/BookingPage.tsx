@@ -52,6 +52,7 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
   const timeZone = browserTimeZone();
   const [variationId, setVariationId] = useState(service.variations[0]?.id ?? 0);
   const [providerId, setProviderId] = useState<string | null>(null);
+  const [appointmentType, setAppointmentType] = useState(service.appointmentTypes[0] ?? 1);
   const [slot, setSlot] = useState<FreeSlot | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [made, setMade] = useState<{ booking: BookingMade; email: string | null } | null>(null);
@@ -92,7 +93,7 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
   const submit = (guest: GuestDetails | null) => {
     if (!variation || !slot) return;
     setRefusal(null);
-    booking.mutate(bookingRequest({ variationId: variation.id, providerId, start: slot.start, timeZone, language: currentLanguage(), guest }));
+    booking.mutate(bookingRequest({ variationId: variation.id, providerId, start: slot.start, timeZone, language: currentLanguage(), appointmentType, guest }));
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,6 +191,20 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
             <FormControlLabel value="" control={<Radio />} label={t("bookingShared.anyone")} />
             {service.providers.map((provider) => (
               <FormControlLabel key={provider.id} value={provider.id} control={<Radio />} label={provider.name} />
+            ))}
+          </RadioGroup>
+        </Step>
+      ) : null}
+
+      {service.appointmentTypes.length > 1 ? (
+        <Step title={t("bookingPublic.steps.appointmentType")}>
+          <RadioGroup
+            aria-label={t("bookingPublic.steps.appointmentType")}
+            value={String(appointmentType)}
+            onChange={(event) => setAppointmentType(Number(event.target.value))}
+          >
+            {service.appointmentTypes.map((type) => (
+              <FormControlLabel key={type} value={String(type)} control={<Radio />} label={t(`bookingShared.appointmentTypes.${type}`)} />
             ))}
           </RadioGroup>
         </Step>

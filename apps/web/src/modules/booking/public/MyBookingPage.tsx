@@ -160,6 +160,7 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
             }
           />
           <Summary label={t("bookingPublic.done.where")} value={[booking.location.name, booking.location.address].filter(Boolean).join(", ")} />
+          <Summary label={t("bookingShared.appointmentType")} value={t(`bookingShared.appointmentTypes.${booking.appointmentType}`)} />
           <Summary label={t("bookingPublic.mine.price")} value={formatMoney(booking.priceCents, booking.currency, language)} />
         </Details>
         {booking.status === "pending" ? (

@@ -78,6 +78,8 @@ export function bookingRequest(choice: {
   start: string;
   timeZone: string;
   language: "en" | "es";
+  /** One of the clinic's kinds of visit; left out, the clinic's default. */
+  appointmentType?: number;
   guest: GuestDetails | null;
 }): BookingRequest {
   const body: BookingRequest = {
@@ -87,6 +89,7 @@ export function bookingRequest(choice: {
     timeZone: choice.timeZone,
     language: choice.language,
   };
+  if (choice.appointmentType !== undefined) body.appointmentType = choice.appointmentType as BookingRequest["appointmentType"];
   if (choice.guest) body.client = { name: choice.guest.name.trim(), email: choice.guest.email.trim(), phone: choice.guest.phone.trim() };
   return body;
 }

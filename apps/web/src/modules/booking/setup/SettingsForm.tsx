@@ -1,5 +1,27 @@
-import { BOOKING_LIMITS, BOOKING_STEP_MINUTES, type BookingSettings, type BookingSettingsInput, bookingSettingsInputSchema } from "@clinic/shared";
-import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from "@mui/material";
+import {
+  APPOINTMENT_TYPE_IDS,
+  BOOKING_LIMITS,
+  BOOKING_STEP_MINUTES,
+  type BookingSettings,
+  type BookingSettingsInput,
+  bookingSettingsInputSchema,
+} from "@clinic/shared";
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -9,12 +31,25 @@ import { saveSettings } from "./api.ts";
 import { placeUnder, useDialogSave, useFieldText } from "./dialog-save.ts";
 
 type SettingsValues = z.output<typeof bookingSettingsInputSchema>;
-const FIELDS = ["windowDays", "minNoticeMinutes", "cancelWindowHours", "stepMinutes", "bufferBeforeMinutes", "bufferAfterMinutes", "pageTexts"];
+const FIELDS = [
+  "windowDays",
+  "minNoticeMinutes",
+  "cancelWindowHours",
+  "stepMinutes",
+  "bufferBeforeMinutes",
+  "bufferAfterMinutes",
+  "appointmentTypes",
+  "pageTexts",
+];
 
 /** The settings as the form holds them: the API's answer without what is not the clinic's to set. */
 export function settingsValues(settings: BookingSettings): BookingSettingsInput {
   const { clinicId: _clinic, currency: _currency, ...values } = settings;
-  return { ...values, stepMinutes: values.stepMinutes as BookingSettingsInput["stepMinutes"] };
+  return {
+    ...values,
+    stepMinutes: values.stepMinutes as BookingSettingsInput["stepMinutes"],
+    appointmentTypes: values.appointmentTypes as BookingSettingsInput["appointmentTypes"],
+  };
 }
 
 type NumberName = "windowDays" | "minNoticeMinutes" | "cancelWindowHours" | "bufferBeforeMinutes" | "bufferAfterMinutes";
@@ -158,6 +193,29 @@ export function SettingsForm({ clinicId, settings, canChange }: { clinicId: stri
               t("bookingSetup.units.minutes"),
             )}
           </Stack>
+          <Controller
+            control={form.control}
+            name="appointmentTypes"
+            render={({ field }) => {
+              const chosen = (field.value ?? []) as number[];
+              const toggle = (type: number) => field.onChange(chosen.includes(type) ? chosen.filter((one) => one !== type) : [...chosen, type]);
+              return (
+                <FormControl component="fieldset" error={!!text("appointmentTypes")} disabled={!canChange}>
+                  <FormLabel component="legend">{t("bookingSetup.config.appointmentTypes")}</FormLabel>
+                  <FormGroup row>
+                    {APPOINTMENT_TYPE_IDS.map((type) => (
+                      <FormControlLabel
+                        key={type}
+                        control={<Checkbox checked={chosen.includes(type)} onChange={() => toggle(type)} />}
+                        label={t(`bookingShared.appointmentTypes.${type}`)}
+                      />
+                    ))}
+                  </FormGroup>
+                  <FormHelperText>{text("appointmentTypes") ?? t("bookingSetup.config.appointmentTypesHint")}</FormHelperText>
+                </FormControl>
+              );
+            }}
+          />
           <Typography variant="body2" color="text.secondary">
             {t("bookingSetup.config.pageIntroText")}
           </Typography>

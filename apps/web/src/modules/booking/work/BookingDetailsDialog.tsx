@@ -69,6 +69,7 @@ export function BookingDetailsDialog({
         {booking.client.phone ? <Link href={`tel:${booking.client.phone.replace(/[^\d+]/g, "")}`}>{booking.client.phone}</Link> : null}
       </Stack>,
     ],
+    [t("bookingShared.appointmentType"), t(`bookingShared.appointmentTypes.${booking.appointmentType}`)],
     [t("bookingWork.fields.price"), formatPrice(booking.priceCents, currency, language)],
     [t("bookingWork.fields.resources"), booking.resources.length ? booking.resources.join(", ") : t("bookingWork.details.noResources")],
     [

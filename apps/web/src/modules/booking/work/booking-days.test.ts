@@ -19,6 +19,7 @@ const booking = (id: number, start: string, timeZone: string, change: Partial<Bo
   status: "confirmed",
   service: { id: 1, name: "Vestibular therapy" },
   variation: { id: 2, name: "30 min" },
+  appointmentType: 1,
   provider: { id: "p1", name: "Irene Castro" },
   location: { id: 1, name: "Madrid centre", timeZone },
   start,

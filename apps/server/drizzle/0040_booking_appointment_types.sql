@@ -1,0 +1,2 @@
+ALTER TABLE "booking_settings" ADD COLUMN "appointment_types" smallint[] DEFAULT '{1}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "appointment_type" smallint DEFAULT 1 NOT NULL;
