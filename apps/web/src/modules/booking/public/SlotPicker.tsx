@@ -153,11 +153,17 @@ export function SlotPicker({ variationId, providerId, timeZone, locationZone, wi
           <Typography id={timesId} variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t("bookingPublic.slots.times", { day: dateLabel(shown.date, language, "long") })}
           </Typography>
-          <Box role="group" aria-labelledby={timesId} sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(84px, 1fr))", gap: 1 }}>
+          <Box role="group" aria-labelledby={timesId} sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(96px, 1fr))", gap: 1 }}>
             {shown.slots.map((slot) => {
               const selected = value?.start === slot.start;
               return (
-                <Button key={slot.start} variant={selected ? "contained" : "outlined"} aria-pressed={selected} onClick={() => onChange(slot)}>
+                <Button
+                  key={slot.start}
+                  variant={selected ? "contained" : "outlined"}
+                  aria-pressed={selected}
+                  onClick={() => onChange(slot)}
+                  sx={{ whiteSpace: "nowrap" }}
+                >
                   {formatZonedTime(slot.start, timeZone, language)}
                 </Button>
               );
