@@ -5,6 +5,7 @@ import { lazy, type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DateRangeBar } from "../../lib/components/DateRangeBar.tsx";
+import { FigureTiles } from "../../lib/components/FigureTiles.tsx";
 import { todayOf } from "../../lib/date-range.ts";
 import { type PickerOption, SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../lib/resource.ts";
@@ -219,30 +220,7 @@ export function StatisticsAppPage() {
   );
 }
 
-/** The range's headline figures, as a description list of tiles. */
+/** The range's headline figures: four tiles a row, seven on wide screens. */
 function Tiles({ label, items }: { label: string; items: [string, ReactNode][] }) {
-  return (
-    <Box component="section" aria-label={label}>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(4, minmax(0, 1fr))", xl: "repeat(7, minmax(0, 1fr))" },
-        }}
-      >
-        {items.map(([name, value]) => (
-          <Card key={name} variant="outlined" sx={{ display: "flex", flexDirection: "column-reverse", justifyContent: "flex-end", p: 2 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {name}
-            </Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 600, overflowWrap: "anywhere" }}>
-              {value}
-            </Typography>
-          </Card>
-        ))}
-      </Box>
-    </Box>
-  );
+  return <FigureTiles label={label} items={items} columns={{ md: 4, xl: 7 }} />;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { DateRangeBar } from "../../../lib/components/DateRangeBar.tsx";
+import { FigureTiles } from "../../../lib/components/FigureTiles.tsx";
 import { type DayRange, todayOf } from "../../../lib/date-range.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { reportPath, useLocations, WORK_KEY } from "./api.ts";
@@ -81,32 +82,9 @@ export function FiltersCard({ filters, onChange, intro }: { filters: ReportFilte
   );
 }
 
-/** The range's headline figures, as a description list of tiles. */
+/** The range's headline figures: three tiles a row, six on wide screens. */
 export function Tiles({ label, items }: { label: string; items: [string, ReactNode][] }) {
-  return (
-    <Box component="section" aria-label={label}>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))", xl: "repeat(6, minmax(0, 1fr))" },
-        }}
-      >
-        {items.map(([name, value]) => (
-          <Card key={name} variant="outlined" sx={{ display: "flex", flexDirection: "column-reverse", justifyContent: "flex-end", p: 2 }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {name}
-            </Typography>
-            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 600, overflowWrap: "anywhere" }}>
-              {value}
-            </Typography>
-          </Card>
-        ))}
-      </Box>
-    </Box>
-  );
+  return <FigureTiles label={label} items={items} columns={{ md: 3, xl: 6 }} />;
 }
 
 /** A share as its percentage and a bar; the bar is drawing only, the percentage says it. */
