@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import type { FastifyReply } from "fastify";
 
 /**
  * The platform's one PDF helper (ARCHITECTURE.md): A4 documents written with pdfkit's built-in
@@ -291,4 +292,13 @@ export function pdfPageFooters(doc: PdfDocument, text: (page: number, pages: num
     margins.bottom = bottom;
   }
   doc.fillColor("black").fontSize(BODY_SIZE);
+}
+
+/** Sends a PDF as a download named `filename`, never kept by a cache (an invoice, a report: one person's papers). */
+export function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer): FastifyReply {
+  return reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "private, no-store")
+    .send(pdf);
 }

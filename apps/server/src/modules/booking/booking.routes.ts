@@ -36,7 +36,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema.ts";
-import { type Actor, requireActor, requireModule, requirePermission } from "../../platform/access.ts";
+import { type Actor, clinicOf, requireActor, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
 import { badRequest } from "../../platform/errors.ts";
 import { sendExport } from "../../platform/exports.ts";
@@ -71,6 +71,7 @@ import {
   serviceOf,
   updateLocation,
 } from "./setup.service.ts";
+import { sendPdf } from "../../platform/pdf.ts";
 
 const tags = ["schedule"];
 const schedule = requireModule("schedule");
@@ -592,11 +593,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === "pdf") {
         const report = await bookingReport(db, actor, range, deps.currency);
         const pdf = await renderReportPdf(report, await clinicName(actor), language);
-        return reply
-          .header("content-type", "application/pdf")
-          .header("content-disposition", `attachment; filename="booking-report-${range.since}-${range.to}.pdf"`)
-          .header("cache-control", "no-store")
-          .send(pdf);
+        return sendPdf(reply, `booking-report-${range.since}-${range.to}.pdf`, pdf);
       }
       const rows = await reportBookings(db, actor, range);
       return sendExport(reply, format, "bookings", reportColumns(language, deps.currency), rows);
@@ -633,7 +630,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function clinicName(actor: Actor): Promise<string> {
-    const clinicId = actor.role === "clinic" ? actor.id : actor.clinicId;
+    const clinicId = clinicOf(actor);
     if (!clinicId) return "";
     const [row] = await db
       .select({ name: personName(users) })

@@ -34,6 +34,7 @@ import { renderPackingSlip } from "./packing-slip.ts";
 import { managedStores, shoppableStores, storeOf } from "./shop-scope.ts";
 import { storefrontBundle, storefrontItems, storefrontProduct } from "./storefront.service.ts";
 import { categoriesOf, storesWhere } from "./stores.service.ts";
+import { sendPdf } from "../../platform/pdf.ts";
 
 const tags = ["shop"];
 const shop = requireModule("virtual_shop");
@@ -286,11 +287,7 @@ export const shopOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireActor(request);
       const order = await getManagedOrder(db, actor, request.params.id);
       const pdf = await renderPackingSlip(order, actor.language);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${order.number}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(pdf);
+      return sendPdf(reply, `${order.number}.pdf`, pdf);
     },
   );
 };

@@ -24,6 +24,7 @@ import { invoicePdfOf } from "./billing-notices.ts";
 import { type BillingDeps, cancelOrder, confirmOrder, createOrder, exportOrders, listOrders, loadInvoice, orderDetail, refundOrder } from "./orders.service.ts";
 import { registerRenewals } from "./renewals.ts";
 import { registerWebhook } from "./webhook.ts";
+import { sendPdf } from "../../../platform/pdf.ts";
 
 const tags = ["billing"];
 const signedIn = [requireModule("clinic"), requireAuth];
@@ -220,11 +221,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { invoice, order, creditsNumber } = await loadInvoice(app.db, requireActor(request), request.params.id);
       const pdf = await invoicePdfOf(invoice, order, creditsNumber);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${invoice.number}.pdf"`)
-        .header("cache-control", "private, no-store")
-        .send(pdf);
+      return sendPdf(reply, `${invoice.number}.pdf`, pdf);
     },
   );
 };

@@ -18,6 +18,7 @@ import { renderStatisticsReport } from "./statistics-report.ts";
 import { globalActivitiesTable, statisticsTable } from "./statistics.exports.ts";
 import { languageOf } from "./statistics.labels.ts";
 import { globalActivities, patientStatistics, patientStatisticsBody } from "./statistics.service.ts";
+import { sendPdf } from "../../../platform/pdf.ts";
 
 const tags = ["statistics"];
 
@@ -102,11 +103,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
         patientStatistics(app.db, actor, query),
       );
       const pdf = await renderStatisticsReport(stats, { note, author: authorOf(actor), date: new Date().toISOString().slice(0, 10) });
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="progress-report-${query.since}-${query.to}.pdf"`)
-        .header("cache-control", "no-store")
-        .send(pdf);
+      return sendPdf(reply, `progress-report-${query.since}-${query.to}.pdf`, pdf);
     },
   );
 
