@@ -3,13 +3,13 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutline from "@mui/icons-material/DeleteOutlined";
 import { Box, Button, MenuItem, TextField, Typography } from "@mui/material";
 import { useEffect } from "react";
-import { type Control, Controller, useFieldArray, useForm } from "react-hook-form";
+import { Controller, useFieldArray, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { RowButton } from "../../../lib/components/RowButtons.tsx";
 import { zodResolver } from "../../../lib/zod-resolver.ts";
-import { scheduleTimeOptions, timeLabel } from "../../clinic/appointments/format.ts";
+import { TimeSelect } from "../../clinic/appointments/TimeSelect.tsx";
 import { putHours } from "./api.ts";
 import { placeUnder, useDialogSave, useFieldText } from "./dialog-save.ts";
 
@@ -17,7 +17,6 @@ import { placeUnder, useDialogSave, useFieldText } from "./dialog-save.ts";
 const hoursFormSchema = z.object({ rules: z.array(scheduleRuleSchema).max(SCHEDULE_RULES_MAX) });
 type HoursValues = z.input<typeof hoursFormSchema>;
 
-const TIMES = scheduleTimeOptions();
 /** A row: the day on its own line on phones, the hours and the remove button beside each other. */
 const ROW = {
   display: "grid",
@@ -26,34 +25,6 @@ const ROW = {
   alignItems: "start",
   "& > :first-of-type": { gridColumn: { xs: "1 / -1", sm: "auto" } },
 } as const;
-
-function TimeSelect({
-  control,
-  name,
-  label,
-  error,
-}: {
-  control: Control<HoursValues>;
-  name: `rules.${number}.${"start" | "end"}`;
-  label: string;
-  error?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField select size="small" label={label} required {...field} error={!!error} helperText={error}>
-          {TIMES.map((time) => (
-            <MenuItem key={time} value={time}>
-              {timeLabel(time)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
 
 /**
  * A provider's weekly hours at a location: rows of a day (every day, Monday to Friday or one

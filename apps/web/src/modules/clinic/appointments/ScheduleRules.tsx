@@ -7,13 +7,13 @@ import { type Control, Controller, type FieldErrors, type UseFormSetValue, useFi
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DateField } from "../../../lib/components/DateField.tsx";
-import { fieldMessage, scheduleTimeOptions, timeLabel } from "./format.ts";
+import { fieldMessage } from "./format.ts";
+import { TimeSelect } from "./TimeSelect.tsx";
 
 /** What the schedule form holds, and what it sends once the shared schema has checked it. */
 export type ScheduleValues = z.output<typeof scheduleInputSchema>;
 type ScheduleControl = Control<ScheduleInput, unknown, ScheduleValues>;
 
-const TIMES = scheduleTimeOptions();
 /** Rows: the day (or date) on its own line on phones, the hours and the remove button beside each other. */
 const ROW = {
   display: "grid",
@@ -34,34 +34,6 @@ const arrayMessage = (error: unknown) => {
   const value = error as { message?: string; root?: { message?: string } } | undefined;
   return value?.message ?? value?.root?.message;
 };
-
-function TimeSelect({
-  control,
-  name,
-  label,
-  error,
-}: {
-  control: ScheduleControl;
-  name: `rules.${number}.${"start" | "end"}` | `exceptions.${number}.${"start" | "end"}`;
-  label: string;
-  error?: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField select size="small" label={label} required {...field} value={field.value ?? ""} error={!!error} helperText={error}>
-          {TIMES.map((time) => (
-            <MenuItem key={time} value={time}>
-              {timeLabel(time)}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
-  );
-}
 
 /** The weekly availability: rows of a day (every day, Monday to Friday, or one weekday) and its hours. */
 export function RuleRows({ control, errors }: RulesProps) {
