@@ -4,8 +4,12 @@ import type { ChannelSubscriber } from "./pg-listener.ts";
 /** The channel migration 0035 NOTIFYs on every write that may change an identity. */
 export const IDENTITY_CHANNEL = "identity_changes";
 
-/** The tables an identity is read from (access.ts ACTOR_COLUMNS, session-identity.ts): a write to one on this node drops what it kept. */
-export const IDENTITY_TABLES = ["assigned_memberships", "group_permissions", "permissions", "sessions", "user_groups", "user_permissions", "users"];
+/**
+ * The tables an identity is read from (access.ts ACTOR_COLUMNS, session-identity.ts): a write to one
+ * on this node drops what it kept. `groups` too: deleting a group deletes its members and grants by
+ * cascade, which this node's statement never names (only the NOTIFY, a moment later, would).
+ */
+export const IDENTITY_TABLES = ["assigned_memberships", "group_permissions", "groups", "permissions", "sessions", "user_groups", "user_permissions", "users"];
 
 /**
  * Kept identities never cross one of these boundaries: a clinic's paid period is read against
