@@ -27,6 +27,11 @@ import { shopCatalogueRoutes } from "./modules/shop/catalogue.routes.ts";
 import { shopOrdersRoutes } from "./modules/shop/orders.routes.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { bookingRoutes } from "./modules/booking/booking.routes.ts";
+import { crmClientsRoutes } from "./modules/crm/clients.routes.ts";
+import { crmInitiativesRoutes } from "./modules/crm/initiatives.routes.ts";
+import { crmTelemarketRoutes } from "./modules/crm/telemarket.routes.ts";
+import { crmEmailRoutes } from "./modules/crm/email.routes.ts";
+import { crmImportRoutes } from "./modules/crm/import.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -61,5 +66,10 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "shop/catalogue", routes: shopCatalogueRoutes },
   { name: "shop/orders", routes: shopOrdersRoutes },
   { name: "booking", routes: bookingRoutes },
+  { name: "crm/clients", routes: crmClientsRoutes },
+  { name: "crm/initiatives", routes: crmInitiativesRoutes },
+  { name: "crm/telemarket", routes: crmTelemarketRoutes },
+  { name: "crm/email", routes: crmEmailRoutes },
+  { name: "crm/import", routes: crmImportRoutes },
   { name: "audit", routes: auditRoutes },
 ];

@@ -30,3 +30,4 @@ export * from "./notifications.ts";
 export * from "./messages.ts";
 export * from "./shop/index.ts";
 export * from "./booking/index.ts";
+export * from "./crm/index.ts";

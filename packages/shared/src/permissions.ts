@@ -127,13 +127,28 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     "view_form",
     "view_statistics",
   ],
-  // A clinic runs its own shop (issue 20) and takes its own bookings (issue 35): a module's codenames only take effect while it is on.
+  // A clinic runs its own shop (issue 20), takes its own bookings (issue 35) and runs its own CRM as its CRM admin (issue 36):
+  // a module's codenames only take effect while it is on.
   [GROUP.clinic]: [
     ...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
     ...PERMISSIONS_BY_MODULE.virtual_shop,
     ...PERMISSIONS_BY_MODULE.schedule,
+    ...PERMISSIONS_BY_MODULE.crm_manager.filter((codename) => codename !== "is_crm_agent" && codename !== "is_crm_client"),
   ],
 };
+
+/**
+ * Custom groups a new database starts with (migration 0041 adds them to an older one), which
+ * admins may change or delete like any custom group: the CRM's agents work their own
+ * initiatives and the call centre; its clients read the dashboard (issue 36).
+ */
+export const DEFAULT_CUSTOM_GROUPS: readonly { name: { en: string; es: string }; permissions: readonly Permission[] }[] = [
+  {
+    name: { en: "CRM agents", es: "Agentes de CRM" },
+    permissions: ["is_crm_agent", "view_initiative", "change_initiative", "view_callcenter", "add_callcenter", "change_callcenter"],
+  },
+  { name: { en: "CRM clients", es: "Clientes de CRM" }, permissions: ["is_crm_client"] },
+];
 
 /**
  * Codenames of modules not built yet (flags.ts BUILT_MODULES): nothing checks them, so they

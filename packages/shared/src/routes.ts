@@ -535,9 +535,10 @@ export const ROUTES: readonly RouteEntry[] = [
     modules: ["virtual_shop"],
     title: { en: "My order", es: "Mi pedido" },
   }),
+  // The CRM (issue 36): CRM admins (is_admin; the clinic group) see all of it, agents their own
+  // initiatives, their queue and the clients, CRM clients (is_crm_client) the dashboard.
   route({
     id: "crmHome",
-    notBuilt: true,
     path: "/crm/app",
     section: "crm",
     modules: ["crm_manager"],
@@ -546,16 +547,23 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmUsers",
-    notBuilt: true,
     path: "/crm/app/user",
     section: "crm",
     modules: ["crm_manager"],
-    title: { en: "CRM users", es: "Usuarios del CRM" },
-    permissions: ["is_admin"],
+    title: { en: "Clients and lists", es: "Clientes y listas" },
+    permissions: ["is_admin", "is_crm_agent"],
+  }),
+  route({
+    id: "crmClient",
+    path: "/crm/app/user/:id",
+    navigation: false,
+    section: "crm",
+    modules: ["crm_manager"],
+    title: { en: "Client", es: "Cliente" },
+    permissions: ["is_admin", "is_crm_agent"],
   }),
   route({
     id: "crmInitiatives",
-    notBuilt: true,
     path: "/crm/app/telemarket/media",
     section: "crm",
     modules: ["crm_manager"],
@@ -564,7 +572,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmCallCenter",
-    notBuilt: true,
     path: "/crm/app/telemarket/call-center",
     section: "crm",
     modules: ["crm_manager"],
@@ -573,12 +580,19 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "crmStatistics",
-    notBuilt: true,
     path: "/crm/app/telemarket/statistics",
     section: "crm",
     modules: ["crm_manager"],
     title: { en: "Telemarketing statistics", es: "Estadísticas de telemercadeo" },
     permissions: ["is_admin", "is_crm_agent"],
+  }),
+  route({
+    id: "crmEmail",
+    path: "/crm/app/email",
+    section: "crm",
+    modules: ["crm_manager"],
+    title: { en: "Email formats and mass email", es: "Formatos de correo y envíos masivos" },
+    permissions: ["is_admin"],
   }),
   route({
     id: "scheduleHome",

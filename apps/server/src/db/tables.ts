@@ -21,3 +21,4 @@ export * from "../modules/messages/messages.table.ts";
 export * from "../modules/shop/shop.table.ts";
 export * from "../platform/audit-verifications.table.ts";
 export * from "../modules/booking/booking.table.ts";
+export * from "../modules/crm/crm.table.ts";

@@ -1,9 +1,9 @@
-import { type FeatureFlag, type Permission, type Role, roleOf } from "@clinic/shared";
+import { type FeatureFlag, GROUP, type Permission, type Role, roleOf } from "@clinic/shared";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { forbidden, notFound, unauthorized } from "./errors.ts";
+import { badRequest, forbidden, notFound, unauthorized } from "./errors.ts";
 
 /** The signed-in user as every permission and scope check sees it. */
 export interface Actor {
@@ -207,6 +207,32 @@ export async function assertUserInScope(db: Db, actor: Actor, userId: string): P
 export function clinicOf(actor: Actor): string | null {
   if (actor.isAdmin) return null;
   return actor.role === "clinic" ? actor.id : actor.clinicId;
+}
+
+/**
+ * The rows of a business module's `clinicColumn` the actor manages: an admin every clinic's,
+ * staff their own clinic's (the booking app, the CRM).
+ */
+export function managedBy(actor: Actor, clinicColumn: SQLWrapper): SQL {
+  if (actor.isAdmin) return sql`true`;
+  const clinic = clinicOf(actor);
+  return clinic === null ? sql`false` : sql`${clinicColumn} = ${clinic}`;
+}
+
+/**
+ * The clinic a clinic-wide call works on: staff their own (404 without one); an admin the one
+ * they name, a field error `clinicId: [needed]` when they name none, 404 for no such clinic.
+ */
+export async function clinicForCall(db: Db, actor: Actor, named: string | undefined, needed: string): Promise<string> {
+  if (!actor.isAdmin) {
+    const clinic = clinicOf(actor);
+    if (clinic === null) throw notFound();
+    return clinic;
+  }
+  if (named === undefined) throw badRequest({ clinicId: [needed] });
+  const found = await db.execute(sql`select 1 from users u join user_groups g on g.user_id = u.id and g.group_id = ${GROUP.clinic} where u.id = ${named}`);
+  if (found.rows.length === 0) throw notFound("No such clinic.");
+  return named;
 }
 
 /**

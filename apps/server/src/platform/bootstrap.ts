@@ -1,4 +1,4 @@
-import { DEFAULT_GROUP_PERMISSIONS, GROUP_IDS, GROUP_NAMES, PERMISSIONS, moduleOfPermission, permissionLabel } from "@clinic/shared";
+import { DEFAULT_CUSTOM_GROUPS, DEFAULT_GROUP_PERMISSIONS, GROUP_IDS, GROUP_NAMES, PERMISSIONS, moduleOfPermission, permissionLabel } from "@clinic/shared";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { groupPermissions, groups, permissions } from "../db/schema.ts";
@@ -24,6 +24,20 @@ export async function syncPermissions(db: Db): Promise<void> {
       DEFAULT_GROUP_PERMISSIONS[groupId].filter((codename) => idOf.has(codename)).map((codename) => ({ groupId, permissionId: idOf.get(codename) as number })),
     );
     if (grants.length > 0) await tx.insert(groupPermissions).values(grants).onConflictDoNothing();
+    // A custom group starts with its codenames when they are new here, as the built-in ones do.
+    for (const group of DEFAULT_CUSTOM_GROUPS) {
+      const fresh = group.permissions.filter((codename) => idOf.has(codename));
+      if (fresh.length === 0) continue;
+      const [row] = await tx
+        .insert(groups)
+        .values({ name: group.name.en, nameEs: group.name.es })
+        .onConflictDoUpdate({ target: groups.name, set: { name: group.name.en } })
+        .returning({ id: groups.id });
+      await tx
+        .insert(groupPermissions)
+        .values(fresh.map((codename) => ({ groupId: row?.id as number, permissionId: idOf.get(codename) as number })))
+        .onConflictDoNothing();
+    }
   });
 }
 

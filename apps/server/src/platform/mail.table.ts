@@ -22,6 +22,11 @@ export const mailMessages = pgTable(
     html: text("html"),
     /** Files sent with the message (an appointment's .ics invite): name, MIME type and text content. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** The sender when not the platform's (a CRM email format's "Name <address>"). */
+    from: text("from"),
+    replyTo: text("reply_to"),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of RFC 8058 on mass email). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     /** What it is about (invitation, password reset…), for the outbox screen. */
     kind: varchar("kind", { length: 32 }).notNull(),
     /** queued | sent | failed | outbox */

@@ -33,6 +33,12 @@ import Inventory2Outlined from "@mui/icons-material/Inventory2Outlined";
 import WarehouseOutlined from "@mui/icons-material/WarehouseOutlined";
 import LocalOfferOutlined from "@mui/icons-material/LocalOfferOutlined";
 import RedeemOutlined from "@mui/icons-material/RedeemOutlined";
+import BusinessCenterOutlined from "@mui/icons-material/BusinessCenterOutlined";
+import ContactsOutlined from "@mui/icons-material/ContactsOutlined";
+import FlagOutlined from "@mui/icons-material/FlagOutlined";
+import HeadsetMicOutlined from "@mui/icons-material/HeadsetMicOutlined";
+import BarChartOutlined from "@mui/icons-material/BarChartOutlined";
+import MailOutlined from "@mui/icons-material/MailOutlined";
 import type { SvgIconComponent } from "@mui/icons-material";
 
 const ICONS: Record<string, SvgIconComponent> = {
@@ -71,6 +77,12 @@ const ICONS: Record<string, SvgIconComponent> = {
   shopDiscounts: LocalOfferOutlined,
   shopBundles: RedeemOutlined,
   shopOrders: ReceiptLongOutlined,
+  crmHome: BusinessCenterOutlined,
+  crmUsers: ContactsOutlined,
+  crmInitiatives: FlagOutlined,
+  crmCallCenter: HeadsetMicOutlined,
+  crmStatistics: BarChartOutlined,
+  crmEmail: MailOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

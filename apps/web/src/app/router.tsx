@@ -30,6 +30,11 @@ const MyBookingPage = named(
   () => import("../modules/booking/public/MyBookingPage.tsx"),
   (m) => m.MyBookingPage,
 );
+// The CRM's one-click unsubscribe page (issue 36): opened from an email, without an account.
+const UnsubscribePage = named(
+  () => import("../modules/crm/email/UnsubscribePage.tsx"),
+  (m) => m.UnsubscribePage,
+);
 const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
@@ -89,6 +94,7 @@ export function appRoutes(): RouteObject[] {
     { path: "/accounts/set-password/", element: page(SetPasswordPage) },
     { path: "/schedule/app/booking/:slug", element: page(BookingPage) },
     { path: "/schedule/app/my-booking/:token", element: page(MyBookingPage) },
+    { path: "/crm/unsubscribe/:token", element: page(UnsubscribePage) },
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },

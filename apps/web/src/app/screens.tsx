@@ -80,6 +80,13 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   scheduleBooking: () => import("../modules/booking/work/BookingsPage.tsx").then((m) => m.BookingsPage),
   scheduleReport: () => import("../modules/booking/work/ReportPage.tsx").then((m) => m.ReportPage),
   scheduleConfig: () => import("../modules/booking/setup/ScheduleConfigPage.tsx").then((m) => m.ScheduleConfigPage),
+  crmHome: () => import("../modules/crm/initiatives/CrmDashboardPage.tsx").then((m) => m.CrmDashboardPage),
+  crmUsers: () => import("../modules/crm/clients/ClientsPage.tsx").then((m) => m.ClientsPage),
+  crmClient: () => import("../modules/crm/clients/ClientPage.tsx").then((m) => m.ClientPage),
+  crmInitiatives: () => import("../modules/crm/initiatives/InitiativesPage.tsx").then((m) => m.InitiativesPage),
+  crmCallCenter: () => import("../modules/crm/telemarket/CallCenterPage.tsx").then((m) => m.CallCenterPage),
+  crmStatistics: () => import("../modules/crm/telemarket/TelemarketStatisticsPage.tsx").then((m) => m.TelemarketStatisticsPage),
+  crmEmail: () => import("../modules/crm/email/EmailPage.tsx").then((m) => m.EmailPage),
 };
 
 /** The same screens as React components that load on first render. */

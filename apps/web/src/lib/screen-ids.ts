@@ -74,6 +74,13 @@ export const BUILT_SCREENS = [
   "scheduleBooking",
   "scheduleReport",
   "scheduleConfig",
+  "crmHome",
+  "crmUsers",
+  "crmClient",
+  "crmInitiatives",
+  "crmCallCenter",
+  "crmStatistics",
+  "crmEmail",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

@@ -21,7 +21,7 @@ import {
   bookings,
 } from "./booking.table.ts";
 import { type BookingRow, changeableUntil, isRatable } from "./bookings.service.ts";
-import { managedBy } from "./setup.service.ts";
+import { managedBy } from "../../platform/access.ts";
 
 /** What the booking app's screens read (issue 35): staff's lists in their clinic's scope, a client's booking by its link, a service's public page. */
 

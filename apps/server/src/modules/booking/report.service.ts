@@ -9,7 +9,7 @@ import { pdfFields, pdfHeading, pdfPageFooters, pdfTable, renderPdf } from "../.
 import { type SlotSchedule, windowsOf } from "../../platform/slots.ts";
 import { personName } from "../clinic/appointments/scope.ts";
 import { bookingLocations, bookingRatings, bookingServices, bookingVariations, bookings } from "./booking.table.ts";
-import { managedBy } from "./setup.service.ts";
+import { managedBy } from "../../platform/access.ts";
 
 /**
  * The dashboard's and the report's figures over a range of days (issue 35.7, §5: since and to

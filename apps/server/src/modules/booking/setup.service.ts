@@ -20,7 +20,7 @@ import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from "drizz
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import { type Actor, clinicOf } from "../../platform/access.ts";
+import { type Actor, clinicForCall, managedBy } from "../../platform/access.ts";
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound, violatedConstraint } from "../../platform/errors.ts";
 import { personName } from "../clinic/appointments/scope.ts";
 import { DEFAULT_BOOKING_SETTINGS } from "./availability.ts";
@@ -46,25 +46,8 @@ import {
 
 type Input<T extends z.ZodType> = z.output<T>;
 
-/** The rows of `clinicColumn` the actor manages. */
-export function managedBy(actor: Actor, clinicColumn: SQLWrapper): SQL {
-  if (actor.isAdmin) return sql`true`;
-  const clinic = clinicOf(actor);
-  return clinic === null ? sql`false` : sql`${clinicColumn} = ${clinic}`;
-}
-
-/** The clinic a clinic-wide call works on: staff their own; an admin the one they name (400 without). */
-export async function clinicFor(db: Db, actor: Actor, named: string | undefined): Promise<string> {
-  if (!actor.isAdmin) {
-    const clinic = clinicOf(actor);
-    if (clinic === null) throw notFound();
-    return clinic;
-  }
-  if (named === undefined) throw badRequest({ clinicId: [SETUP.clinicNeeded] });
-  const found = await db.execute(sql`select 1 from users u join user_groups g on g.user_id = u.id and g.group_id = ${GROUP.clinic} where u.id = ${named}`);
-  if (found.rows.length === 0) throw notFound("No such clinic.");
-  return named;
-}
+/** The clinic a clinic-wide booking call works on (platform/access.ts clinicFor). */
+export const clinicFor = (db: Db, actor: Actor, named: string | undefined): Promise<string> => clinicForCall(db, actor, named, SETUP.clinicNeeded);
 
 /** The platform's currency prices are in. */
 export interface BookingDeps {

@@ -124,13 +124,13 @@ describe("requireModule", () => {
 
 describe("FEATURE_FLAGS naming a module not built yet", () => {
   it("starts, and keeps that module off", async () => {
-    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,crm_manager,navegacion" }, seed: false });
+    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,event_app,navegacion" }, seed: false });
     try {
       const flags = await started.app.flags.all();
       expect(flags.clinic).toBe(true);
-      expect(flags.crm_manager).toBe(false);
+      expect(flags.event_app).toBe(false);
       expect(flags.navegacion).toBe(false);
-      const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "crm_manager"));
+      const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "event_app"));
       expect(rows[0]?.enabled).toBe(false);
     } finally {
       await started.close();
