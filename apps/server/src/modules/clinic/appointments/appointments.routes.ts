@@ -55,6 +55,8 @@ const clinic = requireModule("clinic");
 const readServices = [clinic, requirePermission("view_service", "change_service")];
 const changeServices = [clinic, requirePermission("change_service")];
 const readAppointments = [clinic, requirePermission("view_apointment", "change_apointment", "change_all_appointments")];
+/** A user's calendar feed: what they may read of appointments, and a CRM agent's meetings (issue 36). */
+const readFeed = [clinic, requirePermission("view_apointment", "change_apointment", "change_all_appointments", "is_crm_agent")];
 const changeAppointments = [clinic, requirePermission("change_apointment", "change_all_appointments")];
 const serviceTags = ["services"];
 const tags = ["appointments"];
@@ -351,13 +353,13 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ calendar feed
   app.get(
     "/api/calendar-feed/",
-    { preValidation: readAppointments, schema: { tags, summary: "The signed-in user's private calendar feed address", response: { 200: calendarFeedSchema } } },
+    { preValidation: readFeed, schema: { tags, summary: "The signed-in user's private calendar feed address", response: { 200: calendarFeedSchema } } },
     async (request) => ({ url: await feedUrl(app.db, feedKey, app.config.publicUrl, requireActor(request).id) }),
   );
   app.post(
     "/api/calendar-feed/",
     {
-      preValidation: readAppointments,
+      preValidation: readFeed,
       schema: { tags, summary: "A new private feed address; every older one stops working", response: { 200: calendarFeedSchema } },
     },
     async (request) => {

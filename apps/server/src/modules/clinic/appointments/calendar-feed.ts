@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { userId as userIdSchema } from "@clinic/shared";
+import { isModuleBuilt, routeById, userId as userIdSchema } from "@clinic/shared";
 import { and, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client.ts";
 import { users } from "../../../db/schema.ts";
 import { appointments, calendarFeeds } from "./appointments.table.ts";
-import { entryOf, feedIcs } from "./ical.ts";
+import { type CalendarEvent, entryOf, feedIcs } from "./ical.ts";
 import { HELD } from "./schedules.service.ts";
 import { personName } from "./scope.ts";
 
@@ -60,7 +60,58 @@ export async function userOfFeedToken(db: Db, key: Buffer, token: string): Promi
   return user?.active ? userId : null;
 }
 
-/** The feed: the user's held appointments, as provider or patient, from three months back to a year ahead. */
+/**
+ * The user's CRM meetings (issue 36.4) over the same span, while the CRM module is switched on
+ * (its flag row; a module not built never is): the meeting's agent holds it, the client attends.
+ */
+async function crmMeetingsOf(db: Db, userId: string, from: Date, to: Date, context: { publicUrl: string }): Promise<CalendarEvent[]> {
+  if (!isModuleBuilt("crm_manager")) return [];
+  const result = await db.execute<{
+    id: number;
+    at: Date | string;
+    minutes: number;
+    sequence: number;
+    subject: string;
+    notes: string;
+    client_name: string;
+    client_email: string | null;
+    client_phone: string;
+    agent_name: string;
+    agent_email: string;
+  }>(sql`
+    select a.id, a.at, a.duration_minutes as minutes, a.subject, a.notes,
+      -- Each change moves it on, so calendar programs take the newer version.
+      greatest(0, extract(epoch from a.updated_at - a.created_at))::int as sequence,
+      coalesce(nullif(trim(c.first_name || ' ' || c.last_name), ''), c.organisation) as client_name, c.email as client_email, c.phone as client_phone,
+      coalesce(nullif(trim(u.nombres || ' ' || u.apellidos), ''), u.email) as agent_name, u.email as agent_email
+    from crm_activities a join crm_clients c on c.id = a.client_id join users u on u.id = a.agent_id
+    where a.agent_id = ${userId} and a.kind = 'meeting' and a.at > ${from} and a.at < ${to}
+      and exists (select 1 from feature_flags f where f.name = 'crm_manager' and f.enabled)
+    order by a.at`);
+  const host = new URL(context.publicUrl).hostname;
+  const url = new URL(routeById("crmCallCenter").path, context.publicUrl).toString();
+  return result.rows.map((row) => {
+    const start = new Date(row.at);
+    return {
+      uid: `crm-meeting-${row.id}@${host}`,
+      sequence: row.sequence,
+      start,
+      end: new Date(start.getTime() + row.minutes * 60_000),
+      summary: `${row.subject || "Meeting"} (${row.client_name})`,
+      description: [row.notes, row.client_phone, url].filter(Boolean).join("\n\n"),
+      location: "",
+      url,
+      status: "confirmed",
+      organizer: { name: row.agent_name, email: row.agent_email },
+      attendees: row.client_email ? [{ name: row.client_name, email: row.client_email }] : [],
+    };
+  });
+}
+
+/**
+ * The feed: the user's held appointments, as provider or patient, and their CRM meetings, from
+ * three months back to a year ahead.
+ */
 export async function feedOf(db: Db, userId: string, context: { publicUrl: string; link: string }, now = Date.now()): Promise<string> {
   const provider = alias(users, "provider");
   const patient = alias(users, "patient");
@@ -87,5 +138,6 @@ export async function feedOf(db: Db, userId: string, context: { publicUrl: strin
   const entries = rows.map(({ row, ...people }) =>
     entryOf(row, { name: people.providerName, email: people.providerEmail }, { name: people.patientName, email: people.patientEmail }),
   );
-  return feedIcs(entries, new URL(context.publicUrl).hostname, context.link, "Therapy appointments");
+  const meetings = await crmMeetingsOf(db, userId, new Date(now - 90 * DAY), new Date(now + 366 * DAY), context);
+  return feedIcs(entries, new URL(context.publicUrl).hostname, context.link, "Therapy appointments", meetings);
 }

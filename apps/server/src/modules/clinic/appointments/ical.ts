@@ -96,9 +96,13 @@ export function inviteIcs(entry: CalendarEntry, host: string, link: string, canc
   return calendarInvite(appointmentEvent(entry, host, link, cancelled), cancelled);
 }
 
-/** A user's subscription feed: every appointment they hold, refreshed by the calendar program. */
-export function feedIcs(entries: readonly CalendarEntry[], host: string, link: string, name: string): string {
+/**
+ * A user's subscription feed: every appointment they hold, and the other modules' events of
+ * theirs (`others`: the CRM's meetings), refreshed by the calendar program.
+ */
+export function feedIcs(entries: readonly CalendarEntry[], host: string, link: string, name: string, others: readonly CalendarEvent[] = []): string {
   const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, name, ttl: 60 * 60 });
   for (const entry of entries) addCalendarEvent(calendar, appointmentEvent(entry, host, link, false));
+  for (const event of others) addCalendarEvent(calendar, event);
   return calendar.toString();
 }
