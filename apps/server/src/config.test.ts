@@ -21,7 +21,7 @@ describe("loadConfig", () => {
       bundles: { maxZipBytes: 100 * 1024 * 1024, maxUnpackedBytes: 500 * 1024 * 1024, maxFileBytes: 250 * 1024 * 1024, maxFiles: 2000, accessMinutes: 120 },
       imports: { maxBytes: 5 * 1024 * 1024, maxRows: 5000 },
       exports: { maxRows: 20_000 },
-      mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>", messagesPerSecond: 10 },
+      mail: { smtpUrl: undefined, from: "Therapy platform <no-reply@localhost>", messagesPerSecond: 10, crmPerSecond: 5 },
       jobs: { worker: true, pollingSeconds: 2, overdueMinutes: 15 },
       audit: { sealDelayMs: 1000 },
       commit: undefined,
@@ -81,13 +81,20 @@ describe("loadConfig", () => {
 
   it("sends mail over SMTP_URL from MAIL_FROM at the messages' pace, and refuses an address that is not SMTP or a pace of none", () => {
     expect(
-      loadConfig({ SMTP_URL: "smtps://user:pw@mail.example:465", MAIL_FROM: "Clinic <hello@clinic.example>", MESSAGE_EMAILS_PER_SECOND: "2.5" }).mail,
+      loadConfig({
+        SMTP_URL: "smtps://user:pw@mail.example:465",
+        MAIL_FROM: "Clinic <hello@clinic.example>",
+        MESSAGE_EMAILS_PER_SECOND: "2.5",
+        CRM_EMAILS_PER_SECOND: "1.5",
+      }).mail,
     ).toEqual({
       smtpUrl: "smtps://user:pw@mail.example:465",
       from: "Clinic <hello@clinic.example>",
       messagesPerSecond: 2.5,
+      crmPerSecond: 1.5,
     });
     expect(() => loadConfig({ MESSAGE_EMAILS_PER_SECOND: "0" })).toThrow(/MESSAGE_EMAILS_PER_SECOND/);
+    expect(() => loadConfig({ CRM_EMAILS_PER_SECOND: "0" })).toThrow(/CRM_EMAILS_PER_SECOND/);
     expect(loadConfig({ PUBLIC_URL: "https://clinic.example" }).mail.from).toBe("Therapy platform <no-reply@clinic.example>");
     expect(() => loadConfig({ SMTP_URL: "http://mail.example" })).toThrow(/SMTP_URL/);
   });

@@ -66,6 +66,7 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   MESSAGE_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  CRM_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(5),
   AUDIT_SEAL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   APP_COMMIT: z.string().max(64).optional(),
   REMINDER_HOURS: z.coerce
@@ -142,7 +143,8 @@ export interface Config {
   bundles: { maxZipBytes: number; maxUnpackedBytes: number; maxFileBytes: number; maxFiles: number; accessMinutes: number };
   /** Email: sent over SMTP when `smtpUrl` is set, else kept in the outbox (mail_messages) for admins to read. */
   /** `messagesPerSecond`: the pace of the emails of staff messages (issue 19.2), whatever their number, across every node. */
-  mail: { smtpUrl: string | undefined; from: string; messagesPerSecond: number };
+  /** `crmPerSecond`: the pace of the CRM's mass email (CRM_EMAILS_PER_SECOND, issue 36.5), in a lane of its own. */
+  mail: { smtpUrl: string | undefined; from: string; messagesPerSecond: number; crmPerSecond: number };
   /**
    * pg-boss: whether this node runs workers, how often an idle queue is polled, and how long a
    * due job may wait before the system check calls the queue stalled.
@@ -260,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Therapy platform <no-reply@${new URL(publicUrl).hostname}>`,
       messagesPerSecond: e.MESSAGE_EMAILS_PER_SECOND,
+      crmPerSecond: e.CRM_EMAILS_PER_SECOND,
     },
     jobs: { worker: e.JOBS_WORKER, pollingSeconds: e.JOBS_POLL_SECONDS, overdueMinutes: e.JOBS_OVERDUE_MINUTES },
     audit: { sealDelayMs: e.AUDIT_SEAL_DELAY_MS },

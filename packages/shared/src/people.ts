@@ -68,6 +68,9 @@ export const MAIL_KINDS = [
   ...(["order", "paid", "expiring", "expired", "refunded", "cancelled"] as const).map((event) => `billing.${event}` as const),
   ...(["placed", "paid", "fulfilled", "cancelled", "refunded"] as const).map((event) => `shop.${event}` as const),
   ...(["confirm", "confirmed", "changed", "cancelled", "reminder", "rate"] as const).map((event) => `booking.${event}` as const),
+  // The CRM's email formats: a test send, and a mass email to a list (issue 36.5).
+  "crm.test",
+  "crm.campaign",
   // A notification's own email, for those who keep its kind by email.
   ...NOTIFICATION_KINDS.map((kind) => `notice.${kind}` as const),
 ] as const;

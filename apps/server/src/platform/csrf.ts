@@ -3,6 +3,14 @@ import { HttpError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * The CRM's one-click unsubscribe (RFC 8058): a mail provider POSTs it from its own servers or
+ * pages, whatever Origin they send. It needs no session (the link's signed token is the key and
+ * it only ever unsubscribes the address it was sent to), so another site sending it gains
+ * nothing. Exactly this path, nothing under it.
+ */
+const CROSS_SITE_ALLOWED = /^\/api\/crm\/unsubscribe\/[^/?#]+(?:\?.*)?$/;
+
 /** The refusal of a request a page of another site made: said as such, never as a missing permission. */
 export const CROSS_SITE_CODE = "CROSS_SITE_REQUEST";
 export const crossSiteRefused = (origin: string | undefined) =>
@@ -43,6 +51,7 @@ export function registerCsrfProtection(app: FastifyInstance, trustedOrigins: rea
   const trusted = new Set(trustedOrigins.map((origin) => originOf(origin)).filter((origin) => origin !== null));
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.method === "POST" && CROSS_SITE_ALLOWED.test(request.url)) return;
     // Without Origin, a Referer still names the page that sent the request (Django reads it too).
     const referer = request.headers.referer;
     const origin = request.headers.origin ?? (referer === undefined ? undefined : (originOf(referer) ?? "null"));

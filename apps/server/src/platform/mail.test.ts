@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { startSmtpServer } from "../../test/smtp.ts";
-import { createMailer, listMail, type OutgoingMail, sendMail, smtpTransport } from "./mail.ts";
+import { createMailer, listMail, type OutgoingMail, registerMailDelivery, sendMail, smtpTransport } from "./mail.ts";
 import { mailMessages } from "./mail.table.ts";
 
 let t: TestApp;
@@ -84,6 +84,44 @@ describe("sendMail over SMTP", () => {
       expect(received?.raw).toMatch(/^Subject: Welcome aboard$/m);
       expect(received?.decoded).toContain("choose your password.");
       expect(received?.decoded).toContain("<p>Hello Ana,</p>");
+    } finally {
+      transport.close();
+      await smtp.close();
+    }
+  });
+
+  it("sends a message's own sender, Reply-To and headers (a CRM mass email's), stored on its row, now or by the delivery job", async () => {
+    const smtp = await startSmtpServer();
+    const transport = smtpTransport(smtp.url, FROM);
+    const own = {
+      from: '"Clinic news" <news@clinic.test>',
+      replyTo: "desk@clinic.test",
+      headers: { "List-Unsubscribe": "<https://clinic.test/api/crm/unsubscribe/1.x>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    };
+    try {
+      const outcome = await sendMail(t.db, message({ subject: "Spring news", kind: "crm.campaign", ...own }), transport);
+      expect(outcome.status).toBe("sent");
+      expect(await rowOf(outcome.id)).toMatchObject({ from: own.from, replyTo: own.replyTo, headers: own.headers });
+      // The delivery job reads the row back: the same sender and headers go out.
+      const jobs = { handlers: new Map<string, (data: { id: number }, job: { retryCount: number }) => Promise<void>>() };
+      const queue = {
+        handle: (name: string, handler: (data: { id: number }, job: { retryCount: number }) => Promise<void>) => jobs.handlers.set(name, handler),
+      };
+      const [queued] = await t.db
+        .insert(mailMessages)
+        .values({ to: "eva@example.com", subject: "Queued news", text: "Hi", kind: "crm.campaign", status: "queued", ...own })
+        .returning({ id: mailMessages.id });
+      registerMailDelivery(t.db, { ...createMailer(t.db, { smtpUrl: undefined, from: FROM, publicUrl: "http://localhost" }), transport }, queue as never);
+      await jobs.handlers.get("mail.deliver")?.({ id: queued?.id as number }, { retryCount: 0 });
+      expect(smtp.messages).toHaveLength(2);
+      for (const received of smtp.messages) {
+        expect(received.from).toBe("news@clinic.test");
+        expect(received.raw).toMatch(/^From: "?Clinic news"? <news@clinic\.test>$/m);
+        expect(received.raw).toMatch(/^Reply-To: desk@clinic\.test$/m);
+        expect(received.raw).toMatch(/^List-Unsubscribe: <https:\/\/clinic\.test\/api\/crm\/unsubscribe\/1\.x>$/m);
+        expect(received.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      }
+      expect((await rowOf(queued?.id as number)).status).toBe("sent");
     } finally {
       transport.close();
       await smtp.close();

@@ -17,7 +17,30 @@ export interface OutgoingMail {
   /** The user it is written to, when it is one of ours. */
   userId?: string | null;
   attachments?: MailAttachment[];
+  /** The sender, when not the platform's MAIL_FROM (a CRM email format's `Name <address>`). */
+  from?: string;
+  replyTo?: string;
+  /** Extra headers (RFC 8058's List-Unsubscribe on mass email). */
+  headers?: Record<string, string>;
 }
+
+/** What a transport is handed: a message with its sender. */
+export interface TransportMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  replyTo?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Lanes of paced mass email (`queueMail`'s `lane`): each keeps its own pace, so the CRM's mass
+ * email (CRM_EMAILS_PER_SECOND) neither waits behind nor holds up the platform's messages.
+ */
+export const MAIL_LANES = { messages: 1, crm: 2 } as const;
 
 export interface MailOutcome {
   id: number;
@@ -28,7 +51,7 @@ export interface MailOutcome {
 /** What sends over SMTP; `null` keeps every message in the outbox. */
 export interface MailTransport {
   from: string;
-  send(message: { from: string; to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] }): Promise<unknown>;
+  send(message: TransportMessage): Promise<unknown>;
   /** Connects and signs in without sending (the admins' system check); throws what the server said. */
   verify?(): Promise<unknown>;
   close(): void;
@@ -63,6 +86,26 @@ function rowOf(message: OutgoingMail) {
     kind: message.kind,
     userId: message.userId ?? null,
     attachments: message.attachments ?? null,
+    from: message.from ?? null,
+    replyTo: message.replyTo ?? null,
+    headers: message.headers ?? null,
+  };
+}
+
+/** A stored row as the transport sends it: its own sender, Reply-To and headers when it has them. */
+function transportMessage(
+  transport: MailTransport,
+  row: Pick<ReturnType<typeof rowOf>, "to" | "subject" | "text" | "html" | "attachments" | "from" | "replyTo" | "headers">,
+): TransportMessage {
+  return {
+    from: row.from ?? transport.from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html ?? undefined,
+    attachments: row.attachments ?? undefined,
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+    ...(row.headers ? { headers: row.headers } : {}),
   };
 }
 
@@ -81,14 +124,7 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
     .returning({ id: mailMessages.id });
   const id = (row as { id: number }).id;
   try {
-    await transport.send({
-      from: transport.from,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments,
-    });
+    await transport.send(transportMessage(transport, values));
     await db.update(mailMessages).set({ status: "sent", attempts: 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
     return { id, status: "sent", error: null };
   } catch (failure) {
@@ -126,14 +162,14 @@ const DELIVER_QUEUE = "mail.deliver";
  * outbox; with SMTP each row is `queued` and a `mail.deliver` job, enqueued in the same
  * transaction, sends it (retried with back-off, on whichever node works the queue). With
  * `perSecond` (mass messages) the jobs are spread over time at that pace, after any paced
- * email already waiting, whichever node queued it.
+ * email already waiting in its lane (MAIL_LANES), whichever node queued it.
  */
 export async function queueMail(
   tx: Db,
   mailer: Mailer,
   jobs: JobQueue,
   messages: readonly OutgoingMail[],
-  options: { perSecond?: number } = {},
+  options: { perSecond?: number; lane?: number } = {},
 ): Promise<number[]> {
   const ids: number[] = [];
   // Many at once (a user import's invitations): one INSERT per 500 rows.
@@ -146,7 +182,7 @@ export async function queueMail(
       .returning({ id: mailMessages.id });
     ids.push(...rows.map((row) => row.id));
     if (!mailer.transport) continue;
-    const times = options.perSecond ? await paceSlots(tx, rows.length, options.perSecond) : [];
+    const times = options.perSecond ? await paceSlots(tx, rows.length, options.perSecond, options.lane ?? MAIL_LANES.messages) : [];
     await jobs.sendMany(
       DELIVER_QUEUE,
       rows.map((row, index) => ({ data: { id: row.id }, startAfter: times[index] })),
@@ -157,14 +193,14 @@ export async function queueMail(
 }
 
 /**
- * Reserves `count` send times `1/perSecond` s apart, after those already handed out. The one
- * pacing row stays locked until the caller's transaction ends, so two nodes never hand out the
+ * Reserves `count` send times `1/perSecond` s apart, after those already handed out in `lane`. The
+ * lane's pacing row stays locked until the caller's transaction ends, so two nodes never hand out the
  * same times, and a rolled-back batch gives its times back.
  */
-async function paceSlots(tx: Db, count: number, perSecond: number): Promise<Date[]> {
+async function paceSlots(tx: Db, count: number, perSecond: number, lane: number): Promise<Date[]> {
   const span = count / perSecond;
   const result = await tx.execute<{ first: string }>(sql`
-    insert into ${mailPacing} (id, next_at) values (1, now() + make_interval(secs => ${span}))
+    insert into ${mailPacing} (id, next_at) values (${lane}, now() + make_interval(secs => ${span}))
     on conflict (id) do update set next_at = greatest(${mailPacing.nextAt}, now()) + make_interval(secs => ${span})
     returning (next_at - make_interval(secs => ${span}))::text as first`);
   const first = Date.parse(result.rows[0]?.first ?? "");
@@ -181,14 +217,7 @@ export function registerMailDelivery(db: Db, mailer: Mailer, jobs: JobQueue): vo
       const [row] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
       if (row?.status !== "queued" || !transport) return;
       try {
-        await transport.send({
-          from: transport.from,
-          to: row.to,
-          subject: row.subject,
-          text: row.text,
-          html: row.html ?? undefined,
-          attachments: row.attachments ?? undefined,
-        });
+        await transport.send(transportMessage(transport, row));
         await db
           .update(mailMessages)
           .set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date(), error: null })
