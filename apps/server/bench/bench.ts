@@ -54,6 +54,7 @@ import { type LighthouseFigures, lighthousePlans, lighthouseReport, measureLight
 import { signIn } from "./sign-in.ts";
 import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
 import { seedActivities } from "./seed-activities.ts";
+import { seedCrm } from "./seed-crm.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
@@ -258,8 +259,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     LOG_LEVEL: "warn",
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
-    // The online shop's storefront and checkout, and the booking app's page, are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule",
+    // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -302,6 +303,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   const shop = await seedBenchShop(server, embeddedPort);
   const lists = await seedLists(await databaseUrl(server, embeddedPort));
   log(`lists: the demo clinic has sent ${lists.messages} messages, the demo patient holds ${lists.notifications} notifications`);
+  const crm = await seedCrm(await databaseUrl(server, embeddedPort));
+  log(`crm: the demo clinic has ${crm.clients} clients and ${crm.calls} calls and meetings`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,

@@ -181,6 +181,28 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     },
   },
   { name: "bookings (staff), first page", method: "GET", path: "/api/schedule/bookings?rowsPerPage=10", role: "clinic", target: "lists" },
+  // The CRM (issue 36) over the demo clinic's clients (its lived-in demo and seed-crm.ts's): the
+  // clients list's first page, by name, and the dashboard's summary, as the clinic (its CRM admin).
+  {
+    name: "CRM clients, first page",
+    method: "GET",
+    path: "/api/crm/clients?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} clients`,
+  },
+  {
+    name: "CRM dashboard",
+    method: "GET",
+    path: "/api/crm/dashboard",
+    role: "clinic",
+    target: "lists",
+    check: (body) => {
+      const summary = body as { clients?: number; conversion?: { calls?: number } };
+      if (!summary.clients) throw new Error("the dashboard counts no client");
+      return `${summary.clients} clients, ${summary.conversion?.calls ?? 0} calls`;
+    },
+  },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {

@@ -125,6 +125,12 @@ starting = (async () => {
     if (await seedDemoBooking(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "booking-links") }))
       log("demo bookings added: four weeks back, two ahead");
   }
+  // The CRM's agents, clients, calls and mass email (issue 36): once, dated from the day it is first seeded.
+  if (embedded && !ending) {
+    const { seedDemoCrm } = await import("./modules/crm/crm-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoCrm(database.db, { anchor: today() })) log("demo CRM added: agent@example.com, agent2@example.com, crmclient@example.com");
+  }
   if (ending) return;
   app = await buildApp({ config: settings, database, authSecret, logger: true });
   if (ending) return;

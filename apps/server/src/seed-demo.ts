@@ -4,6 +4,7 @@ import { resolveAuthSecret, startDatabase } from "./db/start.ts";
 import { seedDemoHistory } from "./demo-history.ts";
 import { seedDemoBooking } from "./modules/booking/booking-demo.ts";
 import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
+import { seedDemoCrm } from "./modules/crm/crm-demo.ts";
 import { today } from "./modules/clinic/memberships/seats.ts";
 import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
 import { seedDemo } from "./seed-demo-data.ts";
@@ -19,4 +20,5 @@ console.log((await seedDemoHistory(started.database.db)) ? "Demo history added."
 // The private links' key comes from AUTH_SECRET, as the server derives it.
 const linkKey = deriveKey(resolveAuthSecret(config, !config.databaseUrl), "booking-links");
 console.log((await seedDemoBooking(started.database.db, { anchor: today(), linkKey })) ? "Demo bookings added." : "Demo bookings already there.");
+console.log((await seedDemoCrm(started.database.db, { anchor: today() })) ? "Demo CRM added." : "Demo CRM already there.");
 await started.close();

@@ -156,6 +156,10 @@ describe("the export notices' texts", () => {
       "Audit records exported successfully",
       "Bookings exported successfully",
       "Booking report exported successfully",
+      "Clients exported successfully",
+      "Lists exported successfully",
+      "Initiatives exported successfully",
+      "Calls exported successfully",
     ]);
   });
 });

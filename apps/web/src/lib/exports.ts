@@ -7,7 +7,21 @@ import { dispositionFilename } from "./api.ts";
  */
 
 /** What an export holds; each kind has its §8 notice, "<Kind> exported successfully" (exports.done.<kind>). */
-export const EXPORT_KINDS = ["payments", "statistics", "formResults", "patients", "therapists", "products", "audit", "bookings", "bookingReport"] as const;
+export const EXPORT_KINDS = [
+  "payments",
+  "statistics",
+  "formResults",
+  "patients",
+  "therapists",
+  "products",
+  "audit",
+  "bookings",
+  "bookingReport",
+  "crmClients",
+  "crmLists",
+  "crmInitiatives",
+  "crmCalls",
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** How far a download has got: bytes so far, and the whole size when the server said it. */
