@@ -75,3 +75,49 @@ describe("spec §8's clinic notices", () => {
     }
   });
 });
+
+/**
+ * Spec §8's CRM notices (issue 36): each text, its key, and the screens that show it (their
+ * actions notify through useAction, useDeleteConfirm or the notices directly, so the check is
+ * that the screen names the key).
+ */
+const CRM_NOTICES: { text: string; key: string; firedIn: string[] }[] = [
+  { text: "Client created successfully", key: "crmClients.notices.clientCreated", firedIn: ["modules/crm/clients/ClientDialog.tsx"] },
+  { text: "Client edited successfully", key: "crmClients.notices.clientEdited", firedIn: ["modules/crm/clients/ClientDialog.tsx"] },
+  {
+    text: "Client deleted successfully",
+    key: "crmClients.notices.clientDeleted",
+    firedIn: ["modules/crm/clients/ClientsTab.tsx", "modules/crm/clients/ClientPage.tsx"],
+  },
+  { text: "Note created successfully", key: "crmClients.notices.noteCreated", firedIn: ["modules/crm/clients/NoteDialog.tsx"] },
+  { text: "User list created successfully", key: "crmClients.notices.listCreated", firedIn: ["modules/crm/clients/ListDialog.tsx"] },
+  { text: "Initiative created successfully", key: "crmInitiatives.notices.created", firedIn: ["modules/crm/initiatives/InitiativeDialog.tsx"] },
+  { text: "Initiative edited successfully", key: "crmInitiatives.notices.edited", firedIn: ["modules/crm/initiatives/InitiativeDialog.tsx"] },
+  { text: "Initiative deleted successfully", key: "crmInitiatives.notices.deleted", firedIn: ["modules/crm/initiatives/InitiativesPage.tsx"] },
+  {
+    text: "Error occurred while fetching dashboard summary",
+    key: "crmInitiatives.dashboard.loadError",
+    firedIn: ["modules/crm/initiatives/CrmDashboardPage.tsx"],
+  },
+  { text: "The complete user list was imported successfully", key: "crmImport.done", firedIn: ["modules/crm/import/ClientsImportDialog.tsx"] },
+  { text: "Please correct the errors and upload the file again", key: "crmImport.failed", firedIn: ["modules/crm/import/ClientsImportDialog.tsx"] },
+  { text: "Mass email delivery scheduled successfully", key: "crmEmail.notices.scheduled", firedIn: ["modules/crm/email/CampaignDialog.tsx"] },
+  { text: "Test email message sent successfully", key: "crmEmail.notices.testSent", firedIn: ["modules/crm/email/TestDialog.tsx"] },
+  { text: "Email format edited successfully", key: "crmEmail.notices.formatEdited", firedIn: ["modules/crm/email/FormatDialog.tsx"] },
+  { text: "Email format deleted successfully", key: "crmEmail.notices.formatDeleted", firedIn: ["modules/crm/email/FormatsTab.tsx"] },
+  { text: "Error occurred while getting email formats", key: "crmEmail.notices.formatsLoadError", firedIn: ["modules/crm/email/FormatsTab.tsx"] },
+  { text: "Error occurred while fetching email formats", key: "crmEmail.notices.formatsFetchError", firedIn: ["modules/crm/email/CampaignDialog.tsx"] },
+];
+
+describe("spec §8's CRM notices", () => {
+  it.each(CRM_NOTICES)("“$text” is the English text of $key, with its own Spanish text", ({ text, key }) => {
+    expect(lookup(resources.en, key)).toBe(text);
+    const spanish = lookup(resources.es, key);
+    expect(typeof spanish).toBe("string");
+    expect(spanish).not.toBe(text);
+  });
+
+  it.each(CRM_NOTICES)("“$text” is shown by each of its screens", ({ key, firedIn }) => {
+    for (const file of firedIn) expect(readFileSync(path.join(srcDir, file), "utf8"), `${file} shows ${key}`).toContain(`"${key}"`);
+  });
+});

@@ -16,7 +16,7 @@ import {
   type bookingSettingsInputSchema,
   type bookingSpecialDayInputSchema,
 } from "@clinic/shared";
-import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
