@@ -32,7 +32,17 @@ export function roleOf(user: { isAdmin: boolean; groups: readonly number[] }): R
   }
 }
 
-/** Spec §2: admins and groups 2 and 3 land on the admin dashboard, patients on their home. */
-export function homePathOf(user: { isAdmin: boolean; groups: readonly number[] }): string {
-  return roleOf(user) === "patient" ? "/manager/patient" : "/manager/admin/dashboard";
+/**
+ * Spec §2: admins and groups 2 and 3 land on the admin dashboard, patients on their home.
+ * Spec §9's CRM redirect: someone in no built-in group who works only in the CRM (issue 36)
+ * lands there while it is on: an agent on the initiatives, a CRM client on its dashboard.
+ */
+export function homePathOf(user: { isAdmin: boolean; groups: readonly number[]; permissions?: readonly string[]; crmOn?: boolean }): string {
+  const role = roleOf(user);
+  if (role === "patient") return "/manager/patient";
+  if (!user.isAdmin && user.crmOn && !user.groups.some(isBuiltinGroup)) {
+    if (user.permissions?.includes("is_crm_agent")) return "/crm/app/telemarket/media";
+    if (user.permissions?.includes("is_crm_client")) return "/crm/app";
+  }
+  return "/manager/admin/dashboard";
 }

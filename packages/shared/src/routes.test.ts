@@ -472,6 +472,16 @@ describe("roleOf and homePathOf", () => {
     expect(homePathOf({ isAdmin: false, groups: [GROUP.patient, GROUP.clinic] })).toBe("/manager/patient");
   });
 
+  it("send those who work only in the CRM there while it is on (spec §9), and anyone else to their usual home", () => {
+    const agent = { isAdmin: false, groups: [100], permissions: ["is_crm_agent", "view_initiative"] };
+    expect(homePathOf({ ...agent, crmOn: true })).toBe("/crm/app/telemarket/media");
+    expect(homePathOf({ ...agent, crmOn: false })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: false, groups: [101], permissions: ["is_crm_client"], crmOn: true })).toBe("/crm/app");
+    expect(homePathOf({ isAdmin: false, groups: [GROUP.therapist, 100], permissions: ["is_crm_agent"], crmOn: true })).toBe("/manager/admin/dashboard");
+    expect(homePathOf({ isAdmin: true, groups: [], permissions: ["is_crm_agent"], crmOn: true })).toBe("/manager/admin/dashboard");
+    for (const path of ["/crm/app/telemarket/media", "/crm/app"]) expect(ROUTES.some((route) => route.path === path)).toBe(true);
+  });
+
   it("lands each role on a route the registry holds", () => {
     for (const groups of [[GROUP.patient], [GROUP.clinic], [GROUP.therapist]]) {
       const home = homePathOf({ isAdmin: false, groups });

@@ -5,7 +5,12 @@ import { type SessionState, homePathOf } from "@clinic/shared";
  * sign-in entry (login-main.tsx) can use them; lib/session.ts re-exports them for the app.
  */
 export function homeOf(session: SessionState): string {
-  return homePathOf({ isAdmin: session.isAdmin, groups: session.userData.groups });
+  return homePathOf({
+    isAdmin: session.isAdmin,
+    groups: session.userData.groups,
+    permissions: session.permission.codenames,
+    crmOn: session.flags.crm_manager === true,
+  });
 }
 
 /** Only same-site paths are followed after sign-in, never another origin. */
