@@ -33,6 +33,21 @@ export const importMappingSchema = z
   }, "Each column can fill one field only.");
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
+/** An import's column mapping as a multipart form sends it: JSON text, then the import's own mapping schema. */
+export const jsonMapping = <Schema extends z.ZodType>(schema: Schema) =>
+  z
+    .string()
+    .max(2000)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: "custom", message: "The column mapping is not valid JSON." });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
 /** The text fields of the multipart form sent with the file (`mapping` as JSON, on the import step). */
 export const importFormSchema = z
   .object({
@@ -40,19 +55,7 @@ export const importFormSchema = z
     clinicId: userId().optional(),
     /** Chosen by the browser to poll the import's progress while it runs. */
     progressId: z.uuid().optional(),
-    mapping: z
-      .string()
-      .max(2000)
-      .transform((text, context) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          context.addIssue({ code: "custom", message: "The column mapping is not valid JSON." });
-          return z.NEVER;
-        }
-      })
-      .pipe(importMappingSchema)
-      .optional(),
+    mapping: jsonMapping(importMappingSchema).optional(),
   })
   .strict();
 

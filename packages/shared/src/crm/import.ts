@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isRealDate } from "../memberships.ts";
 import { rowIdParam, userId } from "../schemas.ts";
-import { exportFormatSchema, importPreviewSchema } from "../user-import.ts";
+import { exportFormatSchema, importPreviewSchema, jsonMapping } from "../user-import.ts";
 import { crmClinicQuerySchema } from "./common.ts";
 
 /**
@@ -64,19 +64,7 @@ export const crmImportFormSchema = z
     progressId: z.uuid().optional(),
     /** A list of the clinic to add every imported client to. */
     listId: rowIdParam().optional(),
-    mapping: z
-      .string()
-      .max(2000)
-      .transform((text, context) => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          context.addIssue({ code: "custom", message: "The column mapping is not valid JSON." });
-          return z.NEVER;
-        }
-      })
-      .pipe(crmImportMappingSchema)
-      .optional(),
+    mapping: jsonMapping(crmImportMappingSchema).optional(),
   })
   .strict();
 

@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, HttpError, isUniqueViolation, notFound } from "../../platform/errors.ts";
-import type { SheetCell, SheetRows } from "../people/import-file.ts";
+import { normaliseWord, type SheetRows, sheetPreview, suggestColumns } from "../people/import-file.ts";
 import type { ProgressReport } from "../people/import.service.ts";
 import { crmClients, crmListClients } from "./crm.table.ts";
 import { type TrackingEntry, track } from "./tracking.ts";
@@ -25,7 +25,6 @@ import { type TrackingEntry, track } from "./tracking.ts";
  * timeline line each. Any refused row answers the whole report and writes nothing.
  */
 
-const PREVIEW_ROWS = 10;
 /** Rows per insert statement, and between two progress reports. */
 const CHUNK = 1000;
 
@@ -43,13 +42,6 @@ const LIMITS: Partial<Record<CrmImportField, number>> = {
 const TAG_MAX = 60;
 const TAGS_MAX = 20;
 
-const normalise = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-
 /** Header words (normalised) that suggest each field, English and Spanish; the export's own headers among them, so an export imports back. */
 const HEADER_WORDS: Record<CrmImportField, string[]> = {
   kind: ["kind", "type", "tipo", "clase", "clienttype", "tipodecliente"],
@@ -66,29 +58,10 @@ const HEADER_WORDS: Record<CrmImportField, string[]> = {
 };
 
 /** The column each field most likely comes from, by its header; each column used once. */
-export function suggestCrmMapping(headers: readonly string[]): Partial<Record<CrmImportField, number>> {
-  const mapping: Partial<Record<CrmImportField, number>> = {};
-  const taken = new Set<number>();
-  for (const field of CRM_IMPORT_FIELDS) {
-    const index = headers.findIndex((header, column) => !taken.has(column) && HEADER_WORDS[field].includes(normalise(header)));
-    if (index >= 0) {
-      mapping[field] = index;
-      taken.add(index);
-    }
-  }
-  return mapping;
-}
+export const suggestCrmMapping = (headers: readonly string[]): Partial<Record<CrmImportField, number>> =>
+  suggestColumns(CRM_IMPORT_FIELDS, HEADER_WORDS, headers);
 
-const cellText = (cell: SheetCell | undefined) => (cell === undefined ? "" : typeof cell === "string" ? cell : cell.formula);
-
-export function crmPreviewOf(sheet: SheetRows): CrmImportPreview {
-  return {
-    headers: sheet.headers,
-    mapping: suggestCrmMapping(sheet.headers),
-    rows: sheet.rows.slice(0, PREVIEW_ROWS).map((row) => row.cells.map(cellText)),
-    totalRows: sheet.rows.length,
-  };
-}
+export const crmPreviewOf = (sheet: SheetRows): CrmImportPreview => sheetPreview(sheet, suggestCrmMapping(sheet.headers));
 
 /** A cell a spreadsheet would run as a formula (OWASP CSV injection: = + - @ first). */
 const FORMULA_START = /^[=+\-@]/;
@@ -169,7 +142,7 @@ export function validateClientRows(sheet: SheetRows, mapping: CrmImportMapping):
     }
     const failed = (field: CrmImportField) => rowErrors.some((error) => error.field === field);
 
-    const kindWord = normalise(values.kind);
+    const kindWord = normaliseWord(values.kind);
     let kind: ClientRow["kind"] | null = null;
     if (kindWord === "") kind = values.firstName === "" && values.lastName === "" && values.organisation !== "" ? "organisation" : "person";
     else if (PERSON.has(kindWord)) kind = "person";
@@ -192,7 +165,7 @@ export function validateClientRows(sheet: SheetRows, mapping: CrmImportMapping):
     const digits = values.phone.replace(/\D/g, "").length;
     if (values.phone !== "" && (!PHONE.test(values.phone) || digits < 3)) fail("phone", "invalid", MESSAGES.phone);
 
-    const consentWord = normalise(values.consent);
+    const consentWord = normaliseWord(values.consent);
     const consent = consentWord === "" || NO.has(consentWord) ? false : YES.has(consentWord) ? true : null;
     if (consent === null) fail("consent", "invalid", MESSAGES.consent);
 

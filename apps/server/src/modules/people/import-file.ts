@@ -153,3 +153,44 @@ export async function readSheet(filePath: string, head: Buffer, maxRows: number)
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) return parseXlsx(filePath, maxRows);
   return parseCsv(await readFile(filePath), maxRows);
 }
+
+/** How many of a file's rows an import's preview shows. */
+export const PREVIEW_ROWS = 10;
+
+/** A header or a word as compared with the words of a field: no accents, case, spaces or signs. */
+export const normaliseWord = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
+
+/** The column each field most likely comes from, by its header (`words`, normalised); each column used once. */
+export function suggestColumns<Field extends string>(
+  fields: readonly Field[],
+  words: Record<Field, readonly string[]>,
+  headers: readonly string[],
+): Partial<Record<Field, number>> {
+  const mapping: Partial<Record<Field, number>> = {};
+  const taken = new Set<number>();
+  for (const field of fields) {
+    const index = headers.findIndex((header, column) => !taken.has(column) && words[field].includes(normaliseWord(header)));
+    if (index >= 0) {
+      mapping[field] = index;
+      taken.add(index);
+    }
+  }
+  return mapping;
+}
+
+const cellText = (cell: SheetCell | undefined) => (cell === undefined ? "" : typeof cell === "string" ? cell : cell.formula);
+
+/** An import's first step: the header row, a suggested mapping, the first rows as text and how many rows there are. */
+export function sheetPreview<Field extends string>(sheet: SheetRows, mapping: Partial<Record<Field, number>>) {
+  return {
+    headers: sheet.headers,
+    mapping,
+    rows: sheet.rows.slice(0, PREVIEW_ROWS).map((row) => row.cells.map(cellText)),
+    totalRows: sheet.rows.length,
+  };
+}

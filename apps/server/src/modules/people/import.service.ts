@@ -22,7 +22,7 @@ import { badRequest, forbidden, HttpError, notFound } from "../../platform/error
 import { type OutgoingMail, queueMail } from "../../platform/mail.ts";
 import { activeMembership, seatsInUse } from "../clinic/memberships/seats.ts";
 import { insertUsers } from "../accounts/users.service.ts";
-import type { SheetCell, SheetRows } from "./import-file.ts";
+import { normaliseWord, type SheetRows, sheetPreview, suggestColumns } from "./import-file.ts";
 import { userImportProgress } from "./import.table.ts";
 import { invitationMessage, inviterOf, storeInvitations } from "./invitations.ts";
 import { clinicForNewPerson, withEmailCheck } from "./people.service.ts";
@@ -33,7 +33,6 @@ import { clinicForNewPerson, withEmailCheck } from "./people.service.ts";
  * the outbox (or the delivery queue) in that same transaction.
  */
 
-const PREVIEW_ROWS = 10;
 /** Rows written between two progress reports. */
 const WRITE_SLICE = 500;
 
@@ -46,37 +45,10 @@ const HEADER_WORDS: Record<ImportField, string[]> = {
   language: ["language", "idioma", "lang", "lengua"],
 };
 
-const normalise = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-
 /** The column each field most likely comes from, by its header; each column used once. */
-export function suggestMapping(headers: string[]): Partial<Record<ImportField, number>> {
-  const mapping: Partial<Record<ImportField, number>> = {};
-  const taken = new Set<number>();
-  for (const field of IMPORT_FIELDS) {
-    const index = headers.findIndex((header, column) => !taken.has(column) && HEADER_WORDS[field].includes(normalise(header)));
-    if (index >= 0) {
-      mapping[field] = index;
-      taken.add(index);
-    }
-  }
-  return mapping;
-}
+export const suggestMapping = (headers: string[]): Partial<Record<ImportField, number>> => suggestColumns(IMPORT_FIELDS, HEADER_WORDS, headers);
 
-const cellText = (cell: SheetCell | undefined) => (cell === undefined ? "" : typeof cell === "string" ? cell : cell.formula);
-
-export function previewOf(sheet: SheetRows): ImportPreview {
-  return {
-    headers: sheet.headers,
-    mapping: suggestMapping(sheet.headers),
-    rows: sheet.rows.slice(0, PREVIEW_ROWS).map((row) => row.cells.map(cellText)),
-    totalRows: sheet.rows.length,
-  };
-}
+export const previewOf = (sheet: SheetRows): ImportPreview => sheetPreview(sheet, suggestMapping(sheet.headers));
 
 /** Only admins and clinics import; a clinic into its own clinic, an admin into the one it names. */
 export function assertCanImport(actor: Actor): void {
@@ -121,7 +93,7 @@ export function validateRows(sheet: SheetRows, mapping: ImportMapping): { valid:
       if (values[field] === "") rowErrors.push({ row: line, field, code: "required", message: MESSAGES.required });
     }
     const languageText = values.language ?? "";
-    const language = languageText === "" ? "en" : LANGUAGE_WORDS[normalise(languageText)];
+    const language = languageText === "" ? "en" : LANGUAGE_WORDS[normaliseWord(languageText)];
     if (language === undefined) rowErrors.push({ row: line, field: "language", code: "invalid", message: MESSAGES.language });
     if (rowErrors.length === 0) {
       const parsed = personFieldsSchema.safeParse({ ...values, language });
