@@ -32,8 +32,7 @@ type ActivityInput = z.output<typeof crmActivityInputSchema>;
 type ActivityUpdate = z.output<typeof crmActivityUpdateSchema>;
 
 /** A client's name as the CRM shows it: the person's, else the organisation's. */
-export const clientNameSql = (table: { firstName: unknown; lastName: unknown; organisation: unknown } = crmClients) =>
-  sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.organisation})`;
+export const clientNameSql = (table: { name: unknown } = crmClients) => sql<string>`${table.name}`;
 
 /** The actor's name as personName writes it. */
 export const actorName = (actor: Actor) => `${actor.nombres} ${actor.apellidos}`.trim() || actor.email;

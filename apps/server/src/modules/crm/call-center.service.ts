@@ -169,7 +169,7 @@ export async function nextCall(db: Db, actor: Actor, source: Source): Promise<Cr
       from picked where q.id = picked.id
       returning q.id, q.state, q.attempts, q.last_outcome, q.due_at, q.claimed_until, q.client_id
     )
-    select claimed.*, c.kind, ${clientNameSql({ firstName: sql`c.first_name`, lastName: sql`c.last_name`, organisation: sql`c.organisation` })} as name,
+    select claimed.*, c.kind, c.name as name,
       c.first_name, c.last_name, c.organisation, c.email, c.phone, c.city, c.consent, c.tags,
       (select coalesce(json_agg(r order by r.at desc), '[]'::json) from (
         select * from (

@@ -29,7 +29,7 @@ const owner = alias(users, "owner");
 const actorUser = alias(users, "tracking_actor");
 
 /** What a client shows as its name: "First Last", or the organisation's. */
-export const clientName = sql<string>`coalesce(nullif(case when ${crmClients.kind} = 'person' then trim(${crmClients.firstName} || ' ' || ${crmClients.lastName}) end, ''), ${crmClients.organisation})`;
+export const clientName = sql<string>`${crmClients.name}`;
 
 const clientColumns = {
   id: crmClients.id,
@@ -115,7 +115,7 @@ function clientsWhere(actor: Actor, query: CrmClientsQuery): SQL {
 /** The clinic's clients by name, filtered: one statement. */
 export async function listClients(db: Db, actor: Actor, query: CrmClientsQuery & PageQuery): Promise<Paged<CrmClient>> {
   const where = clientsWhere(actor, query);
-  const order = [asc(sql`lower(${clientName})`), asc(crmClients.id)];
+  const order = [asc(sql`lower(${crmClients.name})`), asc(crmClients.id)];
   const { limit, offset } = pageWindow(query);
   const page = await pageOf(
     db,

@@ -54,13 +54,18 @@ export const crmClients = pgTable(
     /** The platform account of a client who signs in (a CRM client, is_crm_client). */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** The name every screen shows and lists sort by: the person's, else the organisation's (generated). */
+    name: text("name")
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(case when kind = 'person' then trim(first_name || ' ' || last_name) end, ''), organisation)`),
     ...timestamps,
   },
   (table) => [
     check("crm_clients_kind_check", sql`${table.kind} in ('person', 'organisation')`),
     check("crm_clients_name_check", sql`${table.firstName} <> '' or ${table.lastName} <> '' or ${table.organisation} <> ''`),
     uniqueIndex("crm_clients_email_unique").on(table.clinicId, sql`lower(${table.email})`),
-    index("crm_clients_clinic_name_idx").on(table.clinicId, table.lastName, table.firstName, table.id),
+    // The clients list's order: its first page is read off this index, not sorted from every row.
+    index("crm_clients_clinic_name_idx").on(table.clinicId, sql`lower(${table.name})`, table.id),
     index("crm_clients_owner_idx").on(table.ownerId),
     index("crm_clients_user_idx").on(table.userId),
     index("crm_clients_tags_idx").using("gin", table.tags),

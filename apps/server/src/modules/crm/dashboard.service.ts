@@ -39,11 +39,13 @@ export async function crmDashboard(db: Db, actor: Actor, query: CrmDashboardQuer
   const back = CRM_DASHBOARD_DAYS - 1;
   const result = await db.execute<DashboardRow & Record<string, unknown>>(sql`
     with today as (select (now() at time zone ${zone})::date as day),
-    calls as (
-      select (a.at at time zone ${zone})::date as day, a.outcome = 'converted' as converted
+    -- The window's calls counted once per day: every figure below reads these 14 rows.
+    per_day as (
+      select (a.at at time zone ${zone})::date as day, count(*)::int as calls, count(*) filter (where a.outcome = 'converted')::int as converted
       from crm_activities a
       where a.kind = 'call' and a.at >= (((select day from today) - ${back}::int)::timestamp at time zone ${zone})
         ${ofClinic("a.clinic_id")} ${ofAgent("a.agent_id")}
+      group by 1
     ),
     initiatives as (
       select count(*) filter (where i.state = 'read')::int as read, count(*) filter (where i.state = 'not_readed')::int as not_readed
@@ -52,16 +54,14 @@ export async function crmDashboard(db: Db, actor: Actor, query: CrmDashboardQuer
     select
       (select count(*)::int from crm_clients c where true ${ofClinic("c.clinic_id")}) as clients,
       initiatives.read, initiatives.not_readed,
-      (select count(*)::int from calls where calls.day = (select day from today)) as calls_today,
+      coalesce((select calls from per_day where per_day.day = (select day from today)), 0) as calls_today,
       (select count(*)::int from crm_campaign_recipients r join crm_campaigns k on k.id = r.campaign_id
         where r.reached_at is not null ${ofClinic("k.clinic_id")}) as emails_sent,
-      (select count(*)::int from calls) as calls,
-      (select count(*)::int from calls where calls.converted) as converted,
-      (select json_agg(json_build_object(
-          'day', to_char(d.day, 'YYYY-MM-DD'),
-          'calls', (select count(*) from calls where calls.day = d.day),
-          'converted', (select count(*) from calls where calls.day = d.day and calls.converted)) order by d.day)
-        from (select (select day from today) - n as day from generate_series(0, ${back}::int) n) d) as by_day
+      coalesce((select sum(calls)::int from per_day), 0) as calls,
+      coalesce((select sum(converted)::int from per_day), 0) as converted,
+      (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'calls', coalesce(p.calls, 0), 'converted', coalesce(p.converted, 0))
+          order by d.day)
+        from (select (select day from today) - n as day from generate_series(0, ${back}::int) n) d left join per_day p on p.day = d.day) as by_day
     from initiatives`);
   const row = result.rows[0] as DashboardRow;
   const calls = Number(row.calls);

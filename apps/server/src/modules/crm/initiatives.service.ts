@@ -31,7 +31,7 @@ import { type TrackingEntry, track } from "./tracking.ts";
 const salesman = alias(users, "salesman");
 
 /** A client's name as lists show it: the person's, or the organisation's. */
-const crmClientName = sql<string>`coalesce(nullif(trim(${crmClients.firstName} || ' ' || ${crmClients.lastName}), ''), ${crmClients.organisation})`;
+const crmClientName = sql<string>`${crmClients.name}`;
 
 const initiativeColumns = {
   id: crmInitiatives.id,
