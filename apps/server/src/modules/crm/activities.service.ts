@@ -167,9 +167,9 @@ function checkNames(actor: Actor, context: Context, initiativeId: number | null 
 }
 
 /** A timeline line for a call or a meeting. */
-export function trackingSummary(kind: CrmActivityKind, values: { outcome?: string | null; subject: string }, prefix = ""): string {
-  const what = kind === "call" ? `${values.outcome ?? ""}${values.subject ? `: ${values.subject}` : ""}` : values.subject || "Meeting";
-  return `${prefix}${what}`;
+export function trackingSummary(kind: CrmActivityKind, values: { outcome?: string | null; subject: string }): string {
+  // Data only, no words: the timeline words the kind and a call's outcome in the reader's language.
+  return kind === "call" ? `${values.outcome ?? ""}${values.subject ? `: ${values.subject}` : ""}` : values.subject;
 }
 
 /** An agent logs their call or books their meeting; a CRM admin may name one of the clinic's agents. */
@@ -262,7 +262,7 @@ export async function updateActivity(db: Db, actor: Actor, id: number, input: Ac
       .returning();
     if (!saved) throw notFound();
     await track(tx, [
-      { clinicId: row.clinicId, clientId: row.clientId, kind, summary: trackingSummary(kind, saved, "Changed: "), refId: id, actorId: actor.id },
+      { clinicId: row.clinicId, clientId: row.clientId, kind: `${kind}_changed`, summary: trackingSummary(kind, saved), refId: id, actorId: actor.id },
     ]);
     return toActivity({ ...saved, clientName, agentName: context.agentName });
   });
@@ -279,8 +279,8 @@ export async function deleteActivity(db: Db, actor: Actor, id: number): Promise<
       {
         clinicId: row.clinicId,
         clientId: row.clientId,
-        kind,
-        summary: trackingSummary(kind, row, kind === "meeting" ? "Called off: " : "Deleted: "),
+        kind: kind === "meeting" ? "meeting_cancelled" : "call_deleted",
+        summary: trackingSummary(kind, row),
         refId: id,
         actorId: actor.id,
       },

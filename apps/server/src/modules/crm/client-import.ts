@@ -256,9 +256,11 @@ export async function importClients(db: Db, actor: Actor, input: ClientImportInp
   for (const column of Object.values(input.mapping)) {
     if (column !== undefined && column >= sheet.headers.length) throw badRequest({ mapping: ["The mapping names a column the file does not have."] });
   }
+  let listTitle = "";
   if (input.listId !== undefined) {
-    const list = await db.execute(sql`select 1 from crm_lists where id = ${input.listId} and clinic_id = ${input.clinicId}`);
-    if (list.rows.length === 0) throw notFound("No such list.");
+    const list = await db.execute<{ title: string }>(sql`select title from crm_lists where id = ${input.listId} and clinic_id = ${input.clinicId}`);
+    if (!list.rows[0]) throw notFound("No such list.");
+    listTitle = list.rows[0].title;
   }
   await report("checking", 0);
   const { rows, errors, lookups } = validateClientRows(sheet, input.mapping);
@@ -298,14 +300,12 @@ export async function importClients(db: Db, actor: Actor, input: ClientImportInp
           ...line,
           clientId,
           kind: "imported",
-          summary: `Imported from a file (row ${chunk[index]?.line})`,
+          summary: String(chunk[index]?.line ?? ""),
         }));
         if (input.listId !== undefined) {
           const listId = input.listId;
           await tx.insert(crmListClients).values(ids.map((clientId) => ({ listId, clientId })));
-          lines.push(
-            ...ids.map((clientId): TrackingEntry => ({ ...line, clientId, kind: "list_added", summary: "Added to a list by an import", refId: listId })),
-          );
+          lines.push(...ids.map((clientId): TrackingEntry => ({ ...line, clientId, kind: "list_added", summary: listTitle, refId: listId })));
         }
         await track(tx, lines);
         await report("writing", start + chunk.length);

@@ -155,7 +155,7 @@ export async function seedDemoCrm(db: Db, options: { anchor: string }): Promise<
         actorId: client.ownerId,
         at: client.createdAt,
       });
-      if (client.unsubscribedAt) line({ clientId: client.id, kind: "unsubscribed", summary: "Unsubscribed from mass email", at: client.unsubscribedAt });
+      if (client.unsubscribedAt) line({ clientId: client.id, kind: "unsubscribed", at: client.unsubscribedAt });
     }
     const tagged = (...tags: string[]) => clients.filter((client) => client.tags.some((tag) => tags.includes(tag)));
 

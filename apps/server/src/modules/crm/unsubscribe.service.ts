@@ -48,7 +48,7 @@ export async function unsubscribe(db: Db, key: Buffer, token: string): Promise<C
       .set({ unsubscribedAt: new Date() })
       .where(and(eq(crmClients.id, row.id), isNull(crmClients.unsubscribedAt)))
       .returning({ id: crmClients.id });
-    if (changed.length > 0) await track(tx, [{ clinicId: row.clinicId, clientId: row.id, kind: "unsubscribed", summary: "Unsubscribed from mass email" }]);
+    if (changed.length > 0) await track(tx, [{ clinicId: row.clinicId, clientId: row.id, kind: "unsubscribed" }]);
   });
   return viewOf(row, true);
 }

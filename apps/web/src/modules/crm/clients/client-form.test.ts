@@ -62,4 +62,16 @@ describe("timeline lines", () => {
       "[crmClients.timeline.kinds.edited]: [crmClients.fields.city], [crmClients.fields.owner]",
     );
   });
+
+  it("words a call's outcome and an imported row in the reader's language, and leaves a subject as written", () => {
+    const t = ((key: string, values?: { row?: string }) => `[${key}${values?.row ? ` ${values.row}` : ""}]`) as unknown as TFunction;
+    expect(timelineText(t, { kind: "call", summary: "no_answer: First contact" })).toBe(
+      "[crmClients.timeline.kinds.call]: [crmClients.timeline.outcomes.no_answer]: First contact",
+    );
+    expect(timelineText(t, { kind: "call_changed", summary: "converted" })).toBe(
+      "[crmClients.timeline.kinds.call_changed]: [crmClients.timeline.outcomes.converted]",
+    );
+    expect(timelineText(t, { kind: "meeting", summary: "answered: a subject" })).toBe("[crmClients.timeline.kinds.meeting]: answered: a subject");
+    expect(timelineText(t, { kind: "imported", summary: "12" })).toBe("[crmClients.timeline.kinds.imported]: [crmClients.timeline.importedRow 12]");
+  });
 });

@@ -1,4 +1,4 @@
-import { CRM_CLIENT_MESSAGES, type CrmClient, type CrmClientInput } from "@clinic/shared";
+import { CRM_CALL_OUTCOMES, CRM_CLIENT_MESSAGES, type CrmClient, type CrmClientInput } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { registerRefusals } from "../../../lib/refusals.ts";
 
@@ -62,12 +62,23 @@ const EDITED_FIELD_KEYS: Record<string, string> = { ownerId: "owner" };
 export function timelineText(t: TFunction, line: { kind: string; summary: string }): string {
   const what = t(`crmClients.timeline.kinds.${line.kind}`);
   if (!line.summary) return what;
-  const summary =
-    line.kind === "edited"
-      ? line.summary
-          .split(", ")
-          .map((field) => t(`crmClients.fields.${EDITED_FIELD_KEYS[field] ?? field}`))
-          .join(", ")
-      : line.summary;
-  return `${what}: ${summary}`;
+  return `${what}: ${summaryText(t, line)}`;
+}
+
+/** The line's data in the reader's words: changed fields, a call's outcome, an imported row. */
+function summaryText(t: TFunction, line: { kind: string; summary: string }): string {
+  if (line.kind === "edited") {
+    return line.summary
+      .split(", ")
+      .map((field) => t(`crmClients.fields.${EDITED_FIELD_KEYS[field] ?? field}`))
+      .join(", ");
+  }
+  if (line.kind === "imported") return t("crmClients.timeline.importedRow", { row: line.summary });
+  if (line.kind.startsWith("call")) {
+    const [outcome, ...subject] = line.summary.split(": ");
+    if (outcome && (CRM_CALL_OUTCOMES as readonly string[]).includes(outcome)) {
+      return [t(`crmClients.timeline.outcomes.${outcome}`), ...subject].join(": ");
+    }
+  }
+  return line.summary;
 }
