@@ -14,6 +14,7 @@ import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
 import { deleteList, EVERY_CLIENT_LIST, LISTS_PATH, LISTS_RESOURCE, useClientAbilities } from "./api.ts";
 import { ListClientsDialog } from "./ListClientsDialog.tsx";
 import { ListDialog } from "./ListDialog.tsx";
+import { CrmExportButtons } from "../import/CrmExportButtons.tsx";
 
 /** The clinic's user lists with how many clients each holds: agents read them, CRM admins add, change and delete them. */
 export function ListsTab() {
@@ -33,13 +34,14 @@ export function ListsTab() {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Typography color="text.secondary">{t("crmClients.lists.intro")}</Typography>
-      {abilities.admin ? (
-        <div>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+        {abilities.admin ? (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
             {t("crmClients.lists.add")}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <CrmExportButtons entity="lists" filters={list.search ? { q: list.search } : {}} />
+      </Stack>
       <SearchField label={t("crmClients.lists.search")} value={list.search} onChange={list.onSearch} width={260} />
       <Typography component="h2" sx={VISUALLY_HIDDEN}>
         {t("crmClients.lists.listLabel")}

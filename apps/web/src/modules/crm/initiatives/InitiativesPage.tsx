@@ -27,6 +27,7 @@ import {
 import { InitiativeDetailsDialog } from "./InitiativeDetailsDialog.tsx";
 import { InitiativeDialog } from "./InitiativeDialog.tsx";
 import { StateChip } from "./StateChip.tsx";
+import { CrmExportButtons } from "../import/CrmExportButtons.tsx";
 
 const TABS: StateTab[] = ["all", "not_readed", "read"];
 
@@ -89,13 +90,14 @@ export function InitiativesPage() {
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Typography color="text.secondary">{abilities.can("is_admin") ? t("crmInitiatives.list.introAdmin") : t("crmInitiatives.list.introAgent")}</Typography>
-      {abilities.add ? (
-        <div>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
+        {abilities.add ? (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
             {t("crmInitiatives.form.add")}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        <CrmExportButtons entity="initiatives" filters={{ ...(list.search ? { q: list.search } : {}), ...(tab === "all" ? {} : { state: tab }) }} />
+      </Stack>
       <Box sx={{ borderBottom: 1, borderColor: "divider" }}>
         <Tabs
           value={tab}

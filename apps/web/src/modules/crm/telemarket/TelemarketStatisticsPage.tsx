@@ -10,6 +10,7 @@ import { addDays, type DayRange, rangeProblem, todayOf } from "../../../lib/date
 import { useSignedIn } from "../../../lib/session.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { statisticsPath, useStatistics } from "./api.ts";
+import { CrmExportButtons } from "../import/CrmExportButtons.tsx";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const StatisticsChart = lazy(() => import("./StatisticsChart.tsx").then((m) => ({ default: m.StatisticsChart })));
@@ -69,6 +70,11 @@ export function TelemarketStatisticsPage() {
           setParams(search, { replace: true });
         }}
       />
+      {path ? (
+        <div>
+          <CrmExportButtons entity="calls" filters={{ since: range.since, to: range.to, ...(clinic ? { clinicId: clinic.id } : {}) }} />
+        </div>
+      ) : null}
       {session.isAdmin && !clinic ? <Alert severity="info">{t("crmTelemarket.statistics.chooseClinic")}</Alert> : null}
       {path && !data ? network.error ? null : <Skeleton variant="rounded" height={320} aria-hidden /> : null}
       {data ? (
