@@ -260,7 +260,12 @@ describe("statistics per telemarketer", () => {
 describe("meetings in the calendar feed", () => {
   it("the agent's feed carries their meetings while the module is on", async () => {
     const booked = (await call("agentA", "POST", "/api/crm/activities", meeting({ subject: "Feed meeting" }))).json();
-    const url = new URL(await feedUrl(t.db, t.app.deriveKey("calendar-feed"), TEST_PUBLIC_URL, agentA.id));
+    // The agent reads their own feed's address, as the call centre shows it; a CRM client holds no feed.
+    const address = await call("agentA", "GET", "/api/calendar-feed/");
+    expect(address.statusCode).toBe(200);
+    expect((await call("crmClient", "GET", "/api/calendar-feed/")).statusCode).toBe(403);
+    const url = new URL(address.json().url);
+    expect(url.pathname).toBe(new URL(await feedUrl(t.db, t.app.deriveKey("calendar-feed"), TEST_PUBLIC_URL, agentA.id)).pathname);
     const feed = await t.app.inject({ method: "GET", url: url.pathname });
     expect(feed.statusCode).toBe(200);
     expect(feed.body).toContain(`crm-meeting-${booked.id}@localhost`);
