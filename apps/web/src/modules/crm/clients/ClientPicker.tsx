@@ -1,6 +1,6 @@
 import type { CrmClient, Paged } from "@clinic/shared";
 import { Autocomplete, TextField } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSettledText } from "../../../lib/debounce.ts";
 import { useResource } from "../../../lib/resource.ts";
@@ -39,8 +39,18 @@ export function ClientPicker(props: { value: number[]; onChange(ids: number[]): 
   useEffect(() => {
     if (learnt) setKnown((current) => new Map([...current, ...learnt.data.map((client) => [client.id, optionOf(client).label] as const)]));
   }, [learnt]);
-  const labelOf = (id: number) => known.get(id) ?? `#${id}`;
-  const chosen: Option[] = value.map((id) => ({ id, label: labelOf(id) }));
+  // The same array until the choice or a name changes: MUI's Autocomplete empties what is being
+  // typed whenever its value is a new array, so a fresh one on every render (every key) wiped
+  // the search as it was typed.
+  const chosenKey = value.join(",");
+  const chosen: Option[] = useMemo(
+    () =>
+      chosenKey
+        .split(",")
+        .filter(Boolean)
+        .map((text) => ({ id: Number(text), label: known.get(Number(text)) ?? `#${text}` })),
+    [chosenKey, known],
+  );
   const options = (search.data?.data ?? []).map(optionOf);
   return (
     <Autocomplete

@@ -17,6 +17,7 @@ import { isUnderWay, shareDone } from "./progress.ts";
 
 /** How often the list asks again while a send is under way. */
 const POLL_MS = 3000;
+const DAY_MS = 86_400_000;
 
 const STATE_COLORS: Record<CrmCampaignState, "default" | "primary" | "success"> = {
   scheduled: "primary",
@@ -56,6 +57,18 @@ export function CampaignsTab() {
   const list = usePagedList<CrmCampaign>(CAMPAIGNS_RESOURCE, CAMPAIGNS_PATH, { pageSize: 10 });
   const [adding, setAdding] = useState(false);
   const [cancelling, setCancelling] = useState<CrmCampaign | null>(null);
+  // A render when the next scheduled send falls due: it is then under way, and the list is asked
+  // again as it goes (nothing else renders the tab while it sits open).
+  const [, setDueTick] = useState(0);
+  const nextDue = (list.rows ?? [])
+    .filter((row) => row.state === "scheduled" && Date.parse(row.sendAt) > Date.now())
+    .reduce((soonest, row) => Math.min(soonest, Date.parse(row.sendAt)), Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (!Number.isFinite(nextDue)) return;
+    // A timer's delay is at most about 24 days; a send further ahead is looked at again in a day.
+    const timer = setTimeout(() => setDueTick((tick) => tick + 1), Math.min(Math.max(nextDue - Date.now(), 0) + 250, DAY_MS));
+    return () => clearTimeout(timer);
+  }, [nextDue]);
   const underWay = (list.rows ?? []).some((row) => isUnderWay(row, Date.now()));
   useEffect(() => {
     if (!underWay) return;

@@ -90,6 +90,12 @@ export function FormatDialog({
   const remember = (field: "subject" | "html") => (event: SyntheticEvent) => {
     target.current = { field, at: (event.target as HTMLInputElement | HTMLTextAreaElement).selectionStart ?? null };
   };
+  // Where the cursor is after focusing, typing, clicking or selecting: `select` alone fires only
+  // when text is selected, so a variable chosen after typing went to where the field was entered.
+  const cursorOf = (field: "subject" | "html") => {
+    const handler = remember(field);
+    return { onSelect: handler, onFocus: handler, onInput: handler, onKeyUp: handler, onMouseUp: handler };
+  };
   // The switches read the parsed values' booleans (the input type has them optional, with defaults).
   const switches = form.control as unknown as Control<Values>;
   const putVariable = (name: CrmEmailVariable) => {
@@ -108,7 +114,7 @@ export function FormatDialog({
       error={!!text(name)}
       helperText={text(name)}
       slotProps={{ htmlInput: { maxLength: max } }}
-      {...(name === "subject" ? { onSelect: remember("subject"), onFocus: remember("subject") } : {})}
+      {...(name === "subject" ? cursorOf("subject") : {})}
     />
   );
   return (
@@ -177,7 +183,8 @@ export function FormatDialog({
               label={`{{${name}}}`}
               onClick={() => putVariable(name)}
               variant="outlined"
-              aria-label={t("crmEmail.formats.insert", { name: t(`crmEmail.variables.${name}`) })}
+              // The name starts with the chip's visible text (WCAG 2.5.3, label in name), then says what it does.
+              aria-label={`{{${name}}}: ${t("crmEmail.formats.insert", { name: t(`crmEmail.variables.${name}`) })}`}
             />
           ))}
         </Stack>
@@ -197,8 +204,7 @@ export function FormatDialog({
               onChange={html.onChange}
               onBlur={html.onBlur}
               inputRef={html.ref}
-              onSelect={remember("html")}
-              onFocus={remember("html")}
+              {...cursorOf("html")}
               error={!!text("html")}
               helperText={text("html") ?? t("crmEmail.formats.rawHtmlHint")}
               slotProps={{ htmlInput: { style: { fontFamily: "monospace" } } }}
