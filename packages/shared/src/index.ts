@@ -31,3 +31,4 @@ export * from "./messages.ts";
 export * from "./shop/index.ts";
 export * from "./booking/index.ts";
 export * from "./crm/index.ts";
+export * from "./events/index.ts";

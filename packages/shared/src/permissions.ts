@@ -127,13 +127,14 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     "view_form",
     "view_statistics",
   ],
-  // A clinic runs its own shop (issue 20), takes its own bookings (issue 35) and runs its own CRM as its CRM admin (issue 36):
+  // A clinic runs its own shop (issue 20), takes its own bookings (issue 35) and runs its own CRM as its CRM admin (issue 36) and its own events (issue 37):
   // a module's codenames only take effect while it is on.
   [GROUP.clinic]: [
     ...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
     ...PERMISSIONS_BY_MODULE.virtual_shop,
     ...PERMISSIONS_BY_MODULE.schedule,
     ...PERMISSIONS_BY_MODULE.crm_manager.filter((codename) => codename !== "is_crm_agent" && codename !== "is_crm_client"),
+    ...PERMISSIONS_BY_MODULE.event_app,
   ],
 };
 

@@ -22,3 +22,4 @@ export * from "../modules/shop/shop.table.ts";
 export * from "../platform/audit-verifications.table.ts";
 export * from "../modules/booking/booking.table.ts";
 export * from "../modules/crm/crm.table.ts";
+export * from "../modules/events/events.table.ts";

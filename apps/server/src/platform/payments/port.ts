@@ -23,11 +23,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** When the provider should stop accepting this payment. */
   expiresAt: Date;
-  /** Which of our order tables the id is of (webhook events come back tagged): a membership (billing) or the shop. */
+  /** Which of our order tables the id is of (webhook events come back tagged): a membership (billing), the shop or an event's registration. */
   purpose?: PaymentPurpose;
 }
 
-export type PaymentPurpose = "membership" | "shop";
+export type PaymentPurpose = "membership" | "shop" | "event";
 
 export interface CheckoutStart {
   /** The provider's id of this payment attempt (Stripe: the Checkout Session id); null for manual. */

@@ -59,11 +59,12 @@ function orderIdOf(session: Stripe.Checkout.Session): number | null {
 
 /** Which of our order tables a session's order id is of (sessions made before the shop carry none: memberships). */
 function purposeOf(session: Stripe.Checkout.Session): PaymentPurpose {
-  return session.metadata?.purpose === "shop" ? "shop" : "membership";
+  const purpose = session.metadata?.purpose;
+  return purpose === "shop" || purpose === "event" ? purpose : "membership";
 }
 
-/** Idempotency keys of one order's calls: the shop's orders are numbered apart from billing's. */
-const keyOf = (purpose: PaymentPurpose | undefined, orderId: number) => `${purpose === "shop" ? "shop-" : ""}order-${orderId}`;
+/** Idempotency keys of one order's calls: the shop's orders and events' registrations are numbered apart from billing's. */
+const keyOf = (purpose: PaymentPurpose | undefined, orderId: number) => `${purpose && purpose !== "membership" ? `${purpose}-` : ""}order-${orderId}`;
 
 function idOf(value: string | { id: string } | null): string | null {
   if (value === null) return null;

@@ -104,9 +104,10 @@ export const invoices = pgTable(
   "invoices",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The membership order invoiced; null for what another module sells (an event's ticket: its event_payments row points here). */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "restrict" }),
+    /** What was sold: membership | event. */
+    source: varchar("source", { length: 12 }).notNull().default("membership"),
     kind: varchar("kind", { length: 12 }).notNull(),
     /** `platform`, or the selling clinic's id: each seller numbers its own invoices. */
     sellerKey: text("seller_key").notNull(),
@@ -128,6 +129,7 @@ export const invoices = pgTable(
   },
   (table) => [
     check("invoices_kind_check", sql`${table.kind} in ('invoice', 'credit_note')`),
+    check("invoices_source_check", sql`(${table.source} = 'membership') = (${table.orderId} is not null)`),
     uniqueIndex("invoices_series_idx").on(table.sellerKey, table.kind, table.year, table.sequence),
     uniqueIndex("invoices_order_kind_idx").on(table.orderId, table.kind),
   ],

@@ -26,14 +26,24 @@ async function findOrder(tx: Db, event: Extract<PaymentEvent, { kind: "paid" | "
 /** Applies one verified event in the caller's transaction and says what it did. */
 async function apply(tx: Db, deps: BillingDeps, targets: Payments["targets"], event: PaymentEvent): Promise<{ outcome: Outcome; orderId: number | null }> {
   if (event.kind === "ignored") return { outcome: "ignored", orderId: null };
-  // The shop's orders (issue 20) are paid through the same provider: their events are the shop's to apply.
-  // Their order ids are not billing's: the event log (whose order id is billing's) keeps only the outcome.
-  const shop = targets.get("shop");
-  const toShop = async () => ({ outcome: shop ? (await shop.apply(tx, event)).outcome : ("unknown order" as const), orderId: null });
-  if ((event.kind === "paid" || event.kind === "expired") && event.purpose === "shop") return toShop();
+  // The shop's orders (issue 20) and events' registrations (issue 37) are paid through the same
+  // provider: their events are their module's to apply. Their order ids are not billing's: the
+  // event log (whose order id is billing's) keeps only the outcome.
+  const toTarget = async (purpose: "shop" | "event") => {
+    const target = targets.get(purpose);
+    return { outcome: target ? (await target.apply(tx, event)).outcome : ("unknown order" as const), orderId: null };
+  };
+  if ((event.kind === "paid" || event.kind === "expired") && event.purpose !== "membership") return toTarget(event.purpose);
   if (event.kind === "refunded") {
     const [order] = await tx.select().from(orders).where(eq(orders.paymentReference, event.paymentReference));
-    if (!order) return toShop();
+    if (!order) {
+      // A refund names only its payment: the module whose order was paid by it knows it.
+      for (const purpose of ["shop", "event"] as const) {
+        const applied = await toTarget(purpose);
+        if (applied.outcome !== "unknown order") return applied;
+      }
+      return { outcome: "unknown order", orderId: null };
+    }
     const done = await applyRefund(tx, deps, order.id, { reason: "Refunded at the payment provider.", refundRef: null, decidedBy: null });
     return { outcome: done ? "applied" : "already applied", orderId: order.id };
   }

@@ -1,0 +1,3 @@
+export * from "./common.ts";
+export * from "./events.ts";
+export * from "./registrations.ts";
