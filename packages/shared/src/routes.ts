@@ -4,7 +4,7 @@ import type { Permission } from "./permissions.ts";
 /** Checks of spec §6 that look at the user rather than at permissions. */
 export type UserValidation = "isAdmin" | "activeUser" | "activatedOrder";
 
-export type Section = "home" | "clinic" | "management" | "settings" | "shop" | "crm" | "schedule" | "apps";
+export type Section = "home" | "clinic" | "management" | "settings" | "shop" | "crm" | "schedule" | "events" | "apps";
 
 export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
   home: { en: "Overview", es: "Resumen" },
@@ -14,6 +14,7 @@ export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
   shop: { en: "Shop", es: "Tienda" },
   crm: { en: "CRM", es: "CRM" },
   schedule: { en: "Scheduling", es: "Agenda" },
+  events: { en: "Events", es: "Eventos" },
   apps: { en: "Apps", es: "Aplicaciones" },
 };
 
@@ -703,13 +704,31 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Quotes", es: "Cotizaciones" },
     permissions: ["view_quoter"],
   }),
+  // Events (issue 37): the clinic's workshops, courses and group sessions; the public event page
+  // and a registrant's ticket (/events/<slug>, /events/ticket/<token>) are outside the shell.
   route({
     id: "events",
-    notBuilt: true,
     path: "/event/app",
-    section: "apps",
+    section: "events",
     modules: ["event_app"],
     title: { en: "Events", es: "Eventos" },
+    permissions: ["view_event"],
+  }),
+  route({
+    id: "eventDetail",
+    path: "/event/app/events/:eventId",
+    navigation: false,
+    section: "events",
+    modules: ["event_app"],
+    title: { en: "Event", es: "Evento" },
+    permissions: ["view_event"],
+  }),
+  route({
+    id: "eventTemplates",
+    path: "/event/app/templates",
+    section: "events",
+    modules: ["event_app"],
+    title: { en: "Checklist templates", es: "Plantillas de tareas" },
     permissions: ["view_event"],
   }),
   route({ id: "chat", notBuilt: true, path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),

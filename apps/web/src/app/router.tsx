@@ -35,6 +35,15 @@ const UnsubscribePage = named(
   () => import("../modules/crm/email/UnsubscribePage.tsx"),
   (m) => m.UnsubscribePage,
 );
+// The events' public page and a registrant's ticket (issue 37): without an account.
+const PublicEventPage = named(
+  () => import("../modules/events/public/PublicEventPage.tsx"),
+  (m) => m.PublicEventPage,
+);
+const TicketPage = named(
+  () => import("../modules/events/public/TicketPage.tsx"),
+  (m) => m.TicketPage,
+);
 const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
@@ -95,6 +104,8 @@ export function appRoutes(): RouteObject[] {
     { path: "/schedule/app/booking/:slug", element: page(BookingPage) },
     { path: "/schedule/app/my-booking/:token", element: page(MyBookingPage) },
     { path: "/crm/unsubscribe/:token", element: page(UnsubscribePage) },
+    { path: "/events/:slug", element: page(PublicEventPage) },
+    { path: "/events/ticket/:token", element: page(TicketPage) },
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },

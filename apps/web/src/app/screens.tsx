@@ -87,6 +87,9 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   crmCallCenter: () => import("../modules/crm/telemarket/CallCenterPage.tsx").then((m) => m.CallCenterPage),
   crmStatistics: () => import("../modules/crm/telemarket/TelemarketStatisticsPage.tsx").then((m) => m.TelemarketStatisticsPage),
   crmEmail: () => import("../modules/crm/email/EmailPage.tsx").then((m) => m.EmailPage),
+  events: () => import("../modules/events/events/EventsPage.tsx").then((m) => m.EventsPage),
+  eventDetail: () => import("../modules/events/events/EventPage.tsx").then((m) => m.EventPage),
+  eventTemplates: () => import("../modules/events/planning/ChecklistTemplatesPage.tsx").then((m) => m.ChecklistTemplatesPage),
 };
 
 /** The same screens as React components that load on first render. */

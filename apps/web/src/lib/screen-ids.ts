@@ -81,6 +81,9 @@ export const BUILT_SCREENS = [
   "crmCallCenter",
   "crmStatistics",
   "crmEmail",
+  "events",
+  "eventDetail",
+  "eventTemplates",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
