@@ -32,6 +32,11 @@ import { crmInitiativesRoutes } from "./modules/crm/initiatives.routes.ts";
 import { crmTelemarketRoutes } from "./modules/crm/telemarket.routes.ts";
 import { crmEmailRoutes } from "./modules/crm/email.routes.ts";
 import { crmImportRoutes } from "./modules/crm/import.routes.ts";
+import { eventsRoutes } from "./modules/events/events.routes.ts";
+import { registrationsRoutes } from "./modules/events/registrations.routes.ts";
+import { eventPaymentsRoutes } from "./modules/events/payments.routes.ts";
+import { planningRoutes } from "./modules/events/planning.routes.ts";
+import { reportsRoutes } from "./modules/events/reports.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -71,5 +76,10 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "crm/telemarket", routes: crmTelemarketRoutes },
   { name: "crm/email", routes: crmEmailRoutes },
   { name: "crm/import", routes: crmImportRoutes },
+  { name: "events/events", routes: eventsRoutes },
+  { name: "events/registrations", routes: registrationsRoutes },
+  { name: "events/payments", routes: eventPaymentsRoutes },
+  { name: "events/planning", routes: planningRoutes },
+  { name: "events/reports", routes: reportsRoutes },
   { name: "audit", routes: auditRoutes },
 ];

@@ -126,7 +126,10 @@ export const eventRegistrations = pgTable(
     provider: varchar("provider", { length: 10 }),
     providerRef: text("provider_ref"),
     paymentReference: text("payment_reference"),
-    /** Secret of the registrant's private link (ticket, cancel); random, 32 url-safe characters. */
+    /**
+     * SHA-256 (hex) of the registrant's private link's secret (ticket, cancel). The secret is
+     * derived from the id with the app's key, never stored, so a later email can carry it again.
+     */
     token: varchar("token", { length: 64 }).notNull(),
     /** The account that registered, when signed in. */
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
