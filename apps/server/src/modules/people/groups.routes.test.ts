@@ -186,9 +186,9 @@ describe("permissions", () => {
   it("refuses with 400 to grant a codename of a module not built yet, and writes nothing", async () => {
     const before = await snapshot();
     const original = before.groups.groups.find((group) => group.id === GROUP.therapist)?.permissions ?? [];
-    const response = await call("PUT", "/api/groups/3/permissions", admin, { permissions: [...original, "view_quoter", "view_event"] });
+    const response = await call("PUT", "/api/groups/3/permissions", admin, { permissions: [...original, "view_quoter", "view_pagina"] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): view_event, view_quoter."] });
+    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): view_pagina, view_quoter."] });
     expect(await snapshot()).toEqual(before);
   });
 
