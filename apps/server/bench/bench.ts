@@ -55,6 +55,7 @@ import { signIn } from "./sign-in.ts";
 import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLeftoverPostgres, waitUntilAnswers } from "./processes.ts";
 import { seedActivities } from "./seed-activities.ts";
 import { seedCrm } from "./seed-crm.ts";
+import { seedEvents } from "./seed-events.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
@@ -260,7 +261,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
     // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager",
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -305,11 +306,15 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`lists: the demo clinic has sent ${lists.messages} messages, the demo patient holds ${lists.notifications} notifications`);
   const crm = await seedCrm(await databaseUrl(server, embeddedPort));
   log(`crm: the demo clinic has ${crm.clients} clients and ${crm.calls} calls and meetings`);
+  const events = await seedEvents(await databaseUrl(server, embeddedPort));
+  log(`events: the bench event ${events.slug} has ${events.registrations} registrations`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,
     ...trials.placeholders,
     ...shop.placeholders,
+    benchEvent: String(events.eventId),
+    benchEventSlug: events.slug,
   };
   const only = settings.only?.split("|");
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !only || only.some((text) => endpoint.name.includes(text)));

@@ -203,6 +203,31 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       return `${summary.clients} clients, ${summary.conversion?.calls ?? 0} calls`;
     },
   },
+  // Events (issue 37) over seed-events.ts's open day (5 000 registrations): its public page, as a
+  // guest opens it from a link (anonymous), and the staff's registrations list and event dashboard.
+  {
+    name: "event public page",
+    method: "GET",
+    path: "/api/events/public/{benchEventSlug}",
+    role: "anonymous",
+    target: "lists",
+    check: (body) => `${(body as { available?: number }).available ?? 0} places left`,
+  },
+  {
+    name: "event registrations (staff), first page",
+    method: "GET",
+    path: "/api/events/events/{benchEvent}/registrations?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} registrations`,
+  },
+  {
+    name: "event dashboard",
+    method: "GET",
+    path: "/api/events/events/{benchEvent}/dashboard",
+    role: "clinic",
+    target: "lists",
+  },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {
