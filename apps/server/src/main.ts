@@ -131,6 +131,13 @@ starting = (async () => {
     const { today } = await import("./modules/clinic/memberships/seats.ts");
     if (await seedDemoCrm(database.db, { anchor: today() })) log("demo CRM added: agent@example.com, agent2@example.com, crmclient@example.com");
   }
+  // The clinic's events, their registrations, costs and checklists (issue 37): once, around the day they are first seeded.
+  if (embedded && !ending) {
+    const { seedDemoEvents } = await import("./modules/events/events-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoEvents(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "event-links") }))
+      log("demo events added: four events around today");
+  }
   if (ending) return;
   app = await buildApp({ config: settings, database, authSecret, logger: true });
   if (ending) return;

@@ -5,6 +5,7 @@ import { seedDemoHistory } from "./demo-history.ts";
 import { seedDemoBooking } from "./modules/booking/booking-demo.ts";
 import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
 import { seedDemoCrm } from "./modules/crm/crm-demo.ts";
+import { seedDemoEvents } from "./modules/events/events-demo.ts";
 import { today } from "./modules/clinic/memberships/seats.ts";
 import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
 import { seedDemo } from "./seed-demo-data.ts";
@@ -18,7 +19,10 @@ console.log((await seedDemoBundle(started.database.db, config)) ? "Demo game bun
 console.log(`Demo shop pictures added: ${await seedDemoShopPictures(started.database.db, config)}.`);
 console.log((await seedDemoHistory(started.database.db)) ? "Demo history added." : "Demo history already there.");
 // The private links' key comes from AUTH_SECRET, as the server derives it.
-const linkKey = deriveKey(resolveAuthSecret(config, !config.databaseUrl), "booking-links");
+const authSecret = resolveAuthSecret(config, !config.databaseUrl);
+const linkKey = deriveKey(authSecret, "booking-links");
 console.log((await seedDemoBooking(started.database.db, { anchor: today(), linkKey })) ? "Demo bookings added." : "Demo bookings already there.");
 console.log((await seedDemoCrm(started.database.db, { anchor: today() })) ? "Demo CRM added." : "Demo CRM already there.");
+const eventLinks = deriveKey(authSecret, "event-links");
+console.log((await seedDemoEvents(started.database.db, { anchor: today(), linkKey: eventLinks })) ? "Demo events added." : "Demo events already there.");
 await started.close();

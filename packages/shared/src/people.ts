@@ -71,6 +71,8 @@ export const MAIL_KINDS = [
   // The CRM's email formats: a test send, and a mass email to a list (issue 36.5).
   "crm.test",
   "crm.campaign",
+  // Events (issue 37): a registrant's emails, and a checklist owner's overdue tasks.
+  ...(["confirmed", "payment_due", "waiting", "cancelled", "refunded", "expired", "task_overdue"] as const).map((event) => `event.${event}` as const),
   // A notification's own email, for those who keep its kind by email.
   ...NOTIFICATION_KINDS.map((kind) => `notice.${kind}` as const),
 ] as const;

@@ -160,6 +160,10 @@ describe("the export notices' texts", () => {
       "Lists exported successfully",
       "Initiatives exported successfully",
       "Calls exported successfully",
+      "Events exported successfully",
+      "Registrations exported successfully",
+      "Costs exported successfully",
+      "Checklists exported successfully",
     ]);
   });
 });

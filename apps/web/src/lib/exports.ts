@@ -21,6 +21,10 @@ export const EXPORT_KINDS = [
   "crmLists",
   "crmInitiatives",
   "crmCalls",
+  "events",
+  "eventRegistrations",
+  "eventCosts",
+  "eventChecklists",
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 

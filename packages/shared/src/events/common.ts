@@ -44,6 +44,8 @@ export const EVENT_MESSAGES = {
   endsBeforeStart: "The event must end after it starts.",
   placeOrLink: "Give a venue or an online link.",
   ticketInUse: "A ticket type with registrations cannot be removed.",
+  ticketTypeUnknown: "This ticket type is not one of this event's.",
+  currencyLocked: "The currency cannot change once someone has registered.",
   eventHasRegistrations: "An event with registrations cannot be deleted; cancel its registrations first.",
   notOnSale: "This ticket is not on sale now.",
   notPublished: "This event is not open for registration.",

@@ -106,6 +106,16 @@ export const eventsQuerySchema = pageQuerySchema
   .strict();
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 
+/** The public page's address (/events/<slug>): lower-case words joined by hyphens. */
+export const eventSlugParamSchema = z
+  .object({
+    slug: z
+      .string()
+      .max(100)
+      .regex(/^[a-z0-9-]{1,100}$/),
+  })
+  .strict();
+
 export const eventIdParamSchema = z.object({ eventId: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
 
 // ---------------------------------------------------------------- views

@@ -29,7 +29,14 @@ export const registrationsQuerySchema = pageQuerySchema
 export type RegistrationsQuery = z.infer<typeof registrationsQuerySchema>;
 
 export const registrationIdParamSchema = z.object({ registrationId: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
-export const registrationTokenParamSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }).strict();
+export const registrationTokenParamSchema = z
+  .object({
+    token: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]{20,64}$/),
+  })
+  .strict();
 
 /** A transfer arrived: pending_payment → confirmed. */
 export const confirmPaymentSchema = z

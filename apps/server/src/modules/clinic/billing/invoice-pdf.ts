@@ -7,7 +7,7 @@ import { pdfBlocks, pdfFields, pdfHeading, pdfPageFooters, pdfParagraphs, pdfTab
  * nothing is recomputed here.
  */
 
-export interface InvoicePdfContext {
+export interface MembershipInvoiceContext {
   orderNumber: string;
   plan: string;
   /** The membership period the order pays for (YYYY-MM-DD). */
@@ -15,6 +15,16 @@ export interface InvoicePdfContext {
   periodTo: string;
   paymentReference: string | null;
 }
+
+/** An event's ticket (issue 37): the registration's number, the event and its day. */
+export interface EventInvoiceContext {
+  /** The registration's number (ER-000042). */
+  orderNumber: string;
+  event: { title: string /** YYYY-MM-DD in the event's time zone. */; date: string };
+  paymentReference: string | null;
+}
+
+export type InvoicePdfContext = MembershipInvoiceContext | EventInvoiceContext;
 
 type InvoiceLanguage = "en" | "es";
 
@@ -28,6 +38,9 @@ const TEXTS: Record<
     order: string;
     plan: string;
     period: string;
+    registration: string;
+    event: string;
+    eventDate: string;
     seller: string;
     billTo: string;
     taxId: string;
@@ -50,6 +63,9 @@ const TEXTS: Record<
     order: "Order",
     plan: "Plan",
     period: "Period",
+    registration: "Registration",
+    event: "Event",
+    eventDate: "Event date",
     seller: "Seller",
     billTo: "Bill to",
     taxId: "Tax ID",
@@ -71,6 +87,9 @@ const TEXTS: Record<
     order: "Pedido",
     plan: "Plan",
     period: "Periodo",
+    registration: "Inscripción",
+    event: "Evento",
+    eventDate: "Fecha del evento",
     seller: "Emisor",
     billTo: "Facturar a",
     taxId: "NIF",
@@ -111,18 +130,29 @@ export function renderInvoicePdf(invoice: Invoice, context: InvoicePdfContext): 
       pdfHeading(doc, title);
       if (credit && invoice.creditsNumber) pdfParagraphs(doc, [t.credits(invoice.creditsNumber)], { bold: true });
       doc.moveDown(0.5);
-      pdfFields(doc, [
-        [t.date, invoice.issuedAt.slice(0, 10)],
-        [t.order, context.orderNumber],
-        [t.plan, context.plan],
-        [t.period, `${context.periodFrom} – ${context.periodTo}`],
-      ]);
+      pdfFields(
+        doc,
+        "event" in context
+          ? [
+              [t.date, invoice.issuedAt.slice(0, 10)],
+              [t.registration, context.orderNumber],
+              [t.event, context.event.title],
+              [t.eventDate, context.event.date],
+            ]
+          : [
+              [t.date, invoice.issuedAt.slice(0, 10)],
+              [t.order, context.orderNumber],
+              [t.plan, context.plan],
+              [t.period, `${context.periodFrom} – ${context.periodTo}`],
+            ],
+      );
       doc.moveDown();
       pdfBlocks(doc, [
         { title: t.seller, lines: [seller.name, seller.taxId && `${t.taxId}: ${seller.taxId}`, seller.address, seller.email] },
         {
           title: t.billTo,
-          lines: [buyer.legalName, `${t.taxId}: ${buyer.taxId}`, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country, buyer.email],
+          // An event's registrant is billed by name and email alone: the empty lines are left out.
+          lines: [buyer.legalName, buyer.taxId && `${t.taxId}: ${buyer.taxId}`, buyer.address, `${buyer.postalCode} ${buyer.city}`, buyer.country, buyer.email],
         },
       ]);
       pdfTable(

@@ -1,4 +1,4 @@
-import type { BillingDetails, Invoice } from "@clinic/shared";
+import type { BillingDetails, Invoice, OrderLine } from "@clinic/shared";
 import { eq, sql } from "drizzle-orm";
 import type { BillingSettings } from "../../../config.ts";
 import type { Db } from "../../../db/client.ts";
@@ -28,14 +28,14 @@ async function nextNumber(tx: Db, sellerKey: string, kind: InvoiceKind, year: nu
   return { sequence, number: kind === "credit_note" ? `R${serial}` : serial };
 }
 
-/** Who sells: the platform (settings), or a clinic selling its own plan (its billing details, else its account). */
-async function sellerOf(tx: Db, order: Order, settings: BillingSettings): Promise<InvoiceParty> {
-  if (!order.sellerClinicId) return settings.seller;
+/** Who sells: the platform (settings), or a clinic selling its own plan or event (its billing details, else its account). */
+async function sellerOf(tx: Db, sellerClinicId: string | null, settings: BillingSettings): Promise<InvoiceParty> {
+  if (!sellerClinicId) return settings.seller;
   const [row] = await tx
     .select({ details: billingDetails, nombres: users.nombres, apellidos: users.apellidos, email: users.email })
     .from(users)
     .leftJoin(billingDetails, eq(billingDetails.userId, users.id))
-    .where(eq(users.id, order.sellerClinicId));
+    .where(eq(users.id, sellerClinicId));
   if (!row) return { name: "", taxId: "", address: "", email: "" };
   const details = row.details;
   if (!details) return { name: `${row.nombres} ${row.apellidos}`.trim(), taxId: "", address: "", email: row.email };
@@ -48,38 +48,83 @@ async function sellerOf(tx: Db, order: Order, settings: BillingSettings): Promis
 }
 
 /**
- * Issues the invoice of a paid order, or the credit note of a refunded one (negative amounts,
- * pointing at the invoice it cancels), numbered in the same transaction as the payment.
+ * What an invoice says, whatever sold it: a membership order, or another module's sale (an
+ * event's ticket) with no order row. Amounts are positive; a credit note is issued negative.
  */
-export async function issueInvoice(tx: Db, order: Order, kind: InvoiceKind, settings: BillingSettings): Promise<InvoiceRow> {
+export interface InvoiceDraft {
+  source: "membership" | "event";
+  orderId: number | null;
+  /** Null: the platform sells; else the clinic, whose own series numbers it. */
+  sellerClinicId: string | null;
+  buyer: BillingDetails;
+  lines: OrderLine[];
+  netCents: number;
+  taxRateBp: number;
+  taxCents: number;
+  totalCents: number;
+  currency: string;
+  language: string;
+  /** The invoice a credit note cancels (in full or in part). */
+  creditsInvoiceId?: number | null;
+}
+
+/** Issues `draft` as the next invoice or credit note of its seller's series, in the caller's transaction. */
+export async function issueDraft(tx: Db, draft: InvoiceDraft, kind: InvoiceKind, settings: BillingSettings): Promise<InvoiceRow> {
   const year = new Date().getUTCFullYear();
-  const sellerKey = order.sellerClinicId ?? "platform";
-  const [original] =
-    kind === "credit_note" ? await tx.select().from(invoices).where(sql`${invoices.orderId} = ${order.id} and ${invoices.kind} = 'invoice'`) : [];
+  const sellerKey = draft.sellerClinicId ?? "platform";
   const { sequence, number } = await nextNumber(tx, sellerKey, kind, year);
   const sign = kind === "credit_note" ? -1 : 1;
   const [row] = await tx
     .insert(invoices)
     .values({
-      orderId: order.id,
+      orderId: draft.orderId,
+      source: draft.source,
       kind,
       sellerKey,
       year,
       sequence,
       number,
-      seller: await sellerOf(tx, order, settings),
-      buyer: order.buyerDetails,
-      lines: order.lines.map((line) => ({ ...line, unitCents: sign * line.unitCents, amountCents: sign * line.amountCents })),
-      netCents: sign * order.netCents,
-      taxRateBp: order.taxRateBp,
-      taxCents: sign * order.taxCents,
-      totalCents: sign * order.totalCents,
-      currency: order.currency,
-      language: order.language,
-      creditsInvoiceId: original?.id ?? null,
+      seller: await sellerOf(tx, draft.sellerClinicId, settings),
+      buyer: draft.buyer,
+      lines: draft.lines.map((line) => ({ ...line, unitCents: sign * line.unitCents, amountCents: sign * line.amountCents })),
+      netCents: sign * draft.netCents,
+      taxRateBp: draft.taxRateBp,
+      taxCents: sign * draft.taxCents,
+      totalCents: sign * draft.totalCents,
+      currency: draft.currency,
+      language: draft.language,
+      creditsInvoiceId: draft.creditsInvoiceId ?? null,
     })
     .returning();
   return row as InvoiceRow;
+}
+
+/**
+ * Issues the invoice of a paid order, or the credit note of a refunded one (negative amounts,
+ * pointing at the invoice it cancels), numbered in the same transaction as the payment.
+ */
+export async function issueInvoice(tx: Db, order: Order, kind: InvoiceKind, settings: BillingSettings): Promise<InvoiceRow> {
+  const [original] =
+    kind === "credit_note" ? await tx.select().from(invoices).where(sql`${invoices.orderId} = ${order.id} and ${invoices.kind} = 'invoice'`) : [];
+  return issueDraft(
+    tx,
+    {
+      source: "membership",
+      orderId: order.id,
+      sellerClinicId: order.sellerClinicId,
+      buyer: order.buyerDetails,
+      lines: order.lines,
+      netCents: order.netCents,
+      taxRateBp: order.taxRateBp,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      language: order.language,
+      creditsInvoiceId: original?.id ?? null,
+    },
+    kind,
+    settings,
+  );
 }
 
 export function toInvoice(row: InvoiceRow, creditsNumber: string | null): Invoice {
