@@ -107,8 +107,8 @@ export async function updateCost(db: Db, actor: Actor, costId: number, input: Co
   return costView(db, costId);
 }
 
-/** Removes upload rows (a cost's old or last receipt), then their bytes once the rows are gone. */
-async function dropReceipts(db: Db, store: BlobStore, uploadIds: (string | null | undefined)[], log?: FastifyBaseLogger): Promise<void> {
+/** Removes upload rows (a cost's old or last receipt, a deleted event's receipts), then their bytes once the rows are gone. */
+export async function dropReceipts(db: Db, store: BlobStore, uploadIds: (string | null | undefined)[], log?: FastifyBaseLogger): Promise<void> {
   const ids = uploadIds.filter((id): id is string => !!id);
   if (ids.length === 0) return;
   const gone = await db.execute<{ storage_key: string }>(

@@ -193,7 +193,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = requireActor(request);
       const { eventId } = request.params;
-      await audited(request, { action: "event.delete", detail: { id: eventId } }, () => deleteEvent(db, actor, eventId));
+      await audited(request, { action: "event.delete", detail: { id: eventId } }, () => deleteEvent(db, app.uploads, actor, eventId, request.log));
       return reply.status(204).send(null);
     },
   );

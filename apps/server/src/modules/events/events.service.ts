@@ -13,13 +13,16 @@ import {
 } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type Actor, managedBy } from "../../platform/access.ts";
 import { badRequest, conflict, type FieldErrors, isUniqueViolation, notFound } from "../../platform/errors.ts";
 import { containsPattern, pageWindow } from "../../platform/paging.ts";
 import { sanitizeForEveryone } from "../../platform/rich-text.ts";
+import type { BlobStore } from "../../platform/uploads.ts";
 import { personName } from "../clinic/appointments/scope.ts";
+import { dropReceipts } from "./costs.service.ts";
 import type { EventDeps } from "./events-scope.ts";
 import { eventEvents, eventTicketTypes } from "./events.table.ts";
 import { promoteWaiting } from "./waiting-list.ts";
@@ -399,13 +402,19 @@ export async function updateEvent(deps: EventDeps, actor: Actor, eventId: number
 }
 
 /** Deletes an event without registrations (its ticket types, costs and tasks go with it); 409 once anyone registered. */
-export async function deleteEvent(db: Db, actor: Actor, eventId: number): Promise<void> {
-  await db.transaction(async (transaction) => {
+/** Deletes an event without registrations; its costs and tasks go with it, and its cost lines' receipts after it. */
+export async function deleteEvent(db: Db, store: BlobStore, actor: Actor, eventId: number, log?: FastifyBaseLogger): Promise<void> {
+  const receipts = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const locked = await tx.execute(sql`select e.id from event_events e where e.id = ${eventId} and ${managedBy(actor, sql`e.clinic_id`)} for update`);
     if (locked.rows.length === 0) throw notFound();
     const registered = await tx.execute(sql`select 1 from event_registrations r where r.event_id = ${eventId} limit 1`);
     if (registered.rows.length > 0) throw conflict(EVENT_MESSAGES.eventHasRegistrations);
-    await tx.execute(sql`delete from event_events where id = ${eventId}`);
+    const gone = await tx.execute<{ receipt_upload_id: string | null }>(
+      sql`with costs as (select receipt_upload_id from event_costs where event_id = ${eventId}), deleted as (delete from event_events where id = ${eventId})
+        select receipt_upload_id from costs`,
+    );
+    return gone.rows.map((row) => row.receipt_upload_id);
   });
+  await dropReceipts(db, store, receipts, log);
 }

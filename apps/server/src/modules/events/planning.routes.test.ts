@@ -232,6 +232,21 @@ describe("receipts", () => {
         .where(eq(uploads.id, link?.id as string)),
     ).toHaveLength(0);
   });
+
+  it("goes with its event", async () => {
+    const eventId = await demoEvent();
+    const cost = (await r.send("clinic", "POST", `/api/events/events/${eventId}/costs`, line)).json() as EventCostView;
+    await sendForm("clinic", `/api/events/costs/${cost.id}/receipt`, [{ name: "file", value: PNG, filename: "r.png", type: "image/png" }]);
+    const [link] = await t.db.select({ id: eventCosts.receiptUploadId }).from(eventCosts).where(eq(eventCosts.id, cost.id));
+    expect(link?.id).toBeTruthy();
+    expect((await r.send("clinic", "DELETE", `/api/events/events/${eventId}`)).statusCode).toBe(204);
+    expect(
+      await t.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, link?.id as string)),
+    ).toHaveLength(0);
+  });
 });
 
 describe("checklist templates", () => {
