@@ -135,7 +135,7 @@ describe("a guest registers on the public page", () => {
     const [free, priced] = event.ticketTypeIds;
     const ok = { diet: "none", terms: true };
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{ ticketTypeId: other.ticketTypeIds[0], answers: ok }, { ticketTypeId: ["Choose one of this event's tickets."] }],
+      [{ ticketTypeId: other.ticketTypeIds[0], answers: ok }, { ticketTypeId: [EVENT_MESSAGES.ticketTypeUnknown] }],
       [{ ticketTypeId: free, answers: { terms: true } }, { "answers.diet": [EVENT_MESSAGES.answerRequired] }],
       [{ ticketTypeId: free, answers: { diet: "fish", terms: true } }, { "answers.diet": [EVENT_MESSAGES.answerChoice] }],
       [{ ticketTypeId: free, answers: { diet: "vegan", terms: false } }, { "answers.terms": [EVENT_MESSAGES.answerRequired] }],

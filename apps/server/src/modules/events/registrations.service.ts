@@ -105,7 +105,7 @@ export async function register(
         coalesce((t.sales_start is null or t.sales_start <= now()) and (t.sales_end is null or t.sales_end > now()), false) as on_sale
       from (select 1) one left join event_ticket_types t on t.id = ${input.ticketTypeId} and t.event_id = ${event.id}`);
     const ticket = read.rows[0] as TicketRead;
-    if (ticket.ticket_id === null) throw badRequest({ ticketTypeId: ["Choose one of this event's tickets."] });
+    if (ticket.ticket_id === null) throw badRequest({ ticketTypeId: [EVENT_MESSAGES.ticketTypeUnknown] });
     if (!ticket.on_sale) throw conflict(EVENT_MESSAGES.notOnSale);
     const { answers, errors } = checkedAnswers(event.questions, input.answers ?? {});
     const priced = ticket.price_cents > 0;
@@ -484,7 +484,8 @@ export async function checkIn(deps: EventDeps, actor: Actor, target: { eventId: 
     const refusal = refusalOf(row);
     if (refusal) throw refusal;
   }
-  throw conflict(EVENT_MESSAGES.alreadyCheckedIn.replace(" at {at}", ""));
+  // Unreachable in practice: the second read finds the registration checked in by the other scanner.
+  throw refusalOf({ state: "checked_in", event_id: 0, checked_in_at: null, time_zone: "UTC", done: false }) as HttpError;
 }
 
 // ---------------------------------------------------------------- the email again

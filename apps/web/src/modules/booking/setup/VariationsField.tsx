@@ -5,7 +5,7 @@ import { Autocomplete, Box, Button, Card, CardContent, FormControlLabel, FormHel
 import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { RowButton } from "../../../lib/components/RowButtons.tsx";
-import { MoneyField } from "../../shop/manage/MoneyField.tsx";
+import { MoneyField } from "../../../lib/components/MoneyField.tsx";
 import { useFieldText } from "./dialog-save.ts";
 import { newVariation, type ServiceDefaults, type ServiceValues } from "./service-form.ts";
 

@@ -7,7 +7,7 @@ import {
   bookingVariationInputSchema,
 } from "@clinic/shared";
 import { z } from "zod";
-import { centsToText, parseMoney } from "../../shop/manage/money.ts";
+import { centsToText, parseMoney } from "../../../lib/money.ts";
 import type { Placement } from "./dialog-save.ts";
 
 /** A variation as the form holds it: its price as typed in the platform's currency ("40" or "40,50"). */

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { adjustStock, EVERY_MANAGE_LIST } from "./api.ts";
 import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
-import { parseWhole } from "./money.ts";
+import { parseWhole } from "../../../lib/money.ts";
 
 interface Values {
   direction: "add" | "remove";

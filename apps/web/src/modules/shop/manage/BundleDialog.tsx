@@ -10,7 +10,7 @@ import { createBundle, EVERY_MANAGE_LIST, shopFieldMessage, updateBundle } from 
 import { bundleBody, bundlePlacement, type BundleValues, bundleValues } from "./bundle-form.ts";
 import { BundleItems } from "./BundleItems.tsx";
 import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
-import { MoneyField } from "./MoneyField.tsx";
+import { MoneyField } from "../../../lib/components/MoneyField.tsx";
 
 /** Create a bundle, or edit `bundle`: its name, description, own price, whether it sells, and its parts. */
 export function BundleDialog({ store, bundle, open, onClose }: { store: ShopStore; bundle: ShopBundle | null; open: boolean; onClose: () => void }) {

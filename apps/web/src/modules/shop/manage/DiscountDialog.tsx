@@ -10,7 +10,7 @@ import { createDiscount, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
 import { discountBody, discountPlacement, type DiscountValues, discountValues } from "./discount-form.ts";
 import { DiscountTargets } from "./DiscountTargets.tsx";
 import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
-import { MoneyField, PercentField } from "./MoneyField.tsx";
+import { MoneyField, PercentField } from "../../../lib/components/MoneyField.tsx";
 
 /** Create a discount, or edit `discount`: a code or automatic, how much, when, for what and how often. */
 export function DiscountDialog({ store, discount, open, onClose }: { store: ShopStore; discount: ShopDiscount | null; open: boolean; onClose: () => void }) {

@@ -10,8 +10,8 @@ import { useSignedIn } from "../../../lib/session.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createStore, EVERY_MANAGE_LIST, updateStore } from "./api.ts";
 import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
-import { MoneyField, PercentField } from "./MoneyField.tsx";
-import { bpToPercentText, centsToText, parseMoney, percentToBp } from "./money.ts";
+import { MoneyField, PercentField } from "../../../lib/components/MoneyField.tsx";
+import { bpToPercentText, centsToText, parseMoney, percentToBp } from "../../../lib/money.ts";
 
 export interface StoreValues {
   name: string;

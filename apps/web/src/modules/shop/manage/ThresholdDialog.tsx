@@ -7,7 +7,7 @@ import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { variantLabel } from "./AdjustDialog.tsx";
 import { EVERY_MANAGE_LIST, setThreshold } from "./api.ts";
 import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
-import { parseWhole } from "./money.ts";
+import { parseWhole } from "../../../lib/money.ts";
 
 interface Values {
   lowStockThreshold: string;

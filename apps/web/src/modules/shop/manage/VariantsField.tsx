@@ -28,7 +28,7 @@ import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
 import { useFieldText } from "./forms.ts";
-import { MoneyField } from "./MoneyField.tsx";
+import { MoneyField } from "../../../lib/components/MoneyField.tsx";
 import { newVariant, type ProductValues } from "./product-form.ts";
 
 interface Cells {

@@ -1,6 +1,6 @@
 import type { BundleInput, ShopBundle } from "@clinic/shared";
 import type { Converted, PathErrors } from "./forms.ts";
-import { centsToText, parseMoney, parseWhole } from "./money.ts";
+import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
 
 export interface BundleItemValues {
   variantId: number;

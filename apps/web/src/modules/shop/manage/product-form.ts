@@ -1,6 +1,6 @@
 import type { ProductInput, ShopProduct } from "@clinic/shared";
 import type { Converted, PathErrors } from "./forms.ts";
-import { centsToText, parseMoney, parseWhole } from "./money.ts";
+import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
 
 /** A variant row as typed: amounts and counts as text until saved. */
 export interface VariantValues {

@@ -1,0 +1,224 @@
+import { EVENT_LIMITS, type EventDetail } from "@clinic/shared";
+import { Autocomplete, MenuItem, Stack, TextField } from "@mui/material";
+import { useEffect, useMemo, useState } from "react";
+import { Controller, get, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../../lib/api.ts";
+import { DateTimeField } from "../../../lib/components/DateTimeField.tsx";
+import { FormDialog } from "../../../lib/components/FormDialog.tsx";
+import { RichTextField } from "../../../lib/components/RichTextField.tsx";
+import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
+import { useAction } from "../../../lib/resource.ts";
+import { ClinicPicker } from "../../people/Pickers.tsx";
+import { createEvent, EVERY_EVENT_LIST, updateEvent } from "./api.ts";
+import { EditorSection as Section, type FieldText } from "./EditorSection.tsx";
+import { CURRENCIES, type EventFormValues, eventBody, eventFormValues, eventPlacement, eventResolver } from "./event-form.ts";
+import { eventMessage, fieldMessage, timeZoneOptions } from "./format.ts";
+import { QuestionsEditor } from "./QuestionsEditor.tsx";
+import { TicketTypesEditor } from "./TicketTypesEditor.tsx";
+
+/** A wall-clock field of the form, in the event's zone. */
+function TimeField({ form, name, label, text }: { form: UseFormReturn<EventFormValues>; name: "startsAt" | "endsAt"; label: string; text: FieldText }) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateTimeField
+          label={label}
+          required
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={!!text(name)}
+          helperText={text(name)}
+          sx={{ width: "100%" }}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * Add an event, or change `event`: its title and description in both languages, when and where
+ * (times on the wall clock of the event's zone), places and payment rules, ticket types and the
+ * registration form's questions. A platform admin adding one first names its clinic. A 400's
+ * messages land on their fields (`ticketTypes.0.salesEnd` under that row's sales end).
+ */
+export function EventDialog(props: {
+  open: boolean;
+  event: EventDetail | null;
+  choosesClinic: boolean;
+  onClose: () => void;
+  onSaved?: (event: EventDetail) => void;
+}) {
+  const { open, event, choosesClinic, onClose, onSaved } = props;
+  const { t, i18n } = useTranslation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [clinic, setClinic] = useState<PickerOption | null>(null);
+  const texts = () => ({ money: t("events.editor.errors.money"), whole: t("events.editor.errors.whole"), time: t("events.editor.errors.time") });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolver reads the texts when it runs, in the language of the moment.
+  const resolver = useMemo(() => eventResolver(texts), []);
+  const form = useForm<EventFormValues>({ resolver, defaultValues: eventFormValues(null, i18n.language) });
+  const { reset } = form;
+  useEffect(() => {
+    if (!open) return;
+    // The default ticket's name in each language whose texts are in (the other is typed).
+    const named = (lng: string) => (i18n.exists("events.editor.defaultTicket", { lng }) ? i18n.getFixedT(lng)("events.editor.defaultTicket") : "");
+    reset(eventFormValues(event, i18n.language, { en: named("en"), es: named("es") }));
+    setProblem(null);
+    setClinic(null);
+  }, [open, event, reset, i18n]);
+  const save = useAction(
+    (values: EventFormValues) => {
+      const input = eventBody(values, texts()).payload;
+      return event ? updateEvent(event.id, input) : createEvent(input, choosesClinic ? clinic?.id : null);
+    },
+    {
+      invalidate: EVERY_EVENT_LIST,
+      success: () => t(event ? "events.notices.saved" : "events.notices.created"),
+      onFieldErrors: (fields) => {
+        const rest: string[] = [];
+        for (const [path, messages] of Object.entries(fields)) {
+          const field = eventPlacement(path);
+          if (field === null) rest.push(...messages);
+          else form.setError(field as Path<EventFormValues>, { type: "server", message: messages.join(" ") });
+        }
+        setProblem(rest.length > 0 ? rest.map((message) => eventMessage(t, message)).join(" ") : t("events.editor.checkFields"));
+      },
+      onFailure: (failure) => {
+        if (failure instanceof ApiError && failure.status === 409) setProblem(eventMessage(t, failure.message));
+      },
+      onSuccess: (saved) => {
+        onClose();
+        onSaved?.(saved);
+      },
+    },
+  );
+  const errors = form.formState.errors;
+  const text: FieldText = (path) => {
+    const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
+    return fieldMessage(t, error?.message ?? error?.root?.message);
+  };
+  const zone = form.watch("timeZone");
+  const zones = useMemo(() => timeZoneOptions(zone), [zone]);
+  const currency = form.watch("currency");
+  const textField = (name: Path<EventFormValues>, label: string, extra: { max?: number; required?: boolean; hint?: string; numeric?: boolean } = {}) => (
+    <TextField
+      label={label}
+      required={extra.required}
+      {...form.register(name)}
+      error={!!text(name)}
+      helperText={text(name) ?? extra.hint}
+      slotProps={{ htmlInput: { maxLength: extra.max, ...(extra.numeric ? { inputMode: "numeric", autoComplete: "off" } : {}) } }}
+      fullWidth
+    />
+  );
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={event ? t("events.editor.edit") : t("events.editor.add")}
+      onSubmit={form.handleSubmit(
+        (values) => {
+          setProblem(null);
+          save.mutate(values);
+        },
+        () => setProblem(t("events.editor.checkFields")),
+      )}
+      pending={save.isPending}
+      problem={problem}
+      submitDisabled={!event && choosesClinic && !clinic}
+      maxWidth="md"
+      phoneFullScreen
+    >
+      {!event && choosesClinic ? <ClinicPicker label={t("events.fields.clinic")} required value={clinic} onChange={setClinic} /> : null}
+      <Section title={t("events.editor.about")}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          {textField("title.en", t("events.fields.titleEn"), { max: EVENT_LIMITS.title, required: true })}
+          {textField("title.es", t("events.fields.titleEs"), { max: EVENT_LIMITS.title, required: true })}
+        </Stack>
+        <RichTextField
+          control={form.control}
+          name="description.en"
+          label={t("events.fields.descriptionEn")}
+          max={EVENT_LIMITS.description}
+          images={false}
+          translateError={(message) => fieldMessage(t, message) ?? message}
+        />
+        <RichTextField
+          control={form.control}
+          name="description.es"
+          label={t("events.fields.descriptionEs")}
+          max={EVENT_LIMITS.description}
+          images={false}
+          translateError={(message) => fieldMessage(t, message) ?? message}
+        />
+      </Section>
+      <Section title={t("events.editor.whenWhere")} hint={t("events.editor.zoneHint")}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TimeField form={form} name="startsAt" label={t("events.fields.startsAt")} text={text} />
+          <TimeField form={form} name="endsAt" label={t("events.fields.endsAt")} text={text} />
+        </Stack>
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <Autocomplete
+              options={zones}
+              value={field.value || null}
+              onChange={(_, value) => field.onChange(value ?? "")}
+              onBlur={field.onBlur}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label={t("events.fields.timeZone")}
+                  required
+                  error={!!text("timeZone")}
+                  helperText={text("timeZone") ?? t("events.editor.timeZoneHint")}
+                />
+              )}
+            />
+          )}
+        />
+        {textField("venue", t("events.fields.venue"), { max: EVENT_LIMITS.venue, hint: t("events.editor.placeHint") })}
+        {textField("onlineUrl", t("events.fields.onlineUrl"), { max: EVENT_LIMITS.url, hint: t("events.editor.onlineHint") })}
+      </Section>
+      <Section title={t("events.editor.registration")}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          {textField("capacity", t("events.fields.capacity"), { required: true, numeric: true, hint: t("events.editor.capacityHint") })}
+          <Controller
+            control={form.control}
+            name="currency"
+            render={({ field }) => (
+              <TextField select label={t("events.fields.currency")} {...field} error={!!text("currency")} helperText={text("currency")} fullWidth>
+                {[...new Set([...CURRENCIES, field.value])].map((code) => (
+                  <MenuItem key={code} value={code}>
+                    {code}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Stack>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          {textField("cancelHours", t("events.fields.cancelHours"), { numeric: true, hint: t("events.editor.cancelHoursHint") })}
+          {textField("holdHours", t("events.fields.holdHours"), { numeric: true, hint: t("events.editor.holdHoursHint") })}
+        </Stack>
+        <Controller
+          control={form.control}
+          name="state"
+          render={({ field }) => (
+            <TextField select label={t("events.fields.state")} {...field} helperText={t(`events.editor.stateHint.${field.value}`)} fullWidth>
+              <MenuItem value="draft">{t("events.states.draft")}</MenuItem>
+              <MenuItem value="published">{t("events.states.published")}</MenuItem>
+            </TextField>
+          )}
+        />
+      </Section>
+      <TicketTypesEditor form={form} currency={currency} event={event} text={text} />
+      <QuestionsEditor form={form} text={text} />
+    </FormDialog>
+  );
+}
