@@ -85,7 +85,12 @@ export function TicketView({ registration, token }: { registration: PublicRegist
           <Summary label={t("eventPublic.ticket.name")} value={`${registration.name} · ${registration.email}`} />
           <Summary
             label={t("eventPublic.ticket.ticketType")}
-            value={`${inLanguage(registration.ticketType.name, language)} · ${priceText(t, registration.amountCents, registration.currency, language)}`}
+            value={
+              // A free ticket is often named "Free": its price would only say it again.
+              registration.amountCents === 0
+                ? inLanguage(registration.ticketType.name, language)
+                : `${inLanguage(registration.ticketType.name, language)} · ${priceText(t, registration.amountCents, registration.currency, language)}`
+            }
           />
           {registration.paidCents > 0 ? <Summary label={t("eventPublic.ticket.paid")} value={money(registration.paidCents)} /> : null}
           {registration.refundedCents > 0 ? <Summary label={t("eventPublic.ticket.refunded")} value={money(registration.refundedCents)} /> : null}

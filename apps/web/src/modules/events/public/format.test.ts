@@ -29,15 +29,15 @@ describe("prices", () => {
 
 describe("event times", () => {
   it("are the wall-clock time of the event's own zone, as YYYY-MM-DD, hh:mm a", () => {
-    expect(zonedDateTime("2026-12-10T09:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 AM");
-    expect(zonedDateTime("2026-07-10T09:00:00.000Z", "Europe/Madrid")).toBe("2026-07-10, 11:00 AM");
+    expect(zonedDateTime("2026-12-10T09:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 am");
+    expect(zonedDateTime("2026-07-10T09:00:00.000Z", "Europe/Madrid")).toBe("2026-07-10, 11:00 am");
     // The same instant is still the day before in New York.
-    expect(zonedDateTime("2026-12-10T02:30:00.000Z", "America/New_York")).toBe("2026-12-09, 09:30 PM");
+    expect(zonedDateTime("2026-12-10T02:30:00.000Z", "America/New_York")).toBe("2026-12-09, 09:30 pm");
   });
 
   it("name the end's date only when the event ends on another day", () => {
-    expect(zonedRange("2026-12-10T09:00:00.000Z", "2026-12-10T11:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 AM – 12:00 PM");
-    expect(zonedRange("2026-12-10T09:00:00.000Z", "2026-12-11T16:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 AM – 2026-12-11, 05:00 PM");
+    expect(zonedRange("2026-12-10T09:00:00.000Z", "2026-12-10T11:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 am – 12:00 pm");
+    expect(zonedRange("2026-12-10T09:00:00.000Z", "2026-12-11T16:00:00.000Z", "Europe/Madrid")).toBe("2026-12-10, 10:00 am – 2026-12-11, 05:00 pm");
   });
 });
 

@@ -31,15 +31,16 @@ function partsIn(iso: string, timeZone: string): Record<string, string> {
 }
 
 const dayOf = (parts: Record<string, string>) => `${parts.year}-${parts.month}-${parts.day}`;
-const timeOf = (parts: Record<string, string>) => `${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+// Lower-case am/pm, as the staff screens and §9 write it.
+const timeOf = (parts: Record<string, string>) => `${parts.hour}:${parts.minute} ${parts.dayPeriod?.toLowerCase()}`;
 
-/** "2026-06-03, 10:00 AM" (spec §9's date-time) in `timeZone`. */
+/** "2026-06-03, 10:00 am" (spec §9's date-time) in `timeZone`. */
 export const zonedDateTime = (iso: string, timeZone: string) => {
   const parts = partsIn(iso, timeZone);
   return `${dayOf(parts)}, ${timeOf(parts)}`;
 };
 
-/** "2026-06-03, 10:00 AM – 01:00 PM" in `timeZone`; the end's date too when it ends another day. */
+/** "2026-06-03, 10:00 am – 01:00 pm" in `timeZone`; the end's date too when it ends another day. */
 export function zonedRange(startIso: string, endIso: string, timeZone: string): string {
   const start = partsIn(startIso, timeZone);
   const end = partsIn(endIso, timeZone);

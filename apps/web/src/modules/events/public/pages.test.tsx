@@ -46,9 +46,9 @@ describe("the ticket page", () => {
     expect(text).toContain("Add to calendar");
     expect(text).toContain("Invoice INV-2026-0007 (PDF)");
     // The deadline in the event's zone: 09:00 UTC is 10:00 in Madrid in December.
-    expect(text).toContain("You can cancel online until 2099-12-09, 10:00 AM (Europe/Madrid).");
+    expect(text).toContain("You can cancel online until 2099-12-09, 10:00 am (Europe/Madrid).");
     expect(text).toContain("Cancel my registration");
-    expect(text).toContain("2099-12-10, 10:00 AM – 12:00 PM");
+    expect(text).toContain("2099-12-10, 10:00 am – 12:00 pm");
     expect(text).toContain("Times are in the Europe/Madrid time zone.");
   });
 
@@ -65,7 +65,7 @@ describe("the ticket page", () => {
     );
     expect(text).toContain("Your place is held until you pay");
     expect(text).toContain("Amount to pay: €25.00");
-    expect(text).toContain("Your place is held until 2099-12-01, 06:30 PM (Europe/Madrid).");
+    expect(text).toContain("Your place is held until 2099-12-01, 06:30 pm (Europe/Madrid).");
     expect(text).toContain("IBAN ES91 2100 0418 4502 0005 1332");
     expect(text).toContain("Quote this reference with your transfer: ER-000042");
     expect(text).not.toContain("Pay €25.00 now");
@@ -149,7 +149,7 @@ describe("the event page", () => {
     const text = eventText(publicEventFixture());
     expect(text).toContain("Mindful breathing workshop");
     // The description is rich text, sanitised in the browser (RichTextView): without a DOM it renders empty here.
-    expect(text).toContain("2026-12-10, 10:00 AM – 12:00 PM");
+    expect(text).toContain("2026-12-10, 10:00 am – 12:00 pm");
     expect(text).toContain("Times are in the Europe/Madrid time zone.");
     expect(text).toContain("Calle Mayor 12, Madrid");
     expect(text).toContain("Vestibular Care Clinic");
@@ -159,7 +159,7 @@ describe("the event page", () => {
     expect(text).toContain("Patients · Free");
     expect(text).toContain("Sold out — join the waiting list");
     expect(text).toContain("Early bird · €15.00");
-    expect(text).toContain("Not on sale · on sale from 2026-11-01, 09:00 AM to 2026-11-15, 11:59 PM");
+    expect(text).toContain("Not on sale · on sale from 2026-11-01, 09:00 am to 2026-11-15, 11:59 pm");
     expect(text).toContain("Dietary needs");
     expect(text).toContain("Your level");
     expect(text).toContain("Photos may be taken of me");
