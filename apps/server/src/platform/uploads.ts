@@ -7,9 +7,11 @@ import { pipeline } from "node:stream/promises";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { UPLOAD_LIMITS, UPLOAD_MIME_TYPES, UPLOAD_KINDS, type UploadKind } from "@clinic/shared";
 import { sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { type Actor, clinicOf } from "./access.ts";
+import { notFound } from "./errors.ts";
 import { uploads } from "./uploads.table.ts";
 
 export type Upload = typeof uploads.$inferSelect;
@@ -108,6 +110,29 @@ export function contentDisposition(type: "inline" | "attachment", filename: stri
 }
 
 // ---------------------------------------------------------------- staging
+
+/**
+ * Sends a private upload a module has just checked access to (a CRM document, an event's
+ * receipt) as a download: never rendered by the browser (attachment, sandboxed, nosniff), never
+ * kept by a shared cache. Bytes missing from the store answer 404 and are logged.
+ */
+export async function sendPrivateUpload(request: FastifyRequest, reply: FastifyReply, store: BlobStore, upload: Upload): Promise<FastifyReply> {
+  let body: NodeJS.ReadableStream;
+  try {
+    body = await store.read(upload.storageKey);
+  } catch (error) {
+    request.log.error({ err: error, upload: upload.id }, "a private upload's bytes are missing");
+    throw notFound();
+  }
+  return reply
+    .header("x-content-type-options", "nosniff")
+    .header("content-disposition", contentDisposition("attachment", upload.originalName))
+    .header("cache-control", "private, no-cache")
+    .header("content-security-policy", "sandbox; default-src 'none'")
+    .header("content-type", upload.mime)
+    .header("content-length", upload.size)
+    .send(body);
+}
 
 export interface StagedUpload {
   /** A temp file under the uploads folder's `.staging`: moved into the store, or removed. */

@@ -26,9 +26,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor, requireModule, requirePermission } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
-import { notFound } from "../../platform/errors.ts";
 import { receiveMultipart } from "../../platform/multipart.ts";
-import { contentDisposition } from "../../platform/uploads.ts";
+import { sendPrivateUpload } from "../../platform/uploads.ts";
 import { createClient, deleteClient, getClient, listClients, listTags, listTimeline, updateClient } from "./clients.service.ts";
 import { crmClinicFor } from "./crm-scope.ts";
 import { CRM_DOCUMENT_CAP, createDocument, deleteDocument, documentUpload, listDocuments } from "./documents.service.ts";
@@ -326,22 +325,7 @@ export const crmClientsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/crm/documents/:id/file",
     { preValidation: workers, schema: { tags, summary: "A document's file, after the CRM's access check", params: idParams } },
     async (request, reply) => {
-      const upload = await documentUpload(db, requireActor(request), request.params.id);
-      let body: NodeJS.ReadableStream;
-      try {
-        body = await app.uploads.read(upload.storageKey);
-      } catch (error) {
-        request.log.error({ err: error, upload: upload.id }, "CRM document bytes missing");
-        throw notFound();
-      }
-      return reply
-        .header("x-content-type-options", "nosniff")
-        .header("content-disposition", contentDisposition("attachment", upload.originalName))
-        .header("cache-control", "private, no-cache")
-        .header("content-security-policy", "sandbox; default-src 'none'")
-        .header("content-type", upload.mime)
-        .header("content-length", upload.size)
-        .send(body);
+      return sendPrivateUpload(request, reply, app.uploads, await documentUpload(db, requireActor(request), request.params.id));
     },
   );
   app.delete(

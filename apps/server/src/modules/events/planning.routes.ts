@@ -15,9 +15,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireActor } from "../../platform/access.ts";
 import { audited } from "../../platform/audit.ts";
-import { notFound } from "../../platform/errors.ts";
 import { receiveMultipart } from "../../platform/multipart.ts";
-import { contentDisposition } from "../../platform/uploads.ts";
+import { sendPrivateUpload } from "../../platform/uploads.ts";
 import {
   createTask,
   createTemplate,
@@ -111,22 +110,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/events/costs/:costId/receipt",
     { preValidation: eventStaff, schema: { tags, summary: "A budget line's receipt, for the event's staff only", params: costIdParamSchema } },
     async (request, reply) => {
-      const upload = await receiptUpload(db, requireActor(request), request.params.costId);
-      let body: NodeJS.ReadableStream;
-      try {
-        body = await app.uploads.read(upload.storageKey);
-      } catch (error) {
-        request.log.error({ err: error, upload: upload.id }, "event receipt bytes missing");
-        throw notFound();
-      }
-      return reply
-        .header("x-content-type-options", "nosniff")
-        .header("content-disposition", contentDisposition("attachment", upload.originalName))
-        .header("cache-control", "private, no-cache")
-        .header("content-security-policy", "sandbox; default-src 'none'")
-        .header("content-type", upload.mime)
-        .header("content-length", upload.size)
-        .send(body);
+      return sendPrivateUpload(request, reply, app.uploads, await receiptUpload(db, requireActor(request), request.params.costId));
     },
   );
   app.delete(

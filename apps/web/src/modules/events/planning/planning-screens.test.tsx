@@ -130,7 +130,7 @@ describe("the costs tab", () => {
     expect(text).toContain("€320.50");
     expect(text).toContain("Unpaid");
     expect(html).toContain('href="/api/events/costs/1/receipt"');
-    expect(html).toContain('aria-label="Upload a receipt for Catering – Coffee"');
+    expect(html).toContain('aria-label="Upload receipt for Catering – Coffee"');
     expect(html).toContain('aria-label="Delete Venue – Hall Madrid"');
     expect(exportButtonsOf(html, i18n.t("eventReports.export.costs"))).not.toBeNull();
   });

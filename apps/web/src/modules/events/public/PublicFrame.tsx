@@ -1,53 +1,23 @@
-import { Box, Button, Container, Link, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
-import { type ReactNode, useEffect, useId } from "react";
+import { Box, Button, Link, Paper, Typography } from "@mui/material";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Notices } from "../../../lib/components/Notices.tsx";
-import { setLanguage } from "../../../lib/i18n.ts";
+import { PublicPageFrame } from "../../../lib/components/PublicPageFrame.tsx";
 import { zonedRange, zoneLabel } from "./format.ts";
 
-/**
- * The frame of the public event pages: no shell, a plain header with the organiser's name and a
- * language switch (a guest has no profile to keep one; it starts in the browser's language), a
- * column a phone's width reads comfortably, and the notices the pages' actions show.
- */
+/** The frame of the public event pages, headed by the organiser's name, a column a phone's width reads comfortably. */
 export function PublicFrame({ organiser, title, children }: { organiser: string | null; title: string | null; children: ReactNode }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language === "es" ? "es" : "en";
+  const { t } = useTranslation();
   const heading = organiser || t("eventPublic.appName");
-  const documentTitle = title ? `${title} · ${heading}` : heading;
-  useEffect(() => {
-    document.title = documentTitle;
-  }, [documentTitle]);
   return (
-    <Notices>
-      <Box sx={{ minHeight: "100vh", bgcolor: "background.default" }}>
-        <Box component="header" sx={{ bgcolor: "background.paper", borderBottom: 1, borderColor: "divider" }}>
-          <Container maxWidth="sm" sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, py: 1.5 }}>
-            <Typography component="p" sx={{ fontWeight: 700, fontSize: "1.1rem", minWidth: 0, overflowWrap: "anywhere" }}>
-              {heading}
-            </Typography>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={language}
-              onChange={(_, value) => value && void setLanguage(value)}
-              aria-label={t("eventPublic.language")}
-              sx={{ flexShrink: 0 }}
-            >
-              <ToggleButton value="en" lang="en" sx={{ textTransform: "none" }}>
-                {t("eventPublic.languages.en")}
-              </ToggleButton>
-              <ToggleButton value="es" lang="es" sx={{ textTransform: "none" }}>
-                {t("eventPublic.languages.es")}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          </Container>
-        </Box>
-        <Container component="main" maxWidth="sm" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 2, sm: 3 } }}>
-          {children}
-        </Container>
-      </Box>
-    </Notices>
+    <PublicPageFrame
+      heading={heading}
+      documentTitle={title ? `${title} · ${heading}` : heading}
+      languageLabel={t("eventPublic.language")}
+      languageNames={{ en: t("eventPublic.languages.en"), es: t("eventPublic.languages.es") }}
+      width="sm"
+    >
+      {children}
+    </PublicPageFrame>
   );
 }
 
