@@ -76,7 +76,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse, what: string) {
   expect(String(response.headers["content-security-policy"]), what).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
   // Over plain http, upgrading requests would break a LAN install.
   expect(csp.has("upgrade-insecure-requests"), what).toBe(false);
-  expect(response.headers["permissions-policy"], what).toMatch(/camera=\(\)/);
+  expect(response.headers["permissions-policy"], what).toMatch(/camera=\(self\)/);
   expect(response.headers["permissions-policy"], what).toMatch(/xr-spatial-tracking=\(self\)/);
 }
 

@@ -5,10 +5,10 @@ import type { Config } from "../config.ts";
 
 /**
  * Browser features no screen uses, switched off for every page and anything it embeds; the
- * VR game asks for spatial tracking. Check-in or chat will add `camera=(self)` when they come.
+ * VR game asks for spatial tracking, and the events' check-in reads tickets' QR codes with the camera.
  */
 export const PERMISSIONS_POLICY = [
-  "camera=()",
+  "camera=(self)",
   "microphone=()",
   "geolocation=()",
   "payment=()",
