@@ -57,12 +57,19 @@ export async function eventDashboard(db: Db, actor: Actor, eventId: number): Pro
       days as (
         select d::date as day from bounds,
           generate_series(greatest(bounds.first, bounds.last - ${MAX_DAYS - 1}::int)::timestamp, bounds.last::timestamp, interval '1 day') d),
+      -- Each registration marks the days it was made, ended, and began and stopped holding a
+      -- place; the places held on a day are the running sum of those marks (one pass, not one per day).
+      marks as (
+        select made_on as day, 1 as made, 0 as ended, 0 as delta from regs
+        union all select ended_on, 0, 1, 0 from regs where ended_on is not null
+        union all select held_from, 0, 0, 1 from regs where held
+        union all select ended_on, 0, 0, -1 from regs where held and ended_on is not null),
+      by_day as (select day, sum(made)::int as made, sum(ended)::int as ended, sum(delta)::int as delta from marks group by day),
       per_day as (
-        select to_char(days.day, 'YYYY-MM-DD') as day,
-          (select count(*) from regs where regs.made_on = days.day)::int as registrations,
-          (select count(*) from regs where regs.ended_on = days.day)::int as cancellations,
-          (select count(*) from regs where regs.held and regs.held_from <= days.day and (regs.ended_on is null or regs.ended_on > days.day))::int as held
-        from days),
+        select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(b.made, 0) as registrations, coalesce(b.ended, 0) as cancellations,
+          ((select coalesce(sum(earlier.delta), 0) from by_day earlier where earlier.day < (select min(day) from days))
+            + sum(coalesce(b.delta, 0)) over (order by days.day))::int as held
+        from days left join by_day b on b.day = days.day),
       counts as (
         select count(*) filter (where state = 'pending_payment')::int as pending,
           count(*) filter (where state = 'confirmed')::int as confirmed,
