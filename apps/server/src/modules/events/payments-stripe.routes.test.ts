@@ -73,6 +73,27 @@ async function cardRegistration(options: { capacity?: number; expiresAt?: Date }
 }
 
 describe("card payments of registrations", () => {
+  it("lands a guest on their ticket, the place held, when the payment page cannot be opened", async () => {
+    const event = await makeEvent(t.db, t.ids.clinic, { tickets: [{ priceCents: 4000 }] });
+    const providers = t.app.payments.providers;
+    const stripe = providers.stripe;
+    if (!stripe) throw new Error("Stripe is not configured");
+    providers.stripe = { ...stripe, startCheckout: () => Promise.reject(new Error("Stripe is down")) };
+    try {
+      const made = await t.app.inject({
+        method: "POST",
+        url: `/api/events/public/${event.slug}/registrations`,
+        headers: { origin: TEST_PUBLIC_URL },
+        payload: { ticketTypeId: event.ticketTypeIds[0], name: "Ana Card", email: `card-down-${Date.now()}@example.com`, provider: "stripe" },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json()).toMatchObject({ redirectUrl: null, registration: { state: "pending_payment", provider: "stripe" } });
+      expect(await taken(event.id)).toBe(1);
+    } finally {
+      providers.stripe = stripe;
+    }
+  });
+
   it("opens a Checkout Session tagged with the purpose event for what is owed; the completed event confirms it once", async () => {
     const { id, token, sessionId, redirectUrl } = await cardRegistration();
     const session = fake.sessions.get(sessionId);

@@ -62,7 +62,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const made = await audited(request, { action: "event.registration.create", detail: { slug: request.params.slug } }, () =>
-        register(deps, { slug: request.params.slug, userId: request.actor?.id ?? null }, request.body),
+        register(deps, { slug: request.params.slug, userId: request.actor?.id ?? null, log: request.log }, request.body),
       );
       const answer: RegistrationResult = { registration: await publicRegistrationOfId(deps, made.id), token: made.token, redirectUrl: made.redirectUrl };
       return reply.status(201).send(answer);

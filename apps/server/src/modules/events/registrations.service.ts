@@ -11,6 +11,7 @@ import {
   registrationIdOfNumber,
   registrationNumber,
 } from "@clinic/shared";
+import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type Actor, managedBy } from "../../platform/access.ts";
@@ -30,7 +31,8 @@ import { endRegistration } from "./waiting-list.ts";
  * within the event's window), check-in at the door and sending the email again.
  */
 
-type RegisterTarget = { slug: string; userId: string | null } | { eventId: number; actor: Actor };
+/** A guest on the public page (`log` hears of a payment page that could not be opened), or staff adding someone. */
+type RegisterTarget = { slug: string; userId: string | null; log?: FastifyBaseLogger } | { eventId: number; actor: Actor };
 
 type LockedEvent = {
   id: number;
@@ -141,7 +143,17 @@ export async function register(
     await mailRegistration(tx, deps, id, state === "waiting" ? "waiting" : state === "pending_payment" ? "payment_due" : "confirmed");
     return { id, token, state, provider };
   });
-  const redirectUrl = made.state === "pending_payment" && made.provider === "stripe" && "slug" in target ? await startCheckout(deps, made.id) : null;
+  let redirectUrl: string | null = null;
+  if (made.state === "pending_payment" && made.provider === "stripe" && "slug" in target) {
+    try {
+      redirectUrl = await startCheckout(deps, made.id);
+    } catch (error) {
+      // The place is held and the payment email carries the private link: the guest lands on their
+      // ticket, whose "Pay now" asks the provider again, rather than on an error after registering.
+      if (!(error instanceof HttpError && error.statusCode === 502)) throw error;
+      target.log?.warn({ err: error, registrationId: made.id }, "the payment page of a new event registration could not be opened");
+    }
+  }
   return { id: made.id, token: made.token, redirectUrl };
 }
 
