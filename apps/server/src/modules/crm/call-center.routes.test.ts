@@ -28,11 +28,13 @@ const call = (who: string | null, method: Method, url: string, payload?: unknown
 
 let clientCount = 0;
 async function makeClient(values: { consent?: boolean; clinicId?: string; firstName?: string } = {}): Promise<number> {
+  // Counted for every client, named or not: two made in the same millisecond must not share an email.
+  clientCount += 1;
   const [made] = await t.db
     .insert(crmClients)
     .values({
       clinicId: values.clinicId ?? t.ids.clinic,
-      firstName: values.firstName ?? `Client ${++clientCount}`,
+      firstName: values.firstName ?? `Client ${clientCount}`,
       lastName: "Queue",
       phone: "+34 600 111 222",
       email: `queue-${clientCount}-${Date.now()}@example.com`,
