@@ -1,5 +1,8 @@
-import { Box, Stack, Typography } from "@mui/material";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutline from "@mui/icons-material/DeleteOutlined";
+import { Box, Button, Card, CardContent, FormHelperText, IconButton, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 
 /** The message under a field of the event editor (by its dotted path), in the interface language. */
 export type FieldText = (path: string) => string | undefined;
@@ -18,5 +21,110 @@ export function EditorSection({ title, hint, children }: { title: string; hint?:
       ) : null}
       <Stack spacing={2}>{children}</Stack>
     </Box>
+  );
+}
+
+/**
+ * One row of a list edited in place (a ticket type, a question): a titled card with its remove
+ * button. The button sits in a span so its tooltip still says why when it is disabled.
+ */
+export function EditorRowCard({
+  title,
+  note,
+  removeLabel,
+  onRemove,
+  removeDisabled = false,
+  children,
+}: {
+  title: string;
+  note?: string;
+  removeLabel: string;
+  onRemove: () => void;
+  removeDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
+            <Typography variant="subtitle2" component="h3">
+              {title}
+              {note ? (
+                <Box component="span" sx={{ color: "text.secondary", fontWeight: 400 }}>
+                  {` · ${note}`}
+                </Box>
+              ) : null}
+            </Typography>
+            <Tooltip title={removeLabel}>
+              <span>
+                <IconButton aria-label={removeLabel} onClick={onRemove} disabled={removeDisabled} size="small">
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Stack>
+          {children}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Under a list edited in place: the list's own error, then its add button. */
+export function EditorRowsFooter({
+  error,
+  addLabel,
+  onAdd,
+  addDisabled,
+}: {
+  error: string | undefined;
+  addLabel: string;
+  onAdd: () => void;
+  addDisabled: boolean;
+}) {
+  return (
+    <>
+      {error ? (
+        <FormHelperText error role="alert">
+          {error}
+        </FormHelperText>
+      ) : null}
+      <div>
+        <Button startIcon={<AddIcon />} onClick={onAdd} disabled={addDisabled}>
+          {addLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A required text in English and in Spanish, side by side on wide screens. */
+export function BilingualTextFields({
+  labels,
+  register,
+  errors,
+  maxLength,
+}: {
+  labels: { en: string; es: string };
+  register: (language: "en" | "es") => UseFormRegisterReturn;
+  errors: { en: string | undefined; es: string | undefined };
+  maxLength: number;
+}) {
+  return (
+    <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      {(["en", "es"] as const).map((language) => (
+        <TextField
+          key={language}
+          label={labels[language]}
+          required
+          fullWidth
+          {...register(language)}
+          error={!!errors[language]}
+          helperText={errors[language]}
+          slotProps={{ htmlInput: { maxLength } }}
+        />
+      ))}
+    </Stack>
   );
 }

@@ -17,10 +17,47 @@ interface ActionDialogProps {
   onDone: (changed: RegistrationDetail) => void;
 }
 
-/** The server's 400 messages by field, kept to show under the dialog's fields. */
-function useServerErrors() {
+/**
+ * One action on a registration: it refreshes the event's lists, replaces the registration in
+ * place, says what happened by the registrant's name and keeps the server's 400 messages by
+ * field to show under the dialog's fields.
+ */
+function useRegistrationAction<Input>(
+  call: (input: Input) => Promise<RegistrationDetail>,
+  notice: "confirmed" | "cancelled" | "refunded",
+  onDone: (changed: RegistrationDetail) => void,
+) {
+  const { t } = useTranslation();
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  return { errors, setErrors, of: (field: string) => errors[field]?.join(" ") };
+  const action = useAction(call, {
+    invalidate: EVERY_EVENT_LIST,
+    replaces: registrationReplaced,
+    success: (changed) => t(`events.notices.${notice}`, { name: changed.name }),
+    onFieldErrors: setErrors,
+    onSuccess: onDone,
+  });
+  const run = (input: Input) => {
+    setErrors({});
+    action.mutate(input);
+  };
+  return { run, pending: action.isPending, serverError: (field: string) => fieldMessage(t, errors[field]?.join(" ")) };
+}
+
+/** The note the registration's history keeps beside an action. */
+function NoteField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t("events.fields.note")}
+      multiline
+      minRows={2}
+      value={value}
+      onChange={(change) => onChange(change.target.value)}
+      error={!!error}
+      helperText={error}
+      slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.note } }}
+    />
+  );
 }
 
 /** A transfer arrived: the payment is recorded (with the bank's reference) and the place confirmed; an invoice is issued. */
@@ -28,14 +65,7 @@ export function ConfirmPaymentDialog({ registration, onClose, onDone }: ActionDi
   const { t, i18n } = useTranslation();
   const [reference, setReference] = useState("");
   const [note, setNote] = useState("");
-  const server = useServerErrors();
-  const action = useAction((input: { reference: string; note: string }) => confirmPayment(registration.id, input), {
-    invalidate: EVERY_EVENT_LIST,
-    replaces: registrationReplaced,
-    success: (changed) => t("events.notices.confirmed", { name: changed.name }),
-    onFieldErrors: server.setErrors,
-    onSuccess: onDone,
-  });
+  const action = useRegistrationAction((input: { reference: string; note: string }) => confirmPayment(registration.id, input), "confirmed", onDone);
   return (
     <FormDialog
       open
@@ -47,30 +77,20 @@ export function ConfirmPaymentDialog({ registration, onClose, onDone }: ActionDi
       })}
       onSubmit={(submit) => {
         submit.preventDefault();
-        server.setErrors({});
-        action.mutate({ reference: reference.trim(), note: note.trim() });
+        action.run({ reference: reference.trim(), note: note.trim() });
       }}
-      pending={action.isPending}
+      pending={action.pending}
       submitLabel={t("events.registration.confirm")}
     >
       <TextField
         label={t("events.fields.reference")}
         value={reference}
         onChange={(change) => setReference(change.target.value)}
-        error={!!server.of("reference")}
-        helperText={fieldMessage(t, server.of("reference")) ?? t("events.registration.referenceHint")}
+        error={!!action.serverError("reference")}
+        helperText={action.serverError("reference") ?? t("events.registration.referenceHint")}
         slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.reference } }}
       />
-      <TextField
-        label={t("events.fields.note")}
-        multiline
-        minRows={2}
-        value={note}
-        onChange={(change) => setNote(change.target.value)}
-        error={!!server.of("note")}
-        helperText={fieldMessage(t, server.of("note"))}
-        slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.note } }}
-      />
+      <NoteField value={note} onChange={setNote} error={action.serverError("note")} />
     </FormDialog>
   );
 }
@@ -81,14 +101,7 @@ export function CancelRegistrationDialog({ registration, onClose, onDone }: Acti
   const left = refundableCents(registration);
   const [note, setNote] = useState("");
   const [refund, setRefund] = useState(left > 0);
-  const server = useServerErrors();
-  const action = useAction((input: { note: string; refund: boolean }) => cancelRegistration(registration.id, input), {
-    invalidate: EVERY_EVENT_LIST,
-    replaces: registrationReplaced,
-    success: (changed) => t("events.notices.cancelled", { name: changed.name }),
-    onFieldErrors: server.setErrors,
-    onSuccess: onDone,
-  });
+  const action = useRegistrationAction((input: { note: string; refund: boolean }) => cancelRegistration(registration.id, input), "cancelled", onDone);
   return (
     <FormDialog
       open
@@ -97,23 +110,13 @@ export function CancelRegistrationDialog({ registration, onClose, onDone }: Acti
       text={t("events.registration.cancelText", { name: registration.name })}
       onSubmit={(submit) => {
         submit.preventDefault();
-        server.setErrors({});
-        action.mutate({ note: note.trim(), refund: left > 0 && refund });
+        action.run({ note: note.trim(), refund: left > 0 && refund });
       }}
-      pending={action.isPending}
+      pending={action.pending}
       submitLabel={t("events.registration.cancelSubmit")}
       destructive
     >
-      <TextField
-        label={t("events.fields.note")}
-        multiline
-        minRows={2}
-        value={note}
-        onChange={(change) => setNote(change.target.value)}
-        error={!!server.of("note")}
-        helperText={fieldMessage(t, server.of("note"))}
-        slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.note } }}
-      />
+      <NoteField value={note} onChange={setNote} error={action.serverError("note")} />
       {left > 0 ? (
         <FormControlLabel
           control={<Checkbox checked={refund} onChange={(change) => setRefund(change.target.checked)} />}
@@ -131,19 +134,11 @@ export function RefundRegistrationDialog({ registration, onClose, onDone }: Acti
   const [amount, setAmount] = useState(centsToText(left, registration.currency, i18n.language));
   const [reason, setReason] = useState("");
   const [tried, setTried] = useState(false);
-  const server = useServerErrors();
-  const action = useAction((input: { amountCents: number; reason: string }) => refundRegistration(registration.id, input), {
-    invalidate: EVERY_EVENT_LIST,
-    replaces: registrationReplaced,
-    success: (changed) => t("events.notices.refunded", { name: changed.name }),
-    onFieldErrors: server.setErrors,
-    onSuccess: onDone,
-  });
+  const action = useRegistrationAction((input: { amountCents: number; reason: string }) => refundRegistration(registration.id, input), "refunded", onDone);
   const leftText = formatMoney(left, registration.currency, i18n.language);
   const read = refundAmount(amount, registration.currency, left);
-  const amountError =
-    tried && read.problem ? t(`events.registration.refundProblems.${read.problem}`, { left: leftText }) : fieldMessage(t, server.of("amountCents"));
-  const reasonError = tried && !reason.trim() ? t("forms.required") : fieldMessage(t, server.of("reason"));
+  const amountError = tried && read.problem ? t(`events.registration.refundProblems.${read.problem}`, { left: leftText }) : action.serverError("amountCents");
+  const reasonError = tried && !reason.trim() ? t("forms.required") : action.serverError("reason");
   return (
     <FormDialog
       open
@@ -157,11 +152,10 @@ export function RefundRegistrationDialog({ registration, onClose, onDone }: Acti
       onSubmit={(submit) => {
         submit.preventDefault();
         setTried(true);
-        server.setErrors({});
         if (read.cents === null || !reason.trim()) return;
-        action.mutate({ amountCents: read.cents, reason: reason.trim() });
+        action.run({ amountCents: read.cents, reason: reason.trim() });
       }}
-      pending={action.isPending}
+      pending={action.pending}
       submitLabel={t("events.registration.refund")}
       destructive
     >

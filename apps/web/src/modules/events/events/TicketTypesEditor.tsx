@@ -1,12 +1,10 @@
 import { EVENT_LIMITS, type EventDetail } from "@clinic/shared";
-import AddIcon from "@mui/icons-material/Add";
-import DeleteOutline from "@mui/icons-material/DeleteOutlined";
-import { Box, Button, Card, CardContent, FormHelperText, IconButton, Stack, TextField, Tooltip, Typography } from "@mui/material";
+import { Stack, TextField } from "@mui/material";
 import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DateTimeField } from "../../../lib/components/DateTimeField.tsx";
 import { MoneyField } from "../../../lib/components/MoneyField.tsx";
-import { EditorSection as Section, type FieldText } from "./EditorSection.tsx";
+import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection as Section, type FieldText } from "./EditorSection.tsx";
 import { type EventFormValues, newTicketRow } from "./event-form.ts";
 
 type SalesField = "salesStart" | "salesEnd";
@@ -31,7 +29,6 @@ export function TicketTypesEditor({
   const { t } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "ticketTypes", keyName: "key" });
   const takenOf = (id: number | undefined) => (id === undefined ? 0 : (event?.ticketTypes.find((ticket) => ticket.id === id)?.taken ?? 0));
-  const listError = text("ticketTypes");
 
   const salesField = (index: number, name: SalesField) => {
     const path = `ticketTypes.${index}.${name}` as const;
@@ -63,84 +60,52 @@ export function TicketTypesEditor({
         const at = (column: string) => `ticketTypes.${index}.${column}` as const;
         const removeLabel = taken > 0 ? t("events.tickets.inUse", { row, count: taken }) : t("events.tickets.remove", { row });
         return (
-          <Card key={field.key} variant="outlined" component="section" aria-label={t("events.tickets.row", { row })}>
-            <CardContent>
-              <Stack spacing={2}>
-                <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center" }}>
-                  <Typography variant="subtitle2" component="h3">
-                    {t("events.tickets.row", { row })}
-                    {taken > 0 ? (
-                      <Box component="span" sx={{ color: "text.secondary", fontWeight: 400 }}>
-                        {` · ${t("events.tickets.taken", { count: taken })}`}
-                      </Box>
-                    ) : null}
-                  </Typography>
-                  <Tooltip title={removeLabel}>
-                    <span>
-                      <IconButton aria-label={removeLabel} onClick={() => remove(index)} disabled={fields.length <= 1 || taken > 0} size="small">
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Stack>
-                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                  <TextField
-                    label={t("events.fields.ticketNameEn")}
-                    required
-                    fullWidth
-                    {...form.register(`ticketTypes.${index}.name.en`)}
-                    error={!!text(at("name.en"))}
-                    helperText={text(at("name.en"))}
-                    slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.ticketName } }}
-                  />
-                  <TextField
-                    label={t("events.fields.ticketNameEs")}
-                    required
-                    fullWidth
-                    {...form.register(`ticketTypes.${index}.name.es`)}
-                    error={!!text(at("name.es"))}
-                    helperText={text(at("name.es"))}
-                    slotProps={{ htmlInput: { maxLength: EVENT_LIMITS.ticketName } }}
-                  />
-                </Stack>
-                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                  <MoneyField
-                    currency={currency}
-                    label={t("events.fields.price")}
-                    required
-                    fullWidth
-                    {...form.register(`ticketTypes.${index}.priceCents`)}
-                    error={!!text(at("priceCents"))}
-                    helperText={text(at("priceCents")) ?? t("events.tickets.priceHint")}
-                  />
-                  <TextField
-                    label={t("events.fields.ticketCapacity")}
-                    fullWidth
-                    {...form.register(`ticketTypes.${index}.capacity`)}
-                    error={!!text(at("capacity"))}
-                    helperText={text(at("capacity")) ?? t("events.tickets.capacityHint")}
-                    slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
-                  />
-                </Stack>
-                <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-                  {salesField(index, "salesStart")}
-                  {salesField(index, "salesEnd")}
-                </Stack>
-              </Stack>
-            </CardContent>
-          </Card>
+          <EditorRowCard
+            key={field.key}
+            title={t("events.tickets.row", { row })}
+            note={taken > 0 ? t("events.tickets.taken", { count: taken }) : undefined}
+            removeLabel={removeLabel}
+            onRemove={() => remove(index)}
+            removeDisabled={fields.length <= 1 || taken > 0}
+          >
+            <BilingualTextFields
+              labels={{ en: t("events.fields.ticketNameEn"), es: t("events.fields.ticketNameEs") }}
+              register={(language) => form.register(`ticketTypes.${index}.name.${language}`)}
+              errors={{ en: text(at("name.en")), es: text(at("name.es")) }}
+              maxLength={EVENT_LIMITS.ticketName}
+            />
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              <MoneyField
+                currency={currency}
+                label={t("events.fields.price")}
+                required
+                fullWidth
+                {...form.register(`ticketTypes.${index}.priceCents`)}
+                error={!!text(at("priceCents"))}
+                helperText={text(at("priceCents")) ?? t("events.tickets.priceHint")}
+              />
+              <TextField
+                label={t("events.fields.ticketCapacity")}
+                fullWidth
+                {...form.register(`ticketTypes.${index}.capacity`)}
+                error={!!text(at("capacity"))}
+                helperText={text(at("capacity")) ?? t("events.tickets.capacityHint")}
+                slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "off" } }}
+              />
+            </Stack>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              {salesField(index, "salesStart")}
+              {salesField(index, "salesEnd")}
+            </Stack>
+          </EditorRowCard>
         );
       })}
-      {listError ? (
-        <FormHelperText error role="alert">
-          {listError}
-        </FormHelperText>
-      ) : null}
-      <div>
-        <Button startIcon={<AddIcon />} onClick={() => append(newTicketRow())} disabled={fields.length >= EVENT_LIMITS.ticketTypes}>
-          {t("events.tickets.add")}
-        </Button>
-      </div>
+      <EditorRowsFooter
+        error={text("ticketTypes")}
+        addLabel={t("events.tickets.add")}
+        onAdd={() => append(newTicketRow())}
+        addDisabled={fields.length >= EVENT_LIMITS.ticketTypes}
+      />
     </Section>
   );
 }
