@@ -15,7 +15,7 @@ import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { bookingText, browserTimeZone, formatMoney, formatZoned } from "../shared/format.ts";
 import { book, PUBLIC_SERVICE_KEY, PUBLIC_SLOTS_KEY, publicService } from "./api.ts";
 import { PublicLayout } from "./PublicLayout.tsx";
-import { Details, Step, Summary, Unavailable } from "./PublicParts.tsx";
+import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
 import { SlotPicker } from "./SlotPicker.tsx";
 import { bookingRequest, type FreeSlot, type GuestDetails, placeRefusal, zoneLabel } from "./slots.ts";
 
@@ -132,7 +132,7 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
         </Typography>
         {intro ? <Typography sx={{ mt: 1, whiteSpace: "pre-line" }}>{intro}</Typography> : null}
       </Box>
-      <Step title={t("bookingPublic.about.title")}>
+      <PageSection title={t("bookingPublic.about.title")}>
         <Typography sx={{ whiteSpace: "pre-line" }}>{service.description}</Typography>
         <Box sx={{ mt: 2 }}>
           <Details>
@@ -152,9 +152,9 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
             <Summary label={t("bookingPublic.about.changes")} value={t("bookingPublic.about.changesText", { count: service.cancelWindowHours })} />
           </Details>
         </Box>
-      </Step>
+      </PageSection>
 
-      <Step title={t("bookingPublic.steps.variation")}>
+      <PageSection title={t("bookingPublic.steps.variation")}>
         <RadioGroup
           aria-label={t("bookingPublic.steps.variation")}
           value={String(variation?.id ?? "")}
@@ -179,10 +179,10 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
             />
           ))}
         </RadioGroup>
-      </Step>
+      </PageSection>
 
       {service.providers.length > 1 ? (
-        <Step title={t("bookingPublic.steps.provider")}>
+        <PageSection title={t("bookingPublic.steps.provider")}>
           <RadioGroup
             aria-label={t("bookingPublic.steps.provider")}
             value={providerId ?? ""}
@@ -193,11 +193,11 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
               <FormControlLabel key={provider.id} value={provider.id} control={<Radio />} label={provider.name} />
             ))}
           </RadioGroup>
-        </Step>
+        </PageSection>
       ) : null}
 
       {service.appointmentTypes.length > 1 ? (
-        <Step title={t("bookingPublic.steps.appointmentType")}>
+        <PageSection title={t("bookingPublic.steps.appointmentType")}>
           <RadioGroup
             aria-label={t("bookingPublic.steps.appointmentType")}
             value={String(appointmentType)}
@@ -207,10 +207,10 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
               <FormControlLabel key={type} value={String(type)} control={<Radio />} label={t(`bookingShared.appointmentTypes.${type}`)} />
             ))}
           </RadioGroup>
-        </Step>
+        </PageSection>
       ) : null}
 
-      <Step title={t("bookingPublic.steps.time")} id={timeStepId}>
+      <PageSection title={t("bookingPublic.steps.time")} id={timeStepId}>
         {variation ? (
           <SlotPicker
             variationId={variation.id}
@@ -226,9 +226,9 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
             refusal={refusal}
           />
         ) : null}
-      </Step>
+      </PageSection>
 
-      <Step title={t("bookingPublic.steps.details")}>
+      <PageSection title={t("bookingPublic.steps.details")}>
         {session ? (
           <Typography>
             {t("bookingPublic.details.signedIn", { name: `${session.userData.nombres} ${session.userData.apellidos}`.trim(), email: session.userData.email })}
@@ -268,7 +268,7 @@ function BookingFlow({ service }: { service: PublicBookingService }) {
             />
           </Stack>
         )}
-      </Step>
+      </PageSection>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography sx={{ mb: 2 }} aria-live="polite">

@@ -21,7 +21,7 @@ import {
   rateMyBooking,
 } from "./api.ts";
 import { PublicLayout } from "./PublicLayout.tsx";
-import { Details, Step, Summary, Unavailable } from "./PublicParts.tsx";
+import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
 import { SlotPicker } from "./SlotPicker.tsx";
 import { type FreeSlot, placeRefusal, zoneLabel } from "./slots.ts";
 
@@ -132,7 +132,7 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
 
   return (
     <>
-      <Step title={t("bookingPublic.mine.details")}>
+      <PageSection title={t("bookingPublic.mine.details")}>
         <Box sx={{ mb: 2 }}>
           <Chip
             label={t(`bookingShared.statuses.${booking.status}`)}
@@ -190,7 +190,7 @@ function ManageBooking({ token, booking }: { token: string; booking: ManagedBook
             {t("bookingPublic.mine.bookAgain")}
           </Button>
         ) : null}
-      </Step>
+      </PageSection>
       {moving && changeable ? <MoveBooking token={token} booking={booking} onClose={() => setMoving(false)} /> : null}
       <RatingSection token={token} booking={booking} asked={location.hash === "#rate"} />
       <ConfirmDialog
@@ -251,7 +251,7 @@ function MoveBooking({ token, booking, onClose }: { token: string; booking: Mana
 
   return (
     <Box ref={section} sx={{ scrollMarginTop: 16 }}>
-      <Step title={t("bookingPublic.move.title")}>
+      <PageSection title={t("bookingPublic.move.title")}>
         <Stack spacing={2}>
           {booking.providers.length > 1 ? (
             <FormControl>
@@ -299,7 +299,7 @@ function MoveBooking({ token, booking, onClose }: { token: string; booking: Mana
             <Button onClick={onClose}>{t("bookingPublic.move.keep")}</Button>
           </Stack>
         </Stack>
-      </Step>
+      </PageSection>
     </Box>
   );
 }
@@ -331,11 +331,11 @@ function RatingSection({ token, booking, asked }: { token: string; booking: Mana
   if (booking.rating) {
     return (
       <Box ref={section}>
-        <Step title={t("bookingPublic.rate.score")}>
+        <PageSection title={t("bookingPublic.rate.score")}>
           <Typography sx={{ mb: 1 }}>{t("bookingPublic.rate.thanks")}</Typography>
           <Rating value={booking.rating.score} readOnly getLabelText={starLabel} />
           {booking.rating.comment ? <Typography sx={{ mt: 1, whiteSpace: "pre-line" }}>{booking.rating.comment}</Typography> : null}
-        </Step>
+        </PageSection>
       </Box>
     );
   }
@@ -344,15 +344,15 @@ function RatingSection({ token, booking, asked }: { token: string; booking: Mana
     const visitAhead = (booking.status === "pending" || booking.status === "confirmed") && Date.parse(booking.end) > Date.now();
     return (
       <Box ref={section}>
-        <Step title={t("bookingPublic.rate.title")}>
+        <PageSection title={t("bookingPublic.rate.title")}>
           <Typography>{visitAhead ? t("bookingShared.refusals.rateTooSoon") : t("bookingShared.refusals.notRatable")}</Typography>
-        </Step>
+        </PageSection>
       </Box>
     );
   }
   return (
     <Box ref={section}>
-      <Step title={t("bookingPublic.rate.title")}>
+      <PageSection title={t("bookingPublic.rate.title")}>
         <Stack
           component="form"
           noValidate
@@ -403,7 +403,7 @@ function RatingSection({ token, booking, asked }: { token: string; booking: Mana
             </Button>
           </Box>
         </Stack>
-      </Step>
+      </PageSection>
     </Box>
   );
 }

@@ -7,7 +7,8 @@ import type { ApiError } from "../../../lib/api.ts";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { PUBLIC_EVENT_KEY, publicEvent } from "./api.ts";
-import { EventFacts, PublicFrame, Section, Summary, Unavailable } from "./PublicFrame.tsx";
+import { PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
+import { EventFacts, PublicFrame } from "./PublicFrame.tsx";
 import { RegistrationForm } from "./RegistrationForm.tsx";
 
 /** A refusal the server will give again is not asked twice; a failure on the way may be. */
@@ -53,14 +54,14 @@ export function EventView({ event }: { event: PublicEvent }) {
         </Typography>
         {description.trim() ? <RichTextView html={description} sx={{ mt: 1 }} /> : null}
       </Box>
-      <Section title={t("eventPublic.facts.title")}>
+      <PageSection title={t("eventPublic.facts.title")}>
         <EventFacts event={event}>
           <Summary
             label={t("eventPublic.facts.places")}
             value={event.available > 0 ? t("eventPublic.facts.placesLeft", { count: event.available }) : t("eventPublic.facts.full")}
           />
         </EventFacts>
-      </Section>
+      </PageSection>
       {event.open ? (
         <RegistrationForm key={event.slug} event={event} />
       ) : (

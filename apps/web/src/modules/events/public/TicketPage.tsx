@@ -11,7 +11,8 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction } from "../../../lib/resource.ts";
 import { cancelMyRegistration, invoicePdfPath, publicRegistration, TICKET_KEY } from "./api.ts";
 import { formatMoney, priceText, zonedDateTime, zoneLabel } from "./format.ts";
-import { Details, EventFacts, PublicFrame, Section, Summary, Unavailable } from "./PublicFrame.tsx";
+import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
+import { EventFacts, PublicFrame } from "./PublicFrame.tsx";
 import { awaitingCardConfirmation, CONFIRM_POLL_LIMIT, canCancel, cancelPeriodOver, refundOnCancel, useConfirmPolling } from "./ticket.ts";
 import { EventLink, headlineKey, TicketState } from "./TicketState.tsx";
 
@@ -79,7 +80,7 @@ export function TicketView({ registration, token }: { registration: PublicRegist
         <Typography sx={{ mt: 0.5, color: "text.secondary", overflowWrap: "anywhere" }}>{inLanguage(registration.event.title, language)}</Typography>
       </Box>
       <TicketState registration={registration} token={token} />
-      <Section title={t("eventPublic.ticket.yourRegistration")}>
+      <PageSection title={t("eventPublic.ticket.yourRegistration")}>
         <Details>
           <Summary label={t("eventPublic.ticket.number")} value={registration.number} />
           <Summary label={t("eventPublic.ticket.name")} value={`${registration.name} · ${registration.email}`} />
@@ -95,15 +96,15 @@ export function TicketView({ registration, token }: { registration: PublicRegist
           {registration.paidCents > 0 ? <Summary label={t("eventPublic.ticket.paid")} value={money(registration.paidCents)} /> : null}
           {registration.refundedCents > 0 ? <Summary label={t("eventPublic.ticket.refunded")} value={money(registration.refundedCents)} /> : null}
         </Details>
-      </Section>
-      <Section title={t("eventPublic.ticket.theEvent")}>
+      </PageSection>
+      <PageSection title={t("eventPublic.ticket.theEvent")}>
         <EventFacts event={registration.event} />
         <Box sx={{ mt: 2 }}>
           <EventLink registration={registration} />
         </Box>
-      </Section>
+      </PageSection>
       {registration.invoices.length > 0 ? (
-        <Section title={t("eventPublic.ticket.invoices")}>
+        <PageSection title={t("eventPublic.ticket.invoices")}>
           <List disablePadding>
             {registration.invoices.map((invoice) => (
               <ListItem key={invoice.id} disableGutters>
@@ -114,7 +115,7 @@ export function TicketView({ registration, token }: { registration: PublicRegist
               </ListItem>
             ))}
           </List>
-        </Section>
+        </PageSection>
       ) : null}
       <CancelSection registration={registration} token={token} />
     </>
@@ -140,16 +141,16 @@ function CancelSection({ registration, token }: { registration: PublicRegistrati
   });
   if (cancelPeriodOver(registration)) {
     return (
-      <Section title={t("eventPublic.ticket.cancelTitle")}>
+      <PageSection title={t("eventPublic.ticket.cancelTitle")}>
         <Typography>{t("eventPublic.ticket.cancelOver", { organiser: registration.event.clinicName })}</Typography>
-      </Section>
+      </PageSection>
     );
   }
   if (!canCancel(registration) || !registration.cancelUntil) return null;
   const refund = refundOnCancel(registration);
   const until = t("eventPublic.ticket.cancelUntil", { until: zonedDateTime(registration.cancelUntil, zone), zone: zoneLabel(zone) });
   return (
-    <Section title={t("eventPublic.ticket.cancelTitle")}>
+    <PageSection title={t("eventPublic.ticket.cancelTitle")}>
       <Typography>{until}</Typography>
       <Button variant="outlined" color="error" onClick={() => setAsking(true)} sx={{ mt: 2 }}>
         {t("eventPublic.ticket.cancel")}
@@ -169,6 +170,6 @@ function CancelSection({ registration, token }: { registration: PublicRegistrati
         onConfirm={() => cancel.mutate(undefined)}
         onCancel={() => setAsking(false)}
       />
-    </Section>
+    </PageSection>
   );
 }

@@ -2,9 +2,9 @@ import { Box, Button, Paper, Typography } from "@mui/material";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 
-/** The pieces both public booking pages are built of. */
+/** The pieces the pages reached without an account (booking's, the events') are built of, inside `PublicPageFrame`. */
 
-/** A page that cannot be shown, and why. */
+/** A page that cannot be shown, and why; with a retry when the failure may pass. */
 export function Unavailable({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
@@ -15,15 +15,15 @@ export function Unavailable({ title, text, onRetry }: { title: string; text: str
       <Typography>{text}</Typography>
       {onRetry ? (
         <Button variant="contained" onClick={onRetry} sx={{ mt: 2 }}>
-          {t("bookingPublic.page.retry")}
+          {t("common.retry")}
         </Button>
       ) : null}
     </Paper>
   );
 }
 
-/** One step of the page: a titled card. */
-export function Step({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+/** A titled card of the page. */
+export function PageSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = useId();
   return (
     <Paper component="section" variant="outlined" aria-labelledby={headingId} id={id} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -35,7 +35,7 @@ export function Step({ title, children, id }: { title: string; children: ReactNo
   );
 }
 
-/** A description list: terms beside their values, stacked on a phone. */
+/** A description list: terms beside their values, stacked on a phone (it has no room beside them). */
 export function Details({ children }: { children: ReactNode }) {
   return (
     <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: { xs: "1fr", sm: "max-content 1fr" }, columnGap: 2, rowGap: 0.5 }}>
@@ -44,7 +44,7 @@ export function Details({ children }: { children: ReactNode }) {
   );
 }
 
-/** One line of a description list: the term and its value, stacked on a phone. */
+/** One line of a description list: the term and its value. */
 export function Summary({ label, value }: { label: string; value: ReactNode }) {
   return (
     <>
