@@ -1,6 +1,7 @@
-import type { ChecklistTemplateView, EventCosts, EventDetail, EventTasks } from "@clinic/shared";
+import type { ChecklistTemplateView, EventCosts, EventTasks } from "@clinic/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sampleEvent } from "../events/events-test-data.ts";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
 import { COSTS_KEY, TASKS_KEY, TEMPLATES_KEY } from "./api.ts";
@@ -16,30 +17,18 @@ beforeAll(async () => {
   await initTestI18n(es, "es");
 });
 
-const event = {
+const event = sampleEvent({
   id: 9,
-  slug: "balance",
-  title: { en: "Balance workshop", es: "Taller de equilibrio" },
   startsAt: "2030-06-02T08:00:00.000Z",
   endsAt: "2030-06-02T10:00:00.000Z",
-  timeZone: "Europe/Madrid",
   venue: "Room 2",
-  state: "published",
   capacity: 20,
   taken: 3,
   clinic: { id: "clinic-1", name: "Demo clinic" },
-  description: { en: "", es: "" },
-  onlineUrl: "",
-  currency: "EUR",
-  cancelHours: 24,
-  holdHours: 48,
   ticketTypes: [],
   questions: [],
-  publicPath: "/events/balance",
   counts: { pending: 0, confirmed: 3, checkedIn: 0, waiting: 0, cancelled: 0 },
-  createdAt: "2030-01-01T00:00:00.000Z",
-  updatedAt: "2030-01-01T00:00:00.000Z",
-} satisfies EventDetail;
+});
 
 const budget: EventCosts = {
   currency: "EUR",

@@ -1,7 +1,8 @@
-import type { EventDashboard, EventDetail } from "@clinic/shared";
+import type { EventDashboard } from "@clinic/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_KINDS } from "../../../lib/exports.ts";
+import { sampleEvent } from "../events/events-test-data.ts";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
 import { DASHBOARD_KEY } from "./api.ts";
@@ -17,30 +18,17 @@ beforeAll(async () => {
 });
 const session = testSession({ codenames: ["view_event"], flags: { clinic: true, event_app: true } });
 
-const event = {
-  id: 7,
-  slug: "balance",
-  title: { en: "Balance workshop", es: "Taller de equilibrio" },
+const event = sampleEvent({
   startsAt: "2030-06-02T08:00:00.000Z",
   endsAt: "2030-06-02T10:00:00.000Z",
-  timeZone: "Europe/Madrid",
   venue: "Room 2",
-  state: "published",
   capacity: 16,
   taken: 15,
   clinic: { id: "clinic-1", name: "Demo clinic" },
-  description: { en: "", es: "" },
-  onlineUrl: "",
-  currency: "EUR",
-  cancelHours: 24,
-  holdHours: 48,
   ticketTypes: [],
   questions: [],
-  publicPath: "/events/balance",
   counts: { pending: 3, confirmed: 10, checkedIn: 2, waiting: 3, cancelled: 1 },
-  createdAt: "2030-01-01T00:00:00.000Z",
-  updatedAt: "2030-01-01T00:00:00.000Z",
-} satisfies EventDetail;
+});
 
 const dashboard = (balanceCents: number): EventDashboard => ({
   eventId: 7,
