@@ -63,3 +63,20 @@ export const bpToPercentText = (basisPoints: number, language: string): string =
 export function parseWhole(text: string, { signed = false }: { signed?: boolean } = {}): number | null {
   return parseScaled(text, 0, { signed });
 }
+
+/**
+ * An amount in the currency's smallest unit as the language writes money: (1250, "EUR") →
+ * "€12.50" ("12,50 €" in Spanish). `signed` always shows the sign of a balance ("+€99.60").
+ * A code Intl does not know is written plainly ("12.50 XYZ") rather than failing the screen.
+ */
+export function formatMoney(cents: number, currency: string, language: string, { signed = false }: { signed?: boolean } = {}): string {
+  const digits = currencyDigits(currency);
+  const value = cents / 10 ** digits;
+  try {
+    return new Intl.NumberFormat(language === "es" ? "es-ES" : "en-GB", { style: "currency", currency, signDisplay: signed ? "exceptZero" : "auto" }).format(
+      value,
+    );
+  } catch {
+    return `${signed && cents > 0 ? "+" : ""}${value.toFixed(digits)} ${currency}`;
+  }
+}

@@ -10,8 +10,9 @@ import { todayOf } from "../../lib/date-range.ts";
 import { type PickerOption, SearchPicker } from "../../lib/components/SearchPicker.tsx";
 import { useResource } from "../../lib/resource.ts";
 import { CLINICS_KEY } from "../people/api.ts";
-import { formatMoney, PLATFORM_KEY, PLATFORM_PATH, type PlatformFilters, platformQuery } from "./api.ts";
+import { PLATFORM_KEY, PLATFORM_PATH, type PlatformFilters, platformQuery } from "./api.ts";
 import { PlatformSection } from "./PlatformSection.tsx";
+import { formatMoney } from "../../lib/money.ts";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const DailyChart = lazy(() => import("./PlatformCharts.tsx").then((m) => ({ default: m.DailyChart })));

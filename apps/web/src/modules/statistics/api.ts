@@ -25,8 +25,3 @@ export const exportFilters = (filters: PlatformFilters, table: PlatformTable): R
   clinic: filters.clinic || undefined,
   table,
 });
-
-/** Amounts in whole cents, in the viewer's language and the order's currency. */
-export function formatMoney(amountCents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language === "es" ? "es-ES" : "en-US", { style: "currency", currency }).format(amountCents / 100);
-}

@@ -12,12 +12,14 @@ import { currentLanguage } from "../../../lib/i18n.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { useSession } from "../../../lib/session.ts";
 import { zodResolver } from "../../../lib/zod-resolver.ts";
-import { bookingText, browserTimeZone, formatMoney, formatZoned } from "../shared/format.ts";
+import { bookingText, formatZoned } from "../shared/format.ts";
 import { book, PUBLIC_SERVICE_KEY, PUBLIC_SLOTS_KEY, publicService } from "./api.ts";
 import { PublicLayout } from "./PublicLayout.tsx";
 import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
 import { SlotPicker } from "./SlotPicker.tsx";
-import { bookingRequest, type FreeSlot, type GuestDetails, placeRefusal, zoneLabel } from "./slots.ts";
+import { bookingRequest, type FreeSlot, type GuestDetails, placeRefusal } from "./slots.ts";
+import { browserTimeZone, zoneLabel } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 /**
  * /schedule/app/booking/:slug (public): a service's booking page. The client chooses a variation,

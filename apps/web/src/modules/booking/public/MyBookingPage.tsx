@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction } from "../../../lib/resource.ts";
-import { bookingText, formatMoney, formatZoned, formatZonedTime } from "../shared/format.ts";
+import { bookingText, formatZoned, formatZonedTime } from "../shared/format.ts";
 import {
   cancelMyBooking,
   confirmMyBooking,
@@ -23,7 +23,9 @@ import {
 import { PublicLayout } from "./PublicLayout.tsx";
 import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
 import { SlotPicker } from "./SlotPicker.tsx";
-import { type FreeSlot, placeRefusal, zoneLabel } from "./slots.ts";
+import { type FreeSlot, placeRefusal } from "./slots.ts";
+import { zoneLabel } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 const STATUS_COLOR: Record<BookingStatus, "default" | "warning" | "success" | "error" | "info"> = {
   pending: "warning",

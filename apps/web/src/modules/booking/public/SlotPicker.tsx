@@ -8,20 +8,8 @@ import { DateField } from "../../../lib/components/DateField.tsx";
 import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
 import { formatZonedTime } from "../shared/format.ts";
 import { PUBLIC_SLOTS_KEY, publicSlots } from "./api.ts";
-import {
-  addDays,
-  datesBetween,
-  dateLabel,
-  type FreeSlot,
-  lastBookableDay,
-  shownDay,
-  slotsByDay,
-  todayIn,
-  WEEK_DAYS,
-  weekFrom,
-  weekLabel,
-  zoneLabel,
-} from "./slots.ts";
+import { addDays, datesBetween, dateLabel, type FreeSlot, lastBookableDay, shownDay, slotsByDay, todayIn, WEEK_DAYS, weekFrom, weekLabel } from "./slots.ts";
+import { zoneLabel } from "../../../lib/zoned-time.ts";
 
 interface SlotPickerProps {
   variationId: number;

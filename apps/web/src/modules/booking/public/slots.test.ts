@@ -15,8 +15,8 @@ import {
   todayIn,
   weekFrom,
   weekLabel,
-  zoneLabel,
 } from "./slots.ts";
+import { zoneLabel } from "../../../lib/zoned-time.ts";
 
 const slot = (start: string, minutes = 30): FreeSlot => ({
   start,

@@ -1,6 +1,6 @@
 import type { BookingRequest, BookingSlots } from "@clinic/shared";
 import { ApiError } from "../../../lib/api.ts";
-import { zonedDay } from "../shared/format.ts";
+import { zonedDay } from "../../../lib/zoned-time.ts";
 
 /**
  * The public pages' pure logic: the days a week of free times shows, the booking's request body,
@@ -61,9 +61,6 @@ export function slotsByDay(slots: readonly FreeSlot[], timeZone: string, dates: 
 export function shownDay(days: readonly SlotDay[], chosen: string | null): SlotDay | null {
   return days.find((day) => day.date === chosen && day.slots.length > 0) ?? days.find((day) => day.slots.length > 0) ?? null;
 }
-
-/** A zone as people read it: "America/New York". */
-export const zoneLabel = (timeZone: string) => timeZone.replaceAll("_", " ");
 
 export interface GuestDetails {
   name: string;

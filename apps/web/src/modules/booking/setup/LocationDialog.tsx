@@ -6,10 +6,9 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { zodResolver } from "../../../lib/zod-resolver.ts";
-import { timeZoneOptions } from "../../clinic/appointments/format.ts";
-import { browserTimeZone } from "../shared/format.ts";
 import { createLocation, updateLocation } from "./api.ts";
 import { placeUnder, useDialogSave, useFieldText } from "./dialog-save.ts";
+import { browserTimeZone, timeZoneOptions } from "../../../lib/zoned-time.ts";
 
 type LocationValues = z.output<typeof bookingLocationInputSchema>;
 

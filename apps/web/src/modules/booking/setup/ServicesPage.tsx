@@ -6,10 +6,10 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { ManageList, useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
 import { RowButton } from "../../../lib/components/RowButtons.tsx";
 import { useNotices } from "../../../lib/notices.tsx";
-import { formatMoney } from "../shared/format.ts";
 import { deleteService, EVERY_SETUP_LIST, publicBookingUrl, SETUP_SCREENS, useLocations, useServices, useSettings } from "./api.ts";
 import { ServiceDialog } from "./ServiceDialog.tsx";
 import { ActiveChip, ListHeading, LocationSelect, SetUpFirst, useChosenLocation } from "./SetupParts.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 /** A service's public booking link, with a button that copies it for an email or a website. */
 function BookingLink({ service }: { service: BookingService }) {

@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { DateField } from "../../../lib/components/DateField.tsx";
 import { ManageList, useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
 import { useResource } from "../../../lib/resource.ts";
-import { zonedDay } from "../shared/format.ts";
 import { deleteSpecialDay, EVERY_SETUP_LIST, SETUP_KEY } from "./api.ts";
 import { hoursLabel } from "./hours.ts";
 import { SpecialDayDialog } from "./SpecialDayDialog.tsx";
+import { zonedDay } from "../../../lib/zoned-time.ts";
 
 /** The days shown at first: from today at the location for a year, where holidays are planned. */
 const firstRange = (timeZone: string) => {

@@ -2,7 +2,9 @@ import { BOOKING_MESSAGES, BOOKING_REFUSALS } from "@clinic/shared";
 import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
-import { bookingText, formatMoney, formatZoned, formatZonedTime, zonedDay } from "./format.ts";
+import { bookingText, formatZoned, formatZonedTime } from "./format.ts";
+import { zonedDay } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 beforeAll(async () => {
   await initTestI18n(i18next, "es");

@@ -1,6 +1,7 @@
 import { BOOKING_MESSAGES, BOOKING_REFUSALS, type BookingRefusal } from "@clinic/shared";
 import type { TFunction } from "i18next";
 import { registerRefusals } from "../../../lib/refusals.ts";
+import { zonedParts } from "../../../lib/zoned-time.ts";
 
 /**
  * What every screen of the booking app shows alike: money in the platform's currency, instants
@@ -8,42 +9,18 @@ import { registerRefusals } from "../../../lib/refusals.ts";
  * pages), and the server's refusals (BOOKING_REFUSALS, BOOKING_MESSAGES) in the interface language.
  */
 
-export const formatMoney = (cents: number, currency: string, language: string) =>
-  new Intl.NumberFormat(language === "es" ? "es-ES" : "en-GB", { style: "currency", currency }).format(cents / 100);
-
-/** The parts of an instant's wall-clock time in `timeZone`. */
-function partsIn(iso: string, timeZone: string): Record<string, string> {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h12",
-  });
-  return Object.fromEntries(format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-}
-
 /** "10:00 AM" in `timeZone` (spec §9's time of day). */
 export const formatZonedTime = (iso: string, timeZone: string, _language?: string) => {
-  const parts = partsIn(iso, timeZone);
+  const parts = zonedParts(iso, timeZone);
   return `${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 };
 
 /** "Wed 2026-06-03, 10:00 AM" in `timeZone`: spec §9's date-time, with the weekday in the interface language. */
 export const formatZoned = (iso: string, timeZone: string, language: string) => {
-  const parts = partsIn(iso, timeZone);
+  const parts = zonedParts(iso, timeZone);
   const weekday = new Intl.DateTimeFormat(language === "es" ? "es-ES" : "en-GB", { timeZone, weekday: "short" }).format(new Date(iso));
   return `${weekday} ${parts.year}-${parts.month}-${parts.day}, ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
 };
-
-/** "2026-06-03": the date of an instant in `timeZone`. */
-export const zonedDay = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(iso));
-
-/** The zone this browser is in: the public page offers times in it. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 /** The server's English text of a refusal with its placeholders as capture groups. */
 const patterns = (Object.entries(BOOKING_REFUSALS) as [BookingRefusal, string][]).map(([key, text]) => {

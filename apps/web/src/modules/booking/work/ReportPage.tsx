@@ -6,10 +6,10 @@ import { SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import { type ExportProgress, exportUrl, exportWithNotice, formatBytes, progressPercent } from "../../../lib/exports.ts";
 import { useNotices } from "../../../lib/notices.tsx";
-import { formatMoney } from "../shared/format.ts";
 import { REPORT_EXPORT_PATH } from "./api.ts";
 import { formatCount, formatHours, formatScore } from "./figures.ts";
 import { FiguresSection, FiltersCard, type ReportFilters, ShareBar, Tiles, useReport, useReportFilters } from "./ReportPieces.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 /** The export's filters as the server takes them (the location only when one is chosen). */
 const exportFilters = (filters: ReportFilters) => ({

@@ -2,10 +2,10 @@ import { Alert, Box, Skeleton, Stack } from "@mui/material";
 import { lazy, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure } from "../../../lib/components/ChartFigure.tsx";
-import { formatMoney } from "../shared/format.ts";
 import { everyDay } from "./booking-days.ts";
 import { formatCount, formatHours, formatScore } from "./figures.ts";
 import { FiguresSection, FiltersCard, ShareBar, Tiles, useReport, useReportFilters } from "./ReportPieces.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const BookingsPerDayChart = lazy(() => import("./DashboardCharts.tsx").then((m) => ({ default: m.BookingsPerDayChart })));

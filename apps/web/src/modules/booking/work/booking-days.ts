@@ -1,6 +1,7 @@
 import type { Booking, BookingStatus } from "@clinic/shared";
 import { addDays, type DayRange } from "../../../lib/date-range.ts";
-import { formatZoned, formatZonedTime, zonedDay } from "../shared/format.ts";
+import { formatZoned, formatZonedTime } from "../shared/format.ts";
+import { zonedDay } from "../../../lib/zoned-time.ts";
 
 /**
  * The work screens' arithmetic of days, apart from React so it is tested alone: bookings and

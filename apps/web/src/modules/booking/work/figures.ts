@@ -1,4 +1,4 @@
-import { formatMoney } from "../shared/format.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 /** How the dashboard, the report and the ratings write their figures, in the interface language. */
 

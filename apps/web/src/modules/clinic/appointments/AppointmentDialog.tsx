@@ -24,8 +24,9 @@ import { useAction } from "../../../lib/resource.ts";
 import { readSelectedPatient } from "../../../lib/session.ts";
 import { APPOINTMENT_CHANGES, APPOINTMENTS_KEY, createAppointment, updateAppointment } from "./api.ts";
 import { AppointmentTypeSelect, DurationSelect, NameAndDescription } from "./fields.tsx";
-import { browserTimeZone, localInstant, localParts, startTimeOptions, timeLabel } from "./format.ts";
+import { localInstant, localParts, startTimeOptions, timeLabel } from "./format.ts";
 import { type PatientOption, PatientSelect } from "./PatientSelect.tsx";
+import { browserTimeZone } from "../../../lib/zoned-time.ts";
 
 interface Values {
   patient: PatientOption | null;

@@ -26,8 +26,9 @@ import { applyFieldErrors } from "../../../lib/forms.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { DurationSelect, NameAndDescription } from "./fields.tsx";
 import { createSchedule, SCHEDULES_KEY, SERVICES_KEY, SLOTS_KEY, updateSchedule } from "./api.ts";
-import { browserTimeZone, fieldMessage, placeableFields, timeZoneOptions } from "./format.ts";
+import { fieldMessage, placeableFields } from "./format.ts";
 import { ExceptionRows, RuleRows, type ScheduleValues } from "./ScheduleRules.tsx";
+import { browserTimeZone, timeZoneOptions } from "../../../lib/zoned-time.ts";
 
 const FIELDS = ["name", "description", "duration", "appointmentTypes", "timeZone", "rules", "exceptions"] as const;
 

@@ -14,10 +14,10 @@ import {
   slotsByDay,
   startTimeOptions,
   timeLabel,
-  timeZoneOptions,
   toCalendarEvent,
   visibleHours,
 } from "./format.ts";
+import { timeZoneOptions } from "../../../lib/zoned-time.ts";
 
 const appointment = (change: Partial<Appointment> = {}): Appointment => ({
   id: 7,

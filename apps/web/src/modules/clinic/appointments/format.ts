@@ -33,21 +33,6 @@ export function startTimeOptions(step = SCHEDULE_TIME_STEP_MINUTES): string[] {
 /** A schedule's rule and exception times: every step of the day, then 23:59 as its end. */
 export const scheduleTimeOptions = (step = SCHEDULE_TIME_STEP_MINUTES) => [...startTimeOptions(step), END_OF_DAY];
 
-/** The browser's IANA time zone, the default of a new schedule. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-/** Every time zone this browser knows, with UTC and `current` always offered. */
-export function timeZoneOptions(current?: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([...known, "UTC", ...(current ? [current] : [])])].sort((a, b) => a.localeCompare(b));
-}
-
 /** The instant of a local day and wall-clock time of the viewer ("2026-05-04", "09:15"), in ISO 8601 UTC. */
 export const localInstant = (date: string, time: string) => dayjs(`${date}T${time}`).toISOString();
 

@@ -15,7 +15,8 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { useAction } from "../../../lib/resource.ts";
 import { addRegistration, EVERY_EVENT_LIST, REGISTRATIONS_RESOURCE } from "./api.ts";
-import { eventMessage, fieldMessage, formatMoney } from "./format.ts";
+import { eventMessage, fieldMessage } from "./format.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 interface AddValues {
   ticketTypeId: string;

@@ -13,9 +13,10 @@ import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createEvent, EVERY_EVENT_LIST, updateEvent } from "./api.ts";
 import { EditorSection as Section, type FieldText } from "./EditorSection.tsx";
 import { CURRENCIES, type EventFormValues, eventBody, eventFormValues, eventPlacement, eventResolver } from "./event-form.ts";
-import { eventMessage, fieldMessage, timeZoneOptions } from "./format.ts";
+import { eventMessage, fieldMessage } from "./format.ts";
 import { QuestionsEditor } from "./QuestionsEditor.tsx";
 import { TicketTypesEditor } from "./TicketTypesEditor.tsx";
+import { timeZoneOptions } from "../../../lib/zoned-time.ts";
 
 /** A wall-clock field of the form, in the event's zone. */
 function TimeField({ form, name, label, text }: { form: UseFormReturn<EventFormValues>; name: "startsAt" | "endsAt"; label: string; text: FieldText }) {

@@ -7,8 +7,9 @@ import { useAction } from "../../../lib/resource.ts";
 import { MoneyField } from "../../../lib/components/MoneyField.tsx";
 import { centsToText } from "../../../lib/money.ts";
 import { cancelRegistration, confirmPayment, EVERY_EVENT_LIST, refundRegistration, registrationReplaced } from "./api.ts";
-import { fieldMessage, formatMoney } from "./format.ts";
+import { fieldMessage } from "./format.ts";
 import { refundableCents, refundAmount } from "./registration-actions.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 interface ActionDialogProps {
   registration: RegistrationDetail;

@@ -26,10 +26,11 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { useAction } from "../../../lib/resource.ts";
 import { checkInRegistration, EVENTS_KEY, EVERY_EVENT_LIST, invoicePdfPath, registrationReplaced, resendTicket, useRegistration } from "./api.ts";
-import { amountText, formatMoney } from "./format.ts";
+import { amountText } from "./format.ts";
 import { CancelRegistrationDialog, ConfirmPaymentDialog, RefundRegistrationDialog } from "./RegistrationActionDialogs.tsx";
 import { type RegistrationAction, registrationActions } from "./registration-actions.ts";
 import { RegistrationStateChip } from "./StateChips.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 type Step = "confirm" | "cancel" | "refund" | null;
 

@@ -14,9 +14,9 @@ import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
 import { EventExportButtons } from "../reports/EventExportButtons.tsx";
 import { AddRegistrationDialog } from "./AddRegistrationDialog.tsx";
 import { doorListPath, REGISTRATIONS_RESOURCE, registrationsPath } from "./api.ts";
-import { formatMoney } from "./format.ts";
 import { RegistrationDialog } from "./RegistrationDialog.tsx";
 import { RegistrationStateChip } from "./StateChips.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 /** What a registration costs, and under it what is paid or refunded when that differs. */
 function AmountCell({ row }: { row: RegistrationRow }) {

@@ -2,7 +2,7 @@ import { eventInputSchema } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
 import { eventBody, eventFormValues, eventPlacement, eventResolver, inputOfEvent, nestErrors } from "./event-form.ts";
 import { sampleEvent } from "./events-test-data.ts";
-import { formatInZone, zonedInstant, zonedWall } from "./format.ts";
+import { zonedDateTime, zonedInstant, zonedWall } from "../../../lib/zoned-time.ts";
 
 const texts = { money: "not money", whole: "not whole", time: "not a time" };
 
@@ -38,8 +38,8 @@ describe("an event's times on the wall clock of its own zone", () => {
   });
 
   it("shows an instant as spec §9 writes it, in the zone", () => {
-    expect(formatInZone("2026-06-03T08:00:00.000Z", "Europe/Madrid")).toBe("2026-06-03, 10:00 am");
-    expect(formatInZone("2026-06-03T20:15:00.000Z", "Europe/Madrid")).toBe("2026-06-03, 10:15 pm");
+    expect(zonedDateTime("2026-06-03T08:00:00.000Z", "Europe/Madrid")).toBe("2026-06-03, 10:00 am");
+    expect(zonedDateTime("2026-06-03T20:15:00.000Z", "Europe/Madrid")).toBe("2026-06-03, 10:15 pm");
   });
 });
 

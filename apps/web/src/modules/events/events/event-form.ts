@@ -2,7 +2,7 @@ import "../../../lib/zod-locale.ts";
 import { type Bilingual, type EventDetail, type EventInput, type EventQuestion, eventInputSchema } from "@clinic/shared";
 import type { Resolver } from "react-hook-form";
 import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
-import { browserTimeZone, zonedInstant, zonedWall } from "./format.ts";
+import { browserTimeZone, zonedInstant, zonedWall } from "../../../lib/zoned-time.ts";
 
 /**
  * The event editor's values and how they become the API's body. Amounts and counts stay text

@@ -1,7 +1,9 @@
-import { DATE_TIME_FORMAT, EVENT_MESSAGES, type EventMessageKey, type EventState, type RegistrationRow, type RegistrationState } from "@clinic/shared";
-import dayjs from "dayjs";
+import { EVENT_MESSAGES, type EventMessageKey, type EventState, type RegistrationRow, type RegistrationState } from "@clinic/shared";
 import type { TFunction } from "i18next";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { sharedMessage } from "../../../lib/field-messages.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { zonedRange } from "../../../lib/zoned-time.ts";
 import { refusalText, registerRefusals } from "../../../lib/refusals.ts";
 
 /**
@@ -11,96 +13,8 @@ import { refusalText, registerRefusals } from "../../../lib/refusals.ts";
  * interface language.
  */
 
-/** A wall-clock time to the minute, without a zone: the value a DateTimeField holds. */
-const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** The wall clock of an instant (milliseconds) in `timeZone`, as the milliseconds of the same wall clock in UTC. */
-function wallAsUtc(ms: number, timeZone: string): number {
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  });
-  const parts = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, Number(part.value)]));
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, (parts.hour ?? 0) % 24, parts.minute ?? 0, parts.second ?? 0);
-}
-
-/** How far `timeZone`'s wall clock is ahead of UTC at an instant, in milliseconds (negative west of Greenwich). */
-const offsetAt = (ms: number, timeZone: string) => wallAsUtc(ms - (ms % 1000), timeZone) - (ms - (ms % 1000));
-
-/** An instant as the wall clock of `timeZone`, `YYYY-MM-DDTHH:mm` (a DateTimeField's value); "" for none. */
-export function zonedWall(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return "";
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return "";
-  const wall = new Date(wallAsUtc(ms, timeZone));
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
-}
-
-/**
- * The instant a wall clock of `timeZone` shows, in ISO 8601 UTC; "" when it is not such a time.
- * The offset is read at a first guess and again at the result, so a time past a daylight-saving
- * change takes the offset of its own side; a time the clocks skip (02:30 when they jump from
- * 02:00 to 03:00) lands just after the jump.
- */
-export function zonedInstant(wall: string, timeZone: string): string {
-  const match = WALL.exec(wall);
-  if (!match) return "";
-  const [, year, month, day, hour, minute] = match.map(Number) as number[];
-  const guess = Date.UTC(year as number, (month as number) - 1, day, hour, minute);
-  const check = new Date(guess);
-  // Date.UTC rolls 2026-02-30 over to March: such a day is not a time.
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== (month as number) - 1 || (hour as number) > 23 || (minute as number) > 59) return "";
-  const first = guess - offsetAt(guess, timeZone);
-  const second = guess - offsetAt(first, timeZone);
-  return new Date(second).toISOString();
-}
-
-/** An instant as spec §9 shows it, `YYYY-MM-DD, hh:mm a`, on the wall clock of `timeZone`. */
-export const formatInZone = (iso: string | null | undefined, timeZone: string) => {
-  const wall = zonedWall(iso, timeZone);
-  return wall ? dayjs(wall).format(DATE_TIME_FORMAT) : "";
-};
-
 /** An event's time span in its zone: "2026-06-03, 10:00 am – 01:00 pm", the end's date only when it is another day. */
-export function eventWhen(event: { startsAt: string; endsAt: string; timeZone: string }): string {
-  const start = zonedWall(event.startsAt, event.timeZone);
-  const end = zonedWall(event.endsAt, event.timeZone);
-  if (!start || !end) return formatInZone(event.startsAt, event.timeZone);
-  const endText = start.slice(0, 10) === end.slice(0, 10) ? dayjs(end).format("hh:mm a") : dayjs(end).format(DATE_TIME_FORMAT);
-  return `${dayjs(start).format(DATE_TIME_FORMAT)} – ${endText}`;
-}
-
-/** The zone this browser is in: a new event's default. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
-  } catch {
-    return "UTC";
-  }
-}
-
-/** Every time zone the browser knows, with UTC and `current` always offered. */
-export function timeZoneOptions(current?: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return [...new Set([...known, "UTC", ...(current ? [current] : [])])].sort((a, b) => a.localeCompare(b));
-}
-
-/** Cents of `currency` as the language writes money: 1250 EUR → "€12.50" ("12,50 €" in Spanish). */
-export function formatMoney(cents: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language === "es" ? "es-ES" : "en-GB", { style: "currency", currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
+export const eventWhen = (event: { startsAt: string; endsAt: string; timeZone: string }) => zonedRange(event.startsAt, event.endsAt, event.timeZone);
 
 type ChipColor = "default" | "warning" | "success" | "info" | "error" | "secondary";
 
@@ -144,8 +58,7 @@ const FORM_TEXTS: Record<string, string> = {
 };
 
 /** A placeholder's value as the reader reads it: an instant in their own time, anything else as it came. */
-const valueText = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? dayjs(value).format(DATE_TIME_FORMAT) : value;
+const valueText = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : value);
 
 /** A message of the events module in the interface language (`events.messages.<key>`); any other text as it came. */
 export function eventMessage(t: TFunction, message: string): string {

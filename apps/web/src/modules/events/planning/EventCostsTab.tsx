@@ -8,11 +8,11 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { useDeleteConfirm } from "../../../lib/components/ManageList.tsx";
 import { ManageTable } from "../../../lib/components/ManageTable.tsx";
 import { EditDeleteButtons } from "../../../lib/components/RowButtons.tsx";
-import { formatMoney } from "../events/format.ts";
 import { EventExportButtons } from "../reports/EventExportButtons.tsx";
 import { costLists, deleteCost, useCosts } from "./api.ts";
 import { CostDialog } from "./CostDialog.tsx";
 import { ReceiptCell } from "./ReceiptCell.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 /**
  * An event's costs (issue 37.4): the budget in figures (planned, actual, paid, still to pay,

@@ -3,7 +3,8 @@ import { Box, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { priceText, ticketStatus, zonedDateTime } from "./format.ts";
+import { priceText, ticketStatus } from "./format.ts";
+import { zonedDateTime } from "../../../lib/zoned-time.ts";
 
 /** The registration form's choice fields: the ticket, each custom question, how to pay. */
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { PublicPageFrame } from "../../../lib/components/PublicPageFrame.tsx";
 import { Details, Summary } from "../../../lib/components/PublicPageParts.tsx";
-import { zonedRange, zoneLabel } from "./format.ts";
+import { zoneLabel, zonedRange } from "../../../lib/zoned-time.ts";
 
 /** The frame of the public event pages, headed by the organiser's name, a column a phone's width reads comfortably. */
 export function PublicFrame({ organiser, title, children }: { organiser: string | null; title: string | null; children: ReactNode }) {

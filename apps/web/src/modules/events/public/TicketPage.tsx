@@ -10,11 +10,13 @@ import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { useAction } from "../../../lib/resource.ts";
 import { cancelMyRegistration, invoicePdfPath, publicRegistration, TICKET_KEY } from "./api.ts";
-import { formatMoney, priceText, zonedDateTime, zoneLabel } from "./format.ts";
+import { priceText } from "./format.ts";
 import { Details, PageSection, Summary, Unavailable } from "../../../lib/components/PublicPageParts.tsx";
 import { EventFacts, PublicFrame } from "./PublicFrame.tsx";
 import { awaitingCardConfirmation, CONFIRM_POLL_LIMIT, canCancel, cancelPeriodOver, refundOnCancel, useConfirmPolling } from "./ticket.ts";
 import { EventLink, headlineKey, TicketState } from "./TicketState.tsx";
+import { zoneLabel, zonedDateTime } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 const retryOnlyFailures = (count: number, error: ApiError) => error.status !== 404 && error.status !== 400 && count < 2;
 

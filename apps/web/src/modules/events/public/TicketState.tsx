@@ -8,8 +8,9 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router";
 import { useAction } from "../../../lib/resource.ts";
 import { calendarPath, eventPath, payMyRegistration, TICKET_KEY } from "./api.ts";
-import { formatMoney, zonedDateTime, zoneLabel } from "./format.ts";
 import { amountDue } from "./ticket.ts";
+import { zoneLabel, zonedDateTime } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 /** The registrant's page's headline and what the registration's state asks of them or gives them. */
 

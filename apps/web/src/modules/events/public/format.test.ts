@@ -3,7 +3,9 @@ import i18next from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { publicEventFixture } from "./test-fixtures.ts";
-import { eventPublicText, formatMoney, priceText, ticketStatus, zonedDateTime, zonedRange } from "./format.ts";
+import { eventPublicText, priceText, ticketStatus } from "./format.ts";
+import { zonedDateTime, zonedRange } from "../../../lib/zoned-time.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 const en = i18next.createInstance();
 const es = i18next.createInstance();

@@ -5,20 +5,14 @@ import { lazy, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { FigureTiles } from "../../../lib/components/FigureTiles.tsx";
-import { formatMoney } from "../events/format.ts";
 import { doorListUrl, useEventDashboard } from "./api.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const RegistrationsChart = lazy(() => import("./RegistrationsChart.tsx").then((m) => ({ default: m.RegistrationsChart })));
 
 /** A balance with its sign always shown ("+€99.60", "−€12.00"), in the event's currency. */
-export function signedMoney(cents: number, currency: string, language: string): string {
-  try {
-    return new Intl.NumberFormat(language === "es" ? "es-ES" : "en-GB", { style: "currency", currency, signDisplay: "exceptZero" }).format(cents / 100);
-  } catch {
-    return `${cents > 0 ? "+" : ""}${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
+export const signedMoney = (cents: number, currency: string, language: string) => formatMoney(cents, currency, language, { signed: true });
 
 /** The share of places taken, as a whole percent. */
 export const usedPercent = (taken: number, capacity: number) => (capacity > 0 ? Math.round((taken / capacity) * 100) : 0);
