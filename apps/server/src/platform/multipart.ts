@@ -1,6 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, type FieldErrors } from "./errors.ts";
-import { type StagedUpload, stageUpload } from "./uploads.ts";
+import type { UploadKind } from "@clinic/shared";
+import type { z } from "zod";
+import { checkContent, type StagedUpload, stageUpload } from "./uploads.ts";
 
 /** A multipart form as received: its text fields, and its one file part staged on disk (if any). */
 export interface ReceivedForm {
@@ -65,4 +67,44 @@ export async function receiveMultipart(
     throw caught;
   }
   return form;
+}
+
+/** Adds a message under a field of a 400's body. */
+export function addFieldError(errors: FieldErrors, field: string, message: string) {
+  errors[field] ??= [];
+  errors[field].push(message);
+}
+
+/** The form's text fields read by `schema`; each issue goes under its field in `errors` (a part the schema does not know, as "Unknown field."). */
+export function parseFormFields<Schema extends z.ZodType>(schema: Schema, fields: Record<string, string>, errors: FieldErrors): z.infer<Schema> | null {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const keys = (issue as { keys?: string[] }).keys;
+    if (issue.code === "unrecognized_keys" && keys) for (const key of keys) addFieldError(errors, key, "Unknown field.");
+    else addFieldError(errors, issue.path.join(".") || "detail", issue.message);
+  }
+  return null;
+}
+
+/**
+ * Every check of a form that must carry one file of `kinds` beside its fields, all reported at
+ * once (a 400) before anything is stored: the fields by `schema`, the file there (`missingFile`
+ * otherwise), its bytes of an accepted kind agreeing with what the client declared.
+ */
+export function checkFileForm<Schema extends z.ZodType>(
+  { fields, staged, errors: known }: ReceivedForm,
+  { schema, kinds, missingFile }: { schema: Schema; kinds: readonly UploadKind[]; missingFile: string },
+): { input: z.infer<Schema>; staged: StagedUpload; mime: string } {
+  const errors: FieldErrors = structuredClone(known);
+  const input = parseFormFields(schema, fields, errors);
+  if (!staged && !errors.file) addFieldError(errors, "file", missingFile);
+  let mime: string | null = null;
+  if (staged && !staged.tooLarge) {
+    const checked = checkContent(staged, kinds);
+    if (checked.ok) mime = checked.mime;
+    else for (const message of checked.errors) addFieldError(errors, "file", message);
+  }
+  if (Object.keys(errors).length > 0 || input === null || !staged || !mime) throw badRequest(errors);
+  return { input, staged, mime };
 }

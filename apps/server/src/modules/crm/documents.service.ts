@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import type { Actor } from "../../platform/access.ts";
-import { badRequest, type FieldErrors, forbidden, notFound } from "../../platform/errors.ts";
-import type { ReceivedForm } from "../../platform/multipart.ts";
-import { type BlobStore, checkContent, newStorageKey, type Upload } from "../../platform/uploads.ts";
+import { badRequest, forbidden, notFound } from "../../platform/errors.ts";
+import { checkFileForm, type ReceivedForm } from "../../platform/multipart.ts";
+import { type BlobStore, newStorageKey, type Upload } from "../../platform/uploads.ts";
 import { uploads } from "../../platform/uploads.table.ts";
 import { personName } from "../clinic/appointments/scope.ts";
 import { isCrmAdmin, managedBy } from "./crm-scope.ts";
@@ -90,50 +90,27 @@ export async function listDocuments(db: Db, actor: Actor, target: Target): Promi
   return rows.map(toDocument);
 }
 
-function addError(errors: FieldErrors, field: string, message: string) {
-  errors[field] ??= [];
-  errors[field].push(message);
-}
-
-/** Every check of a document's form, all reported at once (400), before anything is stored. */
-function validateForm({ fields, staged, errors: known }: ReceivedForm) {
-  const errors: FieldErrors = structuredClone(known);
-  const parsed = crmDocumentFieldsSchema.safeParse(fields);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const keys = (issue as { keys?: string[] }).keys;
-      if (issue.code === "unrecognized_keys" && keys) for (const key of keys) addError(errors, key, "Unknown field.");
-      else addError(errors, issue.path.join(".") || "detail", issue.message);
-    }
-  }
-  if (!staged && !errors.file) addError(errors, "file", CRM_CLIENT_MESSAGES.chooseFile);
-  let content: { mime: string } | null = null;
-  if (staged && !staged.tooLarge) {
-    const checked = checkContent(staged, CRM_DOCUMENT_KINDS);
-    if (checked.ok) content = { mime: checked.mime };
-    else for (const message of checked.errors) addError(errors, "file", message);
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success || !staged || !content) throw badRequest(errors);
-  return { input: parsed.data, staged, content };
-}
-
 /**
  * Adds a document: the bytes go into the store first, then the upload, the document and (on a
  * client) its timeline line in one transaction; a failure there takes the stored bytes with it.
  */
 export async function createDocument(db: Db, store: BlobStore, actor: Actor, form: ReceivedForm): Promise<CrmDocument> {
-  const { input, staged, content } = validateForm(form);
+  const { input, staged, mime } = checkFileForm(form, {
+    schema: crmDocumentFieldsSchema,
+    kinds: CRM_DOCUMENT_KINDS,
+    missingFile: CRM_CLIENT_MESSAGES.chooseFile,
+  });
   const target: Target = input.clientId !== undefined ? { clientId: input.clientId } : { initiativeId: input.initiativeId as number };
   const clinicId = await targetClinic(db, actor, target, true);
   const storageKey = newStorageKey();
-  await store.put(storageKey, staged.tempPath, staged.size, content.mime);
+  await store.put(storageKey, staged.tempPath, staged.size, mime);
   try {
     const id = await db.transaction(async (tx) => {
       const [upload] = await tx
         .insert(uploads)
         .values({
           kind: CRM_UPLOAD_KIND,
-          mime: content.mime,
+          mime: mime,
           size: staged.size,
           sha256: staged.sha256,
           originalName: staged.originalName,

@@ -1,11 +1,12 @@
 import { type CostCategory, type CostValues, type EventCosts, type EventCostView, PLANNING_MESSAGES, RECEIPT_KINDS, UPLOAD_LIMITS } from "@clinic/shared";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { type Actor, managedBy } from "../../platform/access.ts";
-import { badRequest, type FieldErrors, notFound } from "../../platform/errors.ts";
-import type { ReceivedForm } from "../../platform/multipart.ts";
-import { type BlobStore, checkContent, newStorageKey, type Upload } from "../../platform/uploads.ts";
+import { notFound } from "../../platform/errors.ts";
+import { checkFileForm, type ReceivedForm } from "../../platform/multipart.ts";
+import { type BlobStore, newStorageKey, type Upload } from "../../platform/uploads.ts";
 import { uploads } from "../../platform/uploads.table.ts";
 import { managedEvent, managedEventOf } from "./events-scope.ts";
 import { eventCosts, eventEvents } from "./events.table.ts";
@@ -134,25 +135,6 @@ export async function deleteCost(db: Db, store: BlobStore, actor: Actor, costId:
   );
 }
 
-/** The file part's checks, all reported at once (400) before anything is stored. */
-function validateReceipt({ fields, staged, errors: known }: ReceivedForm): { staged: NonNullable<ReceivedForm["staged"]>; mime: string } {
-  const errors: FieldErrors = structuredClone(known);
-  const add = (field: string, message: string) => {
-    errors[field] ??= [];
-    errors[field].push(message);
-  };
-  for (const field of Object.keys(fields)) add(field, "Unknown field.");
-  if (!staged && !errors.file) add("file", PLANNING_MESSAGES.chooseReceipt);
-  let mime: string | null = null;
-  if (staged && !staged.tooLarge) {
-    const checked = checkContent(staged, RECEIPT_KINDS);
-    if (checked.ok) mime = checked.mime;
-    else for (const message of checked.errors) add("file", message);
-  }
-  if (Object.keys(errors).length > 0 || !staged || !mime) throw badRequest(errors);
-  return { staged, mime };
-}
-
 /**
  * Keeps a receipt for a line, replacing the one it had: the bytes go into the store first, then
  * the upload row and the line's link in one transaction (a failure takes the new bytes with it);
@@ -160,7 +142,7 @@ function validateReceipt({ fields, staged, errors: known }: ReceivedForm): { sta
  */
 export async function putReceipt(db: Db, store: BlobStore, actor: Actor, costId: number, form: ReceivedForm, log?: FastifyBaseLogger): Promise<EventCostView> {
   const event = await managedEventOf(db, actor, { table: "event_costs", id: costId });
-  const { staged, mime } = validateReceipt(form);
+  const { staged, mime } = checkFileForm(form, { schema: z.object({}).strict(), kinds: RECEIPT_KINDS, missingFile: PLANNING_MESSAGES.chooseReceipt });
   const storageKey = newStorageKey();
   await store.put(storageKey, staged.tempPath, staged.size, mime);
   let previous: string | null = null;

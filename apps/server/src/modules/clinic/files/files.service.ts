@@ -6,7 +6,7 @@ import { type Actor, assertCatalogueAccess, canChangeCatalogueRow, catalogueOwne
 import { badRequest, type FieldErrors } from "../../../platform/errors.ts";
 import { type BundleLimits, BundleRefused, type UnpackedBundle, unpackBundle } from "../../../platform/bundles.ts";
 import { bundleEntries } from "../../../platform/bundles.table.ts";
-import type { ReceivedForm } from "../../../platform/multipart.ts";
+import { addFieldError, parseFormFields, type ReceivedForm } from "../../../platform/multipart.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { type BlobStore, checkContent, newStorageKey } from "../../../platform/uploads.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
@@ -59,42 +59,30 @@ export async function listFiles(db: Db, actor: Actor, query: FileQuery): Promise
 
 export type ReceivedFileForm = ReceivedForm;
 
-function addError(errors: FieldErrors, field: string, message: string) {
-  errors[field] ??= [];
-  errors[field].push(message);
-}
-
 /** Every check of a new file, all reported at once; throws 400 when any fails. */
 export function validateFileForm({ fields, staged, errors: known }: ReceivedFileForm): { input: FileFields; content: { kind: string; mime: string } | null } {
   const errors: FieldErrors = structuredClone(known);
   const given = { ...fields };
   // A form sends an empty link when the file is chosen instead.
   if (given.link !== undefined && given.link.trim() === "") delete given.link;
-  const parsed = fileFieldsSchema.safeParse(given);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const keys = (issue as { keys?: string[] }).keys;
-      if (issue.code === "unrecognized_keys" && keys) for (const key of keys) addError(errors, key, "Unknown field.");
-      else addError(errors, issue.path.join(".") || "detail", issue.message);
-    }
-  }
+  const input = parseFormFields(fileFieldsSchema, given, errors);
   const hasFile = staged !== null;
   const hasLink = given.link !== undefined;
   if (hasFile && hasLink) {
-    addError(errors, "file", "Give either a file or a link, not both.");
-    addError(errors, "link", "Give either a file or a link, not both.");
+    addFieldError(errors, "file", "Give either a file or a link, not both.");
+    addFieldError(errors, "link", "Give either a file or a link, not both.");
   } else if (!hasFile && !hasLink && !errors.file) {
-    addError(errors, "file", "Give a file or a link.");
-    addError(errors, "link", "Give a file or a link.");
+    addFieldError(errors, "file", "Give a file or a link.");
+    addFieldError(errors, "link", "Give a file or a link.");
   }
   let content: { kind: string; mime: string } | null = null;
-  if (staged && !staged.tooLarge && parsed.success && !hasLink) {
-    const checked = checkContent(staged, FILE_TYPE_KINDS[parsed.data.type]);
+  if (staged && !staged.tooLarge && input !== null && !hasLink) {
+    const checked = checkContent(staged, FILE_TYPE_KINDS[input.type]);
     if (checked.ok) content = { kind: checked.kind, mime: checked.mime };
-    else for (const message of checked.errors) addError(errors, "file", message);
+    else for (const message of checked.errors) addFieldError(errors, "file", message);
   }
-  if (Object.keys(errors).length > 0 || !parsed.success) throw badRequest(errors);
-  return { input: parsed.data, content };
+  if (Object.keys(errors).length > 0 || input === null) throw badRequest(errors);
+  return { input, content };
 }
 
 /** The streaming cap for a file of `type` (the largest kind it may carry), before its bytes are seen. */
