@@ -1,6 +1,7 @@
 import { eventInputSchema } from "@clinic/shared";
 import { describe, expect, it } from "vitest";
-import { eventBody, eventFormValues, eventPlacement, eventResolver, inputOfEvent, nestErrors } from "./event-form.ts";
+import { nestErrors } from "../../../lib/forms.ts";
+import { eventBody, eventFormValues, eventPlacement, eventResolver, inputOfEvent } from "./event-form.ts";
 import { sampleEvent } from "./events-test-data.ts";
 import { zonedDateTime, zonedInstant, zonedWall } from "../../../lib/zoned-time.ts";
 

@@ -1,6 +1,7 @@
 import "../../../lib/zod-locale.ts";
 import { type Bilingual, type EventDetail, type EventInput, type EventQuestion, eventInputSchema } from "@clinic/shared";
 import type { Resolver } from "react-hook-form";
+import { convertingResolver, type PathErrors } from "../../../lib/forms.ts";
 import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
 import { browserTimeZone, zonedInstant, zonedWall } from "../../../lib/zoned-time.ts";
 
@@ -117,9 +118,6 @@ export function eventFormValues(event: EventDetail | null, language: string, tic
   };
 }
 
-/** Messages by dotted path, as the API names them: `ticketTypes.1.salesEnd`. */
-export type PathErrors = Record<string, string>;
-
 /** The form read into the API's body; what could not be read is named by its path. */
 export function eventBody(values: EventFormValues, texts: FormTexts): { payload: EventInput; errors: PathErrors } {
   const errors: PathErrors = {};
@@ -224,48 +222,13 @@ export function eventPlacement(path: string): string | null {
   return null;
 }
 
-/** react-hook-form's nested error object for dotted paths (numeric parts as array slots, as it builds them itself). */
-export function nestErrors(errors: PathErrors): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(errors)) {
-    const parts = path.split(".");
-    let node: Record<string, unknown> = root;
-    parts.forEach((part, index) => {
-      if (index === parts.length - 1) {
-        const existing = node[part];
-        // A list's own message beside its rows' messages: both kept on the same node.
-        if (existing && typeof existing === "object") Object.assign(existing, { type: "validate", message });
-        else node[part] = { type: "validate", message };
-        return;
-      }
-      if (!node[part] || typeof node[part] !== "object") node[part] = /^\d+$/.test(parts[index + 1] ?? "") ? [] : {};
-      node = node[part] as Record<string, unknown>;
-    });
-  }
-  return root;
-}
-
 /**
  * The editor's resolver: the form read into the body, then the shared schema checks that body,
  * so the editor refuses what the server would, each message on the field the server's would
  * reach (eventPlacement); a field that could not be read keeps its own message.
  */
-export function eventResolver(texts: () => FormTexts): Resolver<EventFormValues> {
-  return async (values) => {
-    const { payload, errors } = eventBody(values, texts());
-    const all: PathErrors = {};
-    const checked = eventInputSchema.safeParse(payload);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const path = eventPlacement(issue.path.join(".")) ?? issue.path.join(".");
-        if (!(path in all)) all[path] = issue.message;
-      }
-    }
-    Object.assign(all, errors);
-    if (Object.keys(all).length === 0) return { values, errors: {} };
-    return { values: {}, errors: nestErrors(all) as never };
-  };
-}
+export const eventResolver = (texts: () => FormTexts): Resolver<EventFormValues> =>
+  convertingResolver(eventInputSchema, (values: EventFormValues) => eventBody(values, texts()), eventPlacement);
 
 /** An event's own body as the API takes it, with another state: publishing or unpublishing changes nothing else. */
 export function inputOfEvent(event: EventDetail, state: "draft" | "published"): EventInput {

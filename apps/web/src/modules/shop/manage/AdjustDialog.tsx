@@ -5,7 +5,8 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { adjustStock, EVERY_MANAGE_LIST } from "./api.ts";
-import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { type Converted, convertingResolver, type PathErrors } from "../../../lib/forms.ts";
 import { parseWhole } from "../../../lib/money.ts";
 
 interface Values {

@@ -9,7 +9,8 @@ import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { createBundle, EVERY_MANAGE_LIST, shopFieldMessage, updateBundle } from "./api.ts";
 import { bundleBody, bundlePlacement, type BundleValues, bundleValues } from "./bundle-form.ts";
 import { BundleItems } from "./BundleItems.tsx";
-import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
+import { useDialogSave, useFieldText } from "./forms.ts";
+import { convertingResolver } from "../../../lib/forms.ts";
 import { MoneyField } from "../../../lib/components/MoneyField.tsx";
 
 /** Create a bundle, or edit `bundle`: its name, description, own price, whether it sells, and its parts. */

@@ -5,7 +5,8 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { createCategory, EVERY_MANAGE_LIST, updateCategory } from "./api.ts";
-import { convertingResolver, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { convertingResolver } from "../../../lib/forms.ts";
 
 interface Values {
   name: string;

@@ -9,7 +9,8 @@ import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { createDiscount, EVERY_MANAGE_LIST, updateDiscount } from "./api.ts";
 import { discountBody, discountPlacement, type DiscountValues, discountValues } from "./discount-form.ts";
 import { DiscountTargets } from "./DiscountTargets.tsx";
-import { convertingResolver, useDialogSave, useFieldText } from "./forms.ts";
+import { useDialogSave, useFieldText } from "./forms.ts";
+import { convertingResolver } from "../../../lib/forms.ts";
 import { MoneyField, PercentField } from "../../../lib/components/MoneyField.tsx";
 
 /** Create a discount, or edit `discount`: a code or automatic, how much, when, for what and how often. */

@@ -9,7 +9,8 @@ import { SwitchField } from "../../../lib/components/SwitchField.tsx";
 import { useSignedIn } from "../../../lib/session.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createStore, EVERY_MANAGE_LIST, updateStore } from "./api.ts";
-import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { type Converted, convertingResolver, type PathErrors } from "../../../lib/forms.ts";
 import { MoneyField, PercentField } from "../../../lib/components/MoneyField.tsx";
 import { bpToPercentText, centsToText, parseMoney, percentToBp } from "../../../lib/money.ts";
 

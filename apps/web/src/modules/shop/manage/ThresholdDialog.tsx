@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { variantLabel } from "./AdjustDialog.tsx";
 import { EVERY_MANAGE_LIST, setThreshold } from "./api.ts";
-import { type Converted, convertingResolver, type PathErrors, placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { placeIn, useDialogSave, useFieldText } from "./forms.ts";
+import { type Converted, convertingResolver, type PathErrors } from "../../../lib/forms.ts";
 import { parseWhole } from "../../../lib/money.ts";
 
 interface Values {

@@ -1,5 +1,5 @@
 import type { BundleInput, ShopBundle } from "@clinic/shared";
-import type { Converted, PathErrors } from "./forms.ts";
+import type { Converted, PathErrors } from "../../../lib/forms.ts";
 import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
 
 export interface BundleItemValues {

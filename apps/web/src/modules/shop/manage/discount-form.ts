@@ -1,6 +1,6 @@
 import type { DiscountInput, ShopDiscount } from "@clinic/shared";
 import { fromLocalInput, toLocalInput } from "../../../lib/dates.ts";
-import type { Converted, PathErrors } from "./forms.ts";
+import type { Converted, PathErrors } from "../../../lib/forms.ts";
 import { bpToPercentText, centsToText, parseMoney, parseWhole, percentToBp } from "../../../lib/money.ts";
 
 export interface Chosen {

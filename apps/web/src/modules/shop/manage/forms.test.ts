@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { shopFieldMessage } from "./api.ts";
 import { bundleBody, bundlePlacement } from "./bundle-form.ts";
 import { discountBody, discountInput, discountPlacement, discountState, discountValues } from "./discount-form.ts";
-import { convertingResolver, nestErrors } from "./forms.ts";
+import { convertingResolver, nestErrors } from "../../../lib/forms.ts";
 import { moved } from "./ImagesField.tsx";
 import { newVariant, productBody, productPlacement, type ProductValues } from "./product-form.ts";
 

@@ -1,5 +1,5 @@
 import type { ProductInput, ShopProduct } from "@clinic/shared";
-import type { Converted, PathErrors } from "./forms.ts";
+import type { Converted, PathErrors } from "../../../lib/forms.ts";
 import { centsToText, parseMoney, parseWhole } from "../../../lib/money.ts";
 
 /** A variant row as typed: amounts and counts as text until saved. */
