@@ -32,3 +32,4 @@ export * from "./shop/index.ts";
 export * from "./booking/index.ts";
 export * from "./crm/index.ts";
 export * from "./events/index.ts";
+export * from "./quoters/index.ts";

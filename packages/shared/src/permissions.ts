@@ -127,7 +127,7 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     "view_form",
     "view_statistics",
   ],
-  // A clinic runs its own shop (issue 20), takes its own bookings (issue 35) and runs its own CRM as its CRM admin (issue 36) and its own events (issue 37):
+  // A clinic runs its own shop (issue 20), takes its own bookings (issue 35) and runs its own CRM as its CRM admin (issue 36) its own events (issue 37) and quotes its own treatment packages (issue 38):
   // a module's codenames only take effect while it is on.
   [GROUP.clinic]: [
     ...PERMISSIONS_BY_MODULE.clinic.filter((codename) => codename !== "is_patient"),
@@ -135,13 +135,14 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
     ...PERMISSIONS_BY_MODULE.schedule,
     ...PERMISSIONS_BY_MODULE.crm_manager.filter((codename) => codename !== "is_crm_agent" && codename !== "is_crm_client"),
     ...PERMISSIONS_BY_MODULE.event_app,
+    ...PERMISSIONS_BY_MODULE.product_quoter,
   ],
 };
 
 /**
  * Custom groups a new database starts with (migration 0041 adds them to an older one), which
  * admins may change or delete like any custom group: the CRM's agents work their own
- * initiatives and the call centre; its clients read the dashboard (issue 36).
+ * initiatives and the call centre; its clients read the dashboard (issue 36). Insurance agents quote and bind policies (issue 38, migration 0044).
  */
 export const DEFAULT_CUSTOM_GROUPS: readonly { name: { en: string; es: string }; permissions: readonly Permission[] }[] = [
   {
@@ -149,6 +150,7 @@ export const DEFAULT_CUSTOM_GROUPS: readonly { name: { en: string; es: string };
     permissions: ["is_crm_agent", "view_initiative", "change_initiative", "view_callcenter", "add_callcenter", "change_callcenter"],
   },
   { name: { en: "CRM clients", es: "Clientes de CRM" }, permissions: ["is_crm_client"] },
+  { name: { en: "Insurance agents", es: "Agentes de seguros" }, permissions: ["view_quoter"] },
 ];
 
 /**

@@ -23,3 +23,5 @@ export * from "../platform/audit-verifications.table.ts";
 export * from "../modules/booking/booking.table.ts";
 export * from "../modules/crm/crm.table.ts";
 export * from "../modules/events/events.table.ts";
+export * from "../modules/quoters/products/product-quotes.table.ts";
+export * from "../modules/quoters/insurance/insurance.table.ts";

@@ -73,11 +73,11 @@ describe("PUT /api/flags/:flag", () => {
   });
 
   it("reads a module not built yet as off, even from a row switched on before it was held back", async () => {
-    await t.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "quoter"));
+    await t.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "navegacion"));
     const fresh = new FlagService(t.db, ["clinic"], 0);
-    expect((await fresh.all()).quoter).toBe(false);
-    expect(await fresh.isEnabled("quoter")).toBe(false);
-    await t.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "quoter"));
+    expect((await fresh.all()).navegacion).toBe(false);
+    expect(await fresh.isEnabled("navegacion")).toBe(false);
+    await t.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "navegacion"));
   });
 
   it("lets an administrator switch a built module, which every reader then sees", async () => {

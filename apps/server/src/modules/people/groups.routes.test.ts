@@ -186,20 +186,20 @@ describe("permissions", () => {
   it("refuses with 400 to grant a codename of a module not built yet, and writes nothing", async () => {
     const before = await snapshot();
     const original = before.groups.groups.find((group) => group.id === GROUP.therapist)?.permissions ?? [];
-    const response = await call("PUT", "/api/groups/3/permissions", admin, { permissions: [...original, "view_quoter", "view_pagina"] });
+    const response = await call("PUT", "/api/groups/3/permissions", admin, { permissions: [...original, "view_pagina"] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): view_pagina, view_quoter."] });
+    expect(response.json()).toEqual({ permissions: ["Not available yet (their module is not built): view_pagina."] });
     expect(await snapshot()).toEqual(before);
   });
 
   it("keeps a grant of a module not built that a group held before, until it is taken away", async () => {
-    const [quoterId] = await permissionIds(t.db, ["view_quoter"]);
-    await t.db.insert(groupPermissions).values({ groupId: GROUP.therapist, permissionId: quoterId as number });
+    const [paginaId] = await permissionIds(t.db, ["view_pagina"]);
+    await t.db.insert(groupPermissions).values({ groupId: GROUP.therapist, permissionId: paginaId as number });
     const held = (await groups()).groups.find((group) => group.id === GROUP.therapist)?.permissions ?? [];
-    expect(held).toContain("view_quoter");
+    expect(held).toContain("view_pagina");
     expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(200);
-    const without = held.filter((codename) => codename !== "view_quoter");
-    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: without })).json().permissions).not.toContain("view_quoter");
+    const without = held.filter((codename) => codename !== "view_pagina");
+    expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: without })).json().permissions).not.toContain("view_pagina");
     expect((await call("PUT", "/api/groups/3/permissions", admin, { permissions: held })).statusCode).toBe(400);
   });
 });

@@ -1,0 +1,2 @@
+export * from "./insurance.ts";
+export * from "./products.ts";
