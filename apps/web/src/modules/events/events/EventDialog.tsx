@@ -11,7 +11,7 @@ import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
 import { useAction } from "../../../lib/resource.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createEvent, EVERY_EVENT_LIST, updateEvent } from "./api.ts";
-import { EditorSection as Section, type FieldText } from "./EditorSection.tsx";
+import { EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
 import { CURRENCIES, type EventFormValues, eventBody, eventFormValues, eventPlacement, eventResolver } from "./event-form.ts";
 import { eventMessage, fieldMessage } from "./format.ts";
 import { QuestionsEditor } from "./QuestionsEditor.tsx";

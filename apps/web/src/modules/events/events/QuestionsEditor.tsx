@@ -2,7 +2,7 @@ import { EVENT_LIMITS, EVENT_QUESTION_KINDS } from "@clinic/shared";
 import { Checkbox, FormControlLabel, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection, type FieldText } from "./EditorSection.tsx";
+import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection, type FieldText } from "../../../lib/components/EditorSection.tsx";
 import { type EventFormValues, newQuestionRow } from "./event-form.ts";
 
 /**

@@ -4,7 +4,7 @@ import { Controller, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { DateTimeField } from "../../../lib/components/DateTimeField.tsx";
 import { MoneyField } from "../../../lib/components/MoneyField.tsx";
-import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection as Section, type FieldText } from "./EditorSection.tsx";
+import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
 import { type EventFormValues, newTicketRow } from "./event-form.ts";
 
 type SalesField = "salesStart" | "salesEnd";

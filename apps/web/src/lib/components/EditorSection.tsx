@@ -4,10 +4,10 @@ import { Box, Button, Card, CardContent, FormHelperText, IconButton, Stack, Text
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
-/** The message under a field of the event editor (by its dotted path), in the interface language. */
+/** The message under a field of an editor (by its dotted path), in the interface language. */
 export type FieldText = (path: string) => string | undefined;
 
-/** One part of the event editor: a fieldset with its heading and what it is about. */
+/** One part of an editor dialog (the event editor, the insurance product editor): a fieldset with its heading and what it is about. */
 export function EditorSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
@@ -25,7 +25,7 @@ export function EditorSection({ title, hint, children }: { title: string; hint?:
 }
 
 /**
- * One row of a list edited in place (a ticket type, a question): a titled card with its remove
+ * One row of a list edited in place (a ticket type, a question, a coverage item): a titled card with its remove
  * button. The button sits in a span so its tooltip still says why when it is disabled.
  */
 export function EditorRowCard({
