@@ -164,6 +164,7 @@ describe("the export notices' texts", () => {
       "Registrations exported successfully",
       "Costs exported successfully",
       "Checklists exported successfully",
+      "Quotes exported successfully",
     ]);
   });
 });

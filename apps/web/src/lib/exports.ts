@@ -25,6 +25,7 @@ export const EXPORT_KINDS = [
   "eventRegistrations",
   "eventCosts",
   "eventChecklists",
+  "quotes",
   "productQuotes",
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
