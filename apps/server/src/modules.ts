@@ -37,6 +37,7 @@ import { registrationsRoutes } from "./modules/events/registrations.routes.ts";
 import { eventPaymentsRoutes } from "./modules/events/payments.routes.ts";
 import { planningRoutes } from "./modules/events/planning.routes.ts";
 import { reportsRoutes } from "./modules/events/reports.routes.ts";
+import { insuranceQuoterRoutes } from "./modules/quoters/insurance/insurance.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -81,5 +82,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "events/payments", routes: eventPaymentsRoutes },
   { name: "events/planning", routes: planningRoutes },
   { name: "events/reports", routes: reportsRoutes },
+  { name: "quoters/insurance", routes: insuranceQuoterRoutes },
   { name: "audit", routes: auditRoutes },
 ];

@@ -1,0 +1,209 @@
+import {
+  bindQuoteSchema,
+  declineQuoteSchema,
+  policiesQuerySchema,
+  policyIdParamSchema,
+  quoteIdParamSchema,
+  quoteInputSchema,
+  quoterFiguresQuerySchema,
+  quotesExportQuerySchema,
+  quotesQuerySchema,
+  rateInputSchema,
+  recordAcceptanceSchema,
+  sendQuoteSchema,
+} from "@clinic/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireActor } from "../../../platform/access.ts";
+import { audited } from "../../../platform/audit.ts";
+import { sendPdf } from "../../../platform/pdf.ts";
+import { QUOTER_TAGS as tags, quoterDepsOf, quoterStaff } from "./insurance-scope.ts";
+import { policyDetail, listPolicies } from "./policies.service.ts";
+import { quotePdf } from "./quote-documents.ts";
+import { registerQuoteExpiry } from "./quote-expiry.ts";
+import { bindQuote, decideByAgent, sendQuote } from "./quote-lifecycle.ts";
+import { currentVersions, rateOptions } from "./quote-rating.ts";
+import { exportQuotes, quoterFigures } from "./quoter-reports.ts";
+import { createQuote, deleteQuote, listQuotes, quoteDetail, updateQuote } from "./quotes.service.ts";
+
+/**
+ * The agents' side of the insurance quoter (issue 38.3–38.4): rating, quotes and their
+ * lifecycle, policies, exports and figures. Agents (view_quoter) work their own quotes, admins
+ * every one; another agent's quote answers 404.
+ */
+export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = quoterDepsOf(app);
+  const { db } = deps;
+  registerQuoteExpiry({ db, jobs: app.jobs, enabled: () => app.flags.isEnabled("quoter") });
+
+  app.post(
+    "/api/quoter/rate",
+    {
+      preValidation: quoterStaff,
+      schema: { tags, summary: "Rate one to three options for an applicant (premium and breakdown each); nothing is saved", body: rateInputSchema },
+    },
+    async (request) => {
+      const { answers, options } = request.body;
+      const versions = await currentVersions(
+        db,
+        options.map((option) => option.productId),
+      );
+      return { options: rateOptions(versions, answers, options) };
+    },
+  );
+
+  app.get(
+    "/api/quoter/quotes",
+    { preValidation: quoterStaff, schema: { tags, summary: "Quotes, newest first, with filters (agents: their own)", querystring: quotesQuerySchema } },
+    async (request) => listQuotes(db, requireActor(request), request.query),
+  );
+  app.get(
+    "/api/quoter/quotes/export",
+    { preValidation: quoterStaff, schema: { tags, summary: "The quotes list as CSV or XLSX, with its filters", querystring: quotesExportQuerySchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      return audited(request, { action: "quoter.quotes.export", detail: { ...request.query } }, () =>
+        exportQuotes(reply, db, actor, request.query, app.config.exports.maxRows),
+      );
+    },
+  );
+  app.post(
+    "/api/quoter/quotes",
+    { preValidation: quoterStaff, schema: { tags, summary: "Save a draft quote; its options are rated on the server", body: quoteInputSchema } },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const id = await audited(request, { action: "quoter.quote.create", detail: { applicant: request.body.applicantEmail } }, () =>
+        createQuote(db, actor, request.body),
+      );
+      return reply.status(201).send(await quoteDetail(db, actor, id));
+    },
+  );
+  app.get(
+    "/api/quoter/quotes/:quoteId",
+    { preValidation: quoterStaff, schema: { tags, summary: "A quote with its options, breakdowns and coverage", params: quoteIdParamSchema } },
+    async (request) => quoteDetail(db, requireActor(request), request.params.quoteId),
+  );
+  app.put(
+    "/api/quoter/quotes/:quoteId",
+    {
+      preValidation: quoterStaff,
+      schema: { tags, summary: "Change a draft (re-rated); any other state: 409", params: quoteIdParamSchema, body: quoteInputSchema },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { quoteId } = request.params;
+      await audited(request, { action: "quoter.quote.update", detail: { quoteId } }, () => updateQuote(db, actor, quoteId, request.body));
+      return quoteDetail(db, actor, quoteId);
+    },
+  );
+  app.delete(
+    "/api/quoter/quotes/:quoteId",
+    { preValidation: quoterStaff, schema: { tags, summary: "Delete a draft; any other state: 409", params: quoteIdParamSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const { quoteId } = request.params;
+      await audited(request, { action: "quoter.quote.delete", detail: { quoteId } }, () => deleteQuote(db, requireActor(request), quoteId));
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    "/api/quoter/quotes/:quoteId/pdf",
+    { preValidation: quoterStaff, schema: { tags, summary: "The quote's PDF (the chosen option once sent, else every option)", params: quoteIdParamSchema } },
+    async (request, reply) => {
+      const { filename, pdf } = await quotePdf(await quoteDetail(db, requireActor(request), request.params.quoteId));
+      return sendPdf(reply, filename, pdf);
+    },
+  );
+  app.post(
+    "/api/quoter/quotes/:quoteId/send",
+    {
+      preValidation: quoterStaff,
+      schema: {
+        tags,
+        summary: "Send the quote with its chosen option (PDF and private link by email); sending again re-sends",
+        params: quoteIdParamSchema,
+        body: sendQuoteSchema,
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { quoteId } = request.params;
+      await audited(request, { action: "quoter.quote.send", detail: { quoteId, option: request.body.option } }, () =>
+        sendQuote(deps, actor, quoteId, request.body.option),
+      );
+      return quoteDetail(db, actor, quoteId);
+    },
+  );
+  app.post(
+    "/api/quoter/quotes/:quoteId/accept",
+    {
+      preValidation: quoterStaff,
+      schema: { tags, summary: "Record the applicant's acceptance (by phone): sent → accepted", params: quoteIdParamSchema, body: recordAcceptanceSchema },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { quoteId } = request.params;
+      await audited(request, { action: "quoter.quote.accept", detail: { quoteId, by: "agent" } }, () =>
+        decideByAgent(db, actor, quoteId, { accepted: true, name: request.body.name }),
+      );
+      return quoteDetail(db, actor, quoteId);
+    },
+  );
+  app.post(
+    "/api/quoter/quotes/:quoteId/decline",
+    {
+      preValidation: quoterStaff,
+      schema: { tags, summary: "Record the applicant's decline: sent → declined", params: quoteIdParamSchema, body: declineQuoteSchema },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { quoteId } = request.params;
+      await audited(request, { action: "quoter.quote.decline", detail: { quoteId, by: "agent" } }, () =>
+        decideByAgent(db, actor, quoteId, { accepted: false, reason: request.body.reason }),
+      );
+      return quoteDetail(db, actor, quoteId);
+    },
+  );
+  app.post(
+    "/api/quoter/quotes/:quoteId/bind",
+    {
+      preValidation: quoterStaff,
+      schema: {
+        tags,
+        summary: "Bind an accepted quote into its policy (one year from startsOn, default today); twice: 409",
+        params: quoteIdParamSchema,
+        body: bindQuoteSchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const { quoteId } = request.params;
+      const policyId = await audited(request, { action: "quoter.quote.bind", detail: { quoteId, startsOn: request.body.startsOn ?? null } }, () =>
+        bindQuote(db, actor, quoteId, request.body.startsOn),
+      );
+      return reply.status(201).send(await policyDetail(db, actor, policyId));
+    },
+  );
+
+  app.get(
+    "/api/quoter/policies",
+    { preValidation: quoterStaff, schema: { tags, summary: "Policies, newest first (agents: their own)", querystring: policiesQuerySchema } },
+    async (request) => listPolicies(db, requireActor(request), request.query),
+  );
+  app.get(
+    "/api/quoter/policies/:policyId",
+    { preValidation: quoterStaff, schema: { tags, summary: "A policy with its option's coverage and rating", params: policyIdParamSchema } },
+    async (request) => policyDetail(db, requireActor(request), request.params.policyId),
+  );
+  app.get(
+    "/api/quoter/figures",
+    {
+      preValidation: quoterStaff,
+      schema: {
+        tags,
+        summary: "Quotes made, quoted and accepted amounts, bound and conversion per month and per agent (agents: their own)",
+        querystring: quoterFiguresQuerySchema,
+      },
+    },
+    async (request) => quoterFigures(db, requireActor(request), request.query),
+  );
+};
