@@ -37,6 +37,8 @@ import { registrationsRoutes } from "./modules/events/registrations.routes.ts";
 import { eventPaymentsRoutes } from "./modules/events/payments.routes.ts";
 import { planningRoutes } from "./modules/events/planning.routes.ts";
 import { reportsRoutes } from "./modules/events/reports.routes.ts";
+import { productQuotePublicRoutes } from "./modules/quoters/products/product-quote-public.routes.ts";
+import { productQuotesRoutes } from "./modules/quoters/products/product-quotes.routes.ts";
 import { insuranceQuoterRoutes } from "./modules/quoters/insurance/insurance.routes.ts";
 
 /**
@@ -82,6 +84,8 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "events/payments", routes: eventPaymentsRoutes },
   { name: "events/planning", routes: planningRoutes },
   { name: "events/reports", routes: reportsRoutes },
+  { name: "quoters/product-quotes", routes: productQuotesRoutes },
+  { name: "quoters/product-quote-public", routes: productQuotePublicRoutes },
   { name: "quoters/insurance", routes: insuranceQuoterRoutes },
   { name: "audit", routes: auditRoutes },
 ];

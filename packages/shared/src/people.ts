@@ -73,6 +73,8 @@ export const MAIL_KINDS = [
   "crm.campaign",
   // Events (issue 37): a registrant's emails, and a checklist owner's overdue tasks.
   ...(["confirmed", "payment_due", "waiting", "cancelled", "refunded", "expired", "task_overdue"] as const).map((event) => `event.${event}` as const),
+  // The product quoter (issue 38): the quote sent to its client, and its author told of a view or an answer.
+  ...(["sent", "viewed", "decided"] as const).map((event) => `product_quote.${event}` as const),
   // The insurance quoter (issue 38): the quote sent to its applicant with its PDF, and its agent told of the answer by the link.
   ...(["quote", "decided"] as const).map((event) => `quoter.${event}` as const),
   // A notification's own email, for those who keep its kind by email.

@@ -76,6 +76,10 @@ export const PRODUCT_QUOTE_MESSAGES = {
   membershipNeedsPatient: "A membership order needs a patient's account: only a patient's quote can become a membership order.",
   membershipOnePlan: "A membership order needs exactly one plan line and nothing else.",
   currencyMismatch: "The quote's currency is not the shop's ({currency}).",
+  shopOneStore: "The product and bundle lines must all come from the same shop.",
+  shopCartBusy: "The patient's shop cart holds items: the quote can be ordered once that cart is empty.",
+  manualPaymentOff: "Orders made from quotes are paid by transfer, which is not offered.",
+  membershipNeedsDetails: "The patient's billing details are missing: they are needed before a membership order.",
   dateRange: "The end date must be on or after the start date.",
 } as const;
 export type ProductQuoteMessageKey = keyof typeof PRODUCT_QUOTE_MESSAGES;
@@ -218,7 +222,12 @@ export const productQuotesQuerySchema = pageQuerySchema.extend(quoteFilters).str
 export type ProductQuotesQuery = z.infer<typeof productQuotesQuerySchema>;
 
 export const productQuotesExportQuerySchema = z
-  .object({ format: z.enum(["csv", "xlsx"]).default("csv"), ...quoteFilters })
+  .object({
+    format: z.enum(["csv", "xlsx"]).default("csv"),
+    /** The headers' language (the staff's own by default). */
+    language: languageSchema.optional(),
+    ...quoteFilters,
+  })
   .strict()
   .superRefine(refineRange);
 export type ProductQuotesExportQuery = z.infer<typeof productQuotesExportQuerySchema>;

@@ -1,0 +1,115 @@
+import { PRODUCT_QUOTE_MESSAGES, type ProductQuoteConvertKind, productQuoteLabel } from "@clinic/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { type Actor, loadActor } from "../../../platform/access.ts";
+import { conflict, HttpError } from "../../../platform/errors.ts";
+import { createOrder } from "../../clinic/billing/orders.service.ts";
+import { setCartLine } from "../../shop/cart.service.ts";
+import { checkout } from "../../shop/orders.service.ts";
+import { managedQuote, type ProductQuoteDeps } from "./product-quotes-scope.ts";
+
+/**
+ * An accepted quote becomes an order, by the shop's and billing's own code (issue 38.1):
+ * - `shop`: a patient's quote whose lines are all products and bundles of one shop. The lines go
+ *   into the patient's (empty) cart of that shop and the shop's own checkout places a pending
+ *   order, paid by transfer, collected at the clinic. The shop prices it: its prices and
+ *   automatic discounts now, not the quote's (the quote keeps what was offered).
+ * - `membership`: a patient's quote of exactly one plan line (the clinic's own plan); billing's
+ *   own createOrder starts a pending membership order, paid by transfer, priced by the plan.
+ * The quote's row is locked and moved accepted → converted in the same transaction as the order:
+ * two calls at once make one order; the second answers 409.
+ */
+
+const tx = async <T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((raw) => work(raw as unknown as Db));
+
+type QuoteFacts = {
+  number: string;
+  revision: number;
+  state: string;
+  client_kind: string;
+  patient_id: string | null;
+  lines: { kind: string; ref_id: number | null; description: string; quantity: number; store_id: number | null }[];
+};
+
+export async function convertQuote(deps: ProductQuoteDeps, actor: Actor, quoteId: number, kind: ProductQuoteConvertKind): Promise<{ orderId: number }> {
+  return tx(deps.db, async (db) => {
+    const quote = await managedQuote(db, actor, quoteId, true);
+    if (quote.state === "converted") throw conflict(PRODUCT_QUOTE_MESSAGES.alreadyConverted);
+    if (quote.state !== "accepted") throw conflict(PRODUCT_QUOTE_MESSAGES.notAccepted);
+    const read = await db.execute<QuoteFacts & Record<string, unknown>>(sql`
+      select q.number, q.revision, q.state, q.client_kind, q.patient_id,
+        coalesce((select json_agg(json_build_object('kind', l.kind, 'ref_id', l.ref_id, 'description', l.description, 'quantity', l.quantity,
+            'store_id', case l.kind when 'product' then (select v.store_id from shop_variants v where v.id = l.ref_id)
+              when 'bundle' then (select b.store_id from shop_bundles b where b.id = l.ref_id) end) order by l.position)
+          from product_quote_lines l where l.quote_id = q.id), '[]') as lines
+      from product_quotes q where q.id = ${quoteId}`);
+    const facts = read.rows[0] as QuoteFacts;
+    const patient = facts.client_kind === "patient" && facts.patient_id ? await loadActor(db, facts.patient_id) : null;
+    if (!deps.providers.manual) throw conflict(PRODUCT_QUOTE_MESSAGES.manualPaymentOff);
+    const label = productQuoteLabel(facts.number, Number(facts.revision));
+    const orderId = kind === "shop" ? await shopOrder(db, deps, facts, patient, label) : await membershipOrder(db, deps, facts, patient);
+    const converted = await db.execute(sql`
+      update product_quotes set state = 'converted', converted_kind = ${kind}, converted_order_id = ${orderId}, converted_at = now(), updated_at = now()
+      where id = ${quoteId} and state = 'accepted' returning id`);
+    if (converted.rows.length === 0) throw conflict(PRODUCT_QUOTE_MESSAGES.alreadyConverted);
+    return { orderId };
+  });
+}
+
+async function shopOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, patient: Actor | null, label: string): Promise<number> {
+  if (patient?.role !== "patient") throw conflict(PRODUCT_QUOTE_MESSAGES.shopNeedsPatient);
+  const others = facts.lines.filter((line) => line.kind !== "product" && line.kind !== "bundle");
+  if (others.length > 0) throw conflict(PRODUCT_QUOTE_MESSAGES.shopLinesOnly.replace("{lines}", others.map((line) => line.description).join(", ")));
+  if (facts.lines.length === 0) throw conflict(PRODUCT_QUOTE_MESSAGES.shopNoLines);
+  const stores = new Set(facts.lines.map((line) => line.store_id));
+  if (stores.has(null)) throw conflict(PRODUCT_QUOTE_MESSAGES.shopNoStore);
+  if (stores.size > 1) throw conflict(PRODUCT_QUOTE_MESSAGES.shopOneStore);
+  const storeId = Number([...stores][0]);
+  const busy = await db.execute(sql`
+    select 1 from shop_carts c join shop_cart_lines l on l.cart_id = c.id where c.user_id = ${patient.id} and c.store_id = ${storeId} limit 1`);
+  if (busy.rows.length > 0) throw conflict(PRODUCT_QUOTE_MESSAGES.shopCartBusy);
+  // The cart holds one line per variant or bundle: the quote's lines of the same item are added up.
+  const wanted = new Map<string, { kind: string; refId: number; quantity: number }>();
+  for (const line of facts.lines) {
+    const key = `${line.kind}:${line.ref_id}`;
+    const entry = wanted.get(key) ?? { kind: line.kind, refId: Number(line.ref_id), quantity: 0 };
+    entry.quantity += Number(line.quantity);
+    wanted.set(key, entry);
+  }
+  for (const item of wanted.values())
+    await setCartLine(
+      db,
+      patient,
+      storeId,
+      item.kind === "product" ? { variantId: item.refId, quantity: item.quantity } : { bundleId: item.refId, quantity: item.quantity },
+    );
+  const placed = await checkout(
+    { db, mailer: deps.mailer, jobs: deps.jobs, providers: deps.providers, settings: deps.shop, bankDetails: deps.bankDetails },
+    patient,
+    storeId,
+    { provider: "manual", fulfilment: "collect", address: "", note: label },
+  );
+  return placed.order.id;
+}
+
+async function membershipOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, patient: Actor | null): Promise<number> {
+  if (patient?.role !== "patient") throw conflict(PRODUCT_QUOTE_MESSAGES.membershipNeedsPatient);
+  const [line] = facts.lines;
+  if (facts.lines.length !== 1 || !line || line.kind !== "plan" || line.ref_id === null) throw conflict(PRODUCT_QUOTE_MESSAGES.membershipOnePlan);
+  try {
+    const order = await createOrder(
+      { db, mailer: deps.mailer, jobs: deps.jobs, settings: deps.billing, providers: deps.providers },
+      patient,
+      { membershipId: Number(line.ref_id), billing: "period", provider: "manual" },
+      { orderPage: (id) => deps.mailer.link(`/manager/admin/getMembership/invoice/${id}`) },
+    );
+    return order.id;
+  } catch (error) {
+    // Billing answers a 400 on its own form's fields (billing details, the plan); here they are the patient's state, not this call's input.
+    if (error instanceof HttpError && error.statusCode === 400) {
+      const body = error.body as Record<string, unknown>;
+      throw conflict("legalName" in body ? PRODUCT_QUOTE_MESSAGES.membershipNeedsDetails : PRODUCT_QUOTE_MESSAGES.membershipOnePlan);
+    }
+    throw error;
+  }
+}
