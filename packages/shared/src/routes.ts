@@ -687,7 +687,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "quoter",
-    notBuilt: true,
     path: "/quoter/app",
     section: "apps",
     modules: ["quoter"],
@@ -696,12 +695,21 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "quoterQuotes",
-    notBuilt: true,
     path: "/quoter/app/quotes",
     navigation: false,
     section: "apps",
     modules: ["quoter"],
     title: { en: "Quotes", es: "Cotizaciones" },
+    permissions: ["view_quoter"],
+  }),
+  // The insurance quote a decision email links; the applicant's private link (/quoter/quote/<token>) is outside the shell.
+  route({
+    id: "quoterQuote",
+    path: "/quoter/app/quotes/:quoteId",
+    navigation: false,
+    section: "apps",
+    modules: ["quoter"],
+    title: { en: "Quote", es: "Cotización" },
     permissions: ["view_quoter"],
   }),
   // Events (issue 37): the clinic's workshops, courses and group sessions; the public event page

@@ -44,6 +44,11 @@ const TicketPage = named(
   () => import("../modules/events/public/TicketPage.tsx"),
   (m) => m.TicketPage,
 );
+// The insurance quoter's private link (issue 38): the applicant reads, accepts or declines a quote without an account.
+const InsuranceQuotePage = named(
+  () => import("../modules/quoters/insurance/public/PublicQuotePage.tsx"),
+  (m) => m.PublicQuotePage,
+);
 const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
@@ -106,6 +111,7 @@ export function appRoutes(): RouteObject[] {
     { path: "/crm/unsubscribe/:token", element: page(UnsubscribePage) },
     { path: "/events/:slug", element: page(PublicEventPage) },
     { path: "/events/ticket/:token", element: page(TicketPage) },
+    { path: "/quoter/quote/:token", element: page(InsuranceQuotePage) },
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },

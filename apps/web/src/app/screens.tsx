@@ -90,6 +90,9 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   events: () => import("../modules/events/events/EventsPage.tsx").then((m) => m.EventsPage),
   eventDetail: () => import("../modules/events/events/EventPage.tsx").then((m) => m.EventPage),
   eventTemplates: () => import("../modules/events/planning/ChecklistTemplatesPage.tsx").then((m) => m.ChecklistTemplatesPage),
+  quoter: () => import("../modules/quoters/insurance/QuoterHome.tsx").then((m) => m.QuoterHome),
+  quoterQuotes: () => import("../modules/quoters/insurance/QuotesPage.tsx").then((m) => m.QuotesPage),
+  quoterQuote: () => import("../modules/quoters/insurance/QuotePage.tsx").then((m) => m.QuotePage),
 };
 
 /** The same screens as React components that load on first render. */

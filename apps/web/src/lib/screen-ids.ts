@@ -84,6 +84,9 @@ export const BUILT_SCREENS = [
   "events",
   "eventDetail",
   "eventTemplates",
+  "quoter",
+  "quoterQuotes",
+  "quoterQuote",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
