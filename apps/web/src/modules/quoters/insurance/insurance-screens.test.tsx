@@ -1,0 +1,299 @@
+import { type InsuranceProductRow, type Paged, QUOTER_API, type QuoteRow } from "@clinic/shared";
+import i18next from "i18next";
+import { useForm } from "react-hook-form";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initTestI18n } from "../../../lib/test-i18n.ts";
+import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
+import { ACTIVE_PRODUCTS_PATH, FIGURES_KEY, PRODUCTS_RESOURCE, QUOTER_KEY, QUOTES_RESOURCE } from "./api.ts";
+import { FactorsEditor } from "./FactorsEditor.tsx";
+import { sampleFigures, sampleProduct, sampleQuote } from "./insurance-test-data.ts";
+import { type ProductFormValues, productFormValues } from "./product-form.ts";
+import { QuotePage } from "./QuotePage.tsx";
+import { QuoterFiguresTab } from "./QuoterFiguresTab.tsx";
+import { QuoterHome } from "./QuoterHome.tsx";
+import { QuotesPage } from "./QuotesPage.tsx";
+import { RatedOptions } from "./RatedOptions.tsx";
+import { LevelsEditor } from "./RulesEditor.tsx";
+
+/** The insurance quoter's staff screens rendered to HTML with the server's answers in the query cache, in English and Spanish. */
+const en = i18next.createInstance();
+const es = i18next.createInstance();
+beforeAll(async () => {
+  await initTestI18n(en);
+  await initTestI18n(es, "es");
+});
+
+const flags = { clinic: true, quoter: true };
+const agent = testSession({ codenames: ["view_quoter"], flags });
+const admin = testSession({ isAdmin: true, flags });
+
+const productRow = (extra: Partial<InsuranceProductRow> = {}): InsuranceProductRow => {
+  const { id, code, name, currency, state, currentVersion, basePremiumCents, quotes, updatedAt } = sampleProduct();
+  return { id, code, name, currency, state, currentVersion, basePremiumCents, quotes, updatedAt, ...extra };
+};
+const products: Paged<InsuranceProductRow> = {
+  data: [productRow(), productRow({ id: 4, code: "AUTO", name: { en: "Car", es: "" }, state: "archived", currentVersion: 1, quotes: 0 })],
+  page: 1,
+  total: 2,
+};
+const quoteRow = (extra: Partial<QuoteRow> = {}): QuoteRow => {
+  const {
+    id,
+    number,
+    applicantName,
+    applicantEmail,
+    agent: by,
+    state,
+    products: codes,
+    premiumCents,
+    currency,
+    chosenOption,
+    validUntil,
+    createdAt,
+    sentAt,
+    decidedAt,
+    policy,
+  } = sampleQuote();
+  return {
+    id,
+    number,
+    applicantName,
+    applicantEmail,
+    agent: by,
+    state,
+    products: codes,
+    premiumCents,
+    currency,
+    chosenOption,
+    validUntil,
+    createdAt,
+    sentAt,
+    decidedAt,
+    policy,
+    ...extra,
+  };
+};
+const quotes: Paged<QuoteRow> = {
+  data: [quoteRow(), quoteRow({ id: 43, number: "IQ-2026-000043", state: "bound", policy: { id: 7, number: "POL-2026-000007" } })],
+  page: 1,
+  total: 2,
+};
+const listCache: [unknown[], unknown][] = [
+  [[QUOTES_RESOURCE, QUOTER_API.quotes, "page=1&rowsPerPage=25"], quotes],
+  [[QUOTER_KEY, "all-products"], products],
+];
+const homeCache: [unknown[], unknown][] = [
+  [[PRODUCTS_RESOURCE, QUOTER_API.products, "page=1&rowsPerPage=25"], products],
+  [[QUOTER_KEY, "active-products"], { ...products, data: [productRow()] }],
+];
+
+describe("the quoter's home", () => {
+  it("shows an admin the policies list: code, names, state, version, base premium and quotes", () => {
+    const html = renderHtml(<QuoterHome />, { i18n: en, session: admin, cache: homeCache, url: "/quoter/app" });
+    const text = textOf(html);
+    expect(text).toContain("Policies");
+    expect(text).toContain("New quote");
+    expect(text).toContain("HOME");
+    expect(text).toContain("Home cover");
+    expect(text).toContain("Archived");
+    expect(text).toContain("v2");
+    expect(text).toContain("€200.00");
+    expect(text).toContain("New product");
+    expect(html).toContain('href="/quoter/app/quotes"');
+  });
+
+  it("shows an agent the main panel: applicant, options and the calculate and save buttons", () => {
+    const html = renderHtml(<QuoterHome />, { i18n: en, session: agent, cache: homeCache, url: "/quoter/app" });
+    const text = textOf(html);
+    expect(text).not.toContain("New product");
+    expect(text).toContain("Applicant's name");
+    expect(text).toContain("Option 1");
+    expect(text).toContain("Choose a product to see what it asks.");
+    expect(html).toMatch(/Calculate<\/button>/);
+    expect(html).toMatch(/Save quote<\/button>/);
+    expect(html).toContain('aria-label="New quote"');
+  });
+
+  it("reads in Spanish, a name missing in Spanish shown in English", () => {
+    const text = textOf(renderHtml(<QuoterHome />, { i18n: es, session: admin, cache: homeCache, url: "/quoter/app" }));
+    expect(text).toContain("Pólizas");
+    expect(text).toContain("Seguro de hogar");
+    expect(text).toContain("Car");
+    expect(text).toContain("Nuevo producto");
+    expect(text).toContain("200,00 €");
+    const panel = textOf(renderHtml(<QuoterHome />, { i18n: es, session: agent, cache: homeCache, url: "/quoter/app" }));
+    expect(panel).toContain("Calcular");
+    expect(panel).toContain("Nombre del solicitante");
+  });
+});
+
+describe("the quotes list", () => {
+  it("lists each quote with its state, products, premium and policy, with the exports", () => {
+    const html = renderHtml(<QuotesPage />, { i18n: en, session: agent, cache: listCache, url: "/quoter/app/quotes" });
+    const text = textOf(html);
+    expect(text).toContain("IQ-2026-000042");
+    expect(text).toContain("Lucía Gómez");
+    expect(text).toContain("Draft");
+    expect(text).toContain("Bound");
+    expect(text).toContain("HOME, HOME");
+    expect(text).toContain("€254.00");
+    expect(text).toContain("POL-2026-000007");
+    expect(html).toContain('href="/quoter/app/quotes/42"');
+    expect(exportButtonsOf(html, "Export the quotes")).toEqual(["CSV", "XLSX"]);
+    // An agent sees their own quotes: no agent column or picker.
+    expect(text).not.toContain("Pablo Agent");
+  });
+
+  it("shows an admin each quote's agent and the agent filter", () => {
+    const text = textOf(renderHtml(<QuotesPage />, { i18n: en, session: admin, cache: listCache, url: "/quoter/app/quotes" }));
+    expect(text).toContain("Pablo Agent");
+    expect(text).toContain("Every agent's quotes.");
+  });
+
+  it("reads in Spanish", () => {
+    const html = renderHtml(<QuotesPage />, { i18n: es, session: agent, cache: listCache, url: "/quoter/app/quotes" });
+    const text = textOf(html);
+    expect(text).toContain("Borrador");
+    expect(text).toContain("Emitida");
+    expect(text).toContain("254,00 €");
+    expect(exportButtonsOf(html, "Exportar las cotizaciones")).toEqual(["CSV", "XLSX"]);
+  });
+});
+
+describe("the figures", () => {
+  const cache: [unknown[], unknown][] = [
+    [[FIGURES_KEY, "", ""], sampleFigures()],
+    [[QUOTER_KEY, "all-products"], products],
+  ];
+
+  it("shows the totals, per month and per agent, with the conversion rate", () => {
+    const html = renderHtml(<QuoterFiguresTab />, { i18n: en, session: admin, cache });
+    const text = textOf(html);
+    expect(text).toContain("€5,000.00");
+    expect(text).toContain("€1,800.00");
+    expect(text).toContain("2026-04");
+    expect(text).toContain("50%");
+    expect(text).toContain("—");
+    expect(text).toContain("Pablo Agent");
+    expect(html).toContain('value="2025-06-01"');
+  });
+
+  it("reads in Spanish", () => {
+    const text = textOf(renderHtml(<QuoterFiguresTab />, { i18n: es, session: admin, cache }));
+    expect(text).toContain("Tasa de conversión");
+    expect(text).toContain("5000,00 €");
+  });
+});
+
+describe("a quote's page", () => {
+  const render = (quote = sampleQuote(), i18n = en) =>
+    renderHtml(<QuotePage />, {
+      i18n,
+      session: agent,
+      url: `/quoter/app/quotes/${quote.id}`,
+      path: "/quoter/app/quotes/:quoteId",
+      cache: [[[QUOTER_KEY, "quote", quote.id], quote]],
+    });
+
+  it("shows the applicant, their answers by name and the options side by side with their breakdowns", () => {
+    const text = textOf(render());
+    expect(text).toContain("IQ-2026-000042");
+    expect(text).toContain("lucia@example.com");
+    expect(text).toContain("Age 22");
+    expect(text).toContain("Region North");
+    expect(text).toContain("Option 1");
+    expect(text).toContain("Option 2");
+    expect(text).toContain("€318.00");
+    expect(text).toContain("Age: 22 (18–25) ×1.3 €325.00");
+    expect(text).toContain("Region: north (North) ×0.9 €292.50");
+    expect(text).toContain("Add-on: Glass breakage +€25.00");
+    expect(text).toContain("Rounded up to steps of €1.00");
+    expect(text).toContain("Contents: up to €30,000.00, deductible €150.00");
+  });
+
+  it("offers a draft's actions: edit, send, PDF, delete", () => {
+    const html = render();
+    expect(html).toMatch(/Edit<\/button>/);
+    expect(html).toMatch(/>Send<\/button>/);
+    expect(html).toMatch(/Delete<\/button>/);
+    expect(html).toContain('href="/api/quoter/quotes/42/pdf"');
+    expect(html).not.toMatch(/Record acceptance<\/button>/);
+    expect(html).not.toMatch(/Bind policy<\/button>/);
+  });
+
+  it("offers a sent quote's decisions, an accepted one's binding, and shows a bound one's policy", () => {
+    const sent = render(sampleQuote({ state: "sent", chosenOption: 1, sentAt: "2026-06-01T10:00:00.000Z" }));
+    expect(sent).toMatch(/Send again<\/button>/);
+    expect(sent).toMatch(/Record acceptance<\/button>/);
+    expect(sent).toMatch(/Record decline<\/button>/);
+    expect(sent).not.toMatch(/Edit<\/button>/);
+    expect(textOf(sent)).toContain("Chosen");
+    const accepted = render(sampleQuote({ state: "accepted", chosenOption: 1, acceptedName: "Lucía G." }));
+    expect(accepted).toMatch(/Bind policy<\/button>/);
+    expect(textOf(accepted)).toContain("Accepted by Lucía G.");
+    const bound = textOf(render(sampleQuote({ state: "bound", chosenOption: 1, policy: { id: 7, number: "POL-2026-000007" } })));
+    expect(bound).toContain("Policy POL-2026-000007.");
+  });
+
+  it("reads in Spanish", () => {
+    const text = textOf(render(sampleQuote(), es));
+    expect(text).toContain("Borrador");
+    expect(text).toContain("Edad 22");
+    expect(text).toContain("Región Norte");
+    expect(text).toContain("Complemento: Rotura de cristales");
+    expect(text).toContain("318,00 €");
+    expect(text).toContain("Descargar PDF");
+  });
+
+  it("says so when the quote is not found", () => {
+    const html = renderHtml(<QuotePage />, { i18n: en, session: agent, url: "/quoter/app/quotes/abc", path: "/quoter/app/quotes/:quoteId" });
+    expect(textOf(html)).toContain("This quote does not exist or is not yours.");
+  });
+});
+
+describe("the product editor's parts", () => {
+  function Editor() {
+    const form = useForm<ProductFormValues>({ defaultValues: productFormValues(sampleProduct(), "en") });
+    const text = (path: string) => (path === "rules.factors.0.bands.1.from" ? "Leaves a gap: this band must start at 26." : undefined);
+    return (
+      <>
+        <LevelsEditor form={form} text={text} />
+        <FactorsEditor form={form} text={text} />
+      </>
+    );
+  }
+
+  it("shows a band table's rows and a choice table's, with a server message under its band's field", () => {
+    const html = renderHtml(<Editor />, { i18n: en, session: admin });
+    const text = textOf(html);
+    expect(text).toContain("Factor 1 · Bands");
+    expect(text).toContain("Factor 2 · Choices");
+    expect(text).toContain("Band 2 from");
+    expect(text).toContain("Leaves a gap: this band must start at 26.");
+    expect(text).toContain("Choice 1 value");
+    expect(html).toContain('aria-label="Remove band 1"');
+    expect(text).toContain("Level 2");
+  });
+
+  it("reads in Spanish", () => {
+    const text = textOf(renderHtml(<Editor />, { i18n: es, session: admin }));
+    expect(text).toContain("Factores de tarificación");
+    expect(text).toContain("Tramo 2 desde");
+    expect(text).toContain("Niveles de cobertura");
+  });
+});
+
+describe("the rated options", () => {
+  it("puts up to three options side by side with their premiums", () => {
+    const text = textOf(renderHtml(<RatedOptions options={sampleQuote().options} />, { i18n: en }));
+    expect(text).toContain("Level: Plus · Add-ons: Glass breakage");
+    expect(text).toContain("Level: Basic · No add-ons");
+    expect(text).toContain("€254.00");
+    expect(text).toContain("HOME · Home cover (version 2)");
+  });
+});
+
+// The active products the agents' picker lists come from their own path.
+it("asks agents for the active products only", () => {
+  expect(ACTIVE_PRODUCTS_PATH).toBe("/api/quoter/products?state=active&rowsPerPage=100");
+});
