@@ -164,6 +164,8 @@ describe("the export notices' texts", () => {
       "Registrations exported successfully",
       "Costs exported successfully",
       "Checklists exported successfully",
+      // The insurance quoter's quotes, then the product quoter's.
+      "Quotes exported successfully",
       "Quotes exported successfully",
     ]);
   });
