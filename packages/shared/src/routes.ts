@@ -676,13 +676,22 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "AI chat", es: "Chat con IA" },
     userValidations: ["isAdmin"],
   }),
+  // Product quoter (issue 38): the clinic's quotes; the client's private link (/quotes/<token>) is outside the shell.
   route({
     id: "productQuoter",
-    notBuilt: true,
     path: "/product-quoter/app",
     section: "apps",
     modules: ["product_quoter"],
     title: { en: "Product quoter", es: "Cotizador de productos" },
+    permissions: ["view_productquoter"],
+  }),
+  route({
+    id: "productQuote",
+    path: "/product-quoter/app/quotes/:quoteId",
+    navigation: false,
+    section: "apps",
+    modules: ["product_quoter"],
+    title: { en: "Quote", es: "Presupuesto" },
     permissions: ["view_productquoter"],
   }),
   route({

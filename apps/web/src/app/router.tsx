@@ -49,6 +49,11 @@ const InsuranceQuotePage = named(
   () => import("../modules/quoters/insurance/public/PublicQuotePage.tsx"),
   (m) => m.PublicQuotePage,
 );
+// The product quoter's private link (issue 38): the client reads, accepts or declines a quote without an account.
+const PublicQuotePage = named(
+  () => import("../modules/quoters/products/public/PublicQuotePage.tsx"),
+  (m) => m.PublicQuotePage,
+);
 const NotFoundPage = named(
   () => import("./NotFoundPage.tsx"),
   (m) => m.NotFoundPage,
@@ -112,6 +117,7 @@ export function appRoutes(): RouteObject[] {
     { path: "/events/:slug", element: page(PublicEventPage) },
     { path: "/events/ticket/:token", element: page(TicketPage) },
     { path: "/quoter/quote/:token", element: page(InsuranceQuotePage) },
+    { path: "/quotes/:token", element: page(PublicQuotePage) },
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },

@@ -93,6 +93,8 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   quoter: () => import("../modules/quoters/insurance/QuoterHome.tsx").then((m) => m.QuoterHome),
   quoterQuotes: () => import("../modules/quoters/insurance/QuotesPage.tsx").then((m) => m.QuotesPage),
   quoterQuote: () => import("../modules/quoters/insurance/QuotePage.tsx").then((m) => m.QuotePage),
+  productQuoter: () => import("../modules/quoters/products/QuotesPage.tsx").then((m) => m.QuotesPage),
+  productQuote: () => import("../modules/quoters/products/QuotePage.tsx").then((m) => m.QuotePage),
 };
 
 /** The same screens as React components that load on first render. */

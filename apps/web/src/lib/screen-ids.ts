@@ -87,6 +87,8 @@ export const BUILT_SCREENS = [
   "quoter",
   "quoterQuotes",
   "quoterQuote",
+  "productQuoter",
+  "productQuote",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];
