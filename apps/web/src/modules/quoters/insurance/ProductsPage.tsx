@@ -1,7 +1,7 @@
 import { INSURANCE_PRODUCT_STATES, type InsuranceProductRow, type InsuranceProductState, inLanguage, QUOTER_API } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
 import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
@@ -27,6 +27,11 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const list = usePagedList<InsuranceProductRow>(PRODUCTS_RESOURCE, QUOTER_API.products, { filters: { state }, pageSize: 25 });
   const detail = useProduct(editing);
+  // A product that could not be loaded (its notice says why) closes nothing and can be asked for again.
+  const failed = detail.network.error;
+  useEffect(() => {
+    if (failed) setEditing(null);
+  }, [failed]);
 
   const title: ManageColumn<InsuranceProductRow> = {
     key: "code",

@@ -4,6 +4,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
 import SendOutlined from "@mui/icons-material/SendOutlined";
 import { Button, FormControlLabel, Radio, RadioGroup, Stack, TextField } from "@mui/material";
+import type { TFunction } from "i18next";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -31,10 +32,10 @@ export function quoteActions(quote: Pick<QuoteDetail, "state">) {
 }
 
 /** A failure's words for the dialog that caused it: a refusal by key, a field's messages joined. */
-function problemOf(failure: unknown, t: (key: string) => string): string {
+function problemOf(failure: unknown, t: TFunction): string {
   if (!(failure instanceof ApiError)) return t("notices.fallback");
   const fields = Object.values(failure.fieldErrors).flat();
-  return (fields.length > 0 ? fields : [failure.message]).map((message) => refusalText(t as never, message)).join(" ");
+  return (fields.length > 0 ? fields : [failure.message]).map((message) => refusalText(t, message)).join(" ");
 }
 
 /**

@@ -3,7 +3,6 @@ import {
   type InsuranceProductInput,
   type InsuranceProductUpdate,
   type InsuranceVersionInput,
-  type InsuranceVersionView,
   type PolicyDetail,
   QUOTER_API,
   type QuoteDetail,
@@ -52,10 +51,8 @@ export const recordDecline = (id: number, reason: string) => post<QuoteDetail>(Q
 /** Binds an accepted quote: the policy's number and period come back. */
 export const bindQuote = (id: number, startsOn: string) => post<PolicyDetail>(QUOTER_API.bind(id), startsOn ? { startsOn } : {});
 
-export const useProduct = (id: number | null) =>
-  useResource<InsuranceProductDetail>([QUOTER_KEY, "product", id], id === null ? null : QUOTER_API.product(id), { quiet: true });
-export const useVersion = (id: number, version: number | null) =>
-  useResource<InsuranceVersionView>([QUOTER_KEY, "version", id, version], version === null ? null : QUOTER_API.version(id, version), { quiet: true });
+/** A product with its current rules and versions; a failed load says so in a notice (the editor waits for it). */
+export const useProduct = (id: number | null) => useResource<InsuranceProductDetail>([QUOTER_KEY, "product", id], id === null ? null : QUOTER_API.product(id));
 export const usePolicy = (id: number | null) =>
   useResource<PolicyDetail>([QUOTER_KEY, "policy", id], id === null ? null : QUOTER_API.policy(id), { quiet: true });
 export const useQuote = (id: number | null) => useResource<QuoteDetail>([QUOTER_KEY, "quote", id], id === null ? null : QUOTER_API.quote(id), { quiet: true });

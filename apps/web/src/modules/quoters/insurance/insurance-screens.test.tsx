@@ -9,6 +9,7 @@ import { FactorsEditor } from "./FactorsEditor.tsx";
 import { sampleFigures, sampleProduct, sampleQuote } from "./insurance-test-data.ts";
 import { type ProductFormValues, productFormValues } from "./product-form.ts";
 import { QuotePage } from "./QuotePage.tsx";
+import { QuotePanel } from "./QuotePanel.tsx";
 import { QuoterFiguresTab } from "./QuoterFiguresTab.tsx";
 import { QuoterHome } from "./QuoterHome.tsx";
 import { QuotesPage } from "./QuotesPage.tsx";
@@ -124,6 +125,29 @@ describe("the quoter's home", () => {
     const panel = textOf(renderHtml(<QuoterHome />, { i18n: es, session: agent, cache: homeCache, url: "/quoter/app" }));
     expect(panel).toContain("Calcular");
     expect(panel).toContain("Nombre del solicitante");
+  });
+});
+
+describe("the main panel on a draft", () => {
+  const cache: [unknown[], unknown][] = [...homeCache, [[QUOTER_KEY, "product", 3], sampleProduct()]];
+
+  it("asks each chosen product's factors once: a number with its range, a choice", () => {
+    const html = renderHtml(<QuotePanel quote={sampleQuote()} />, { i18n: en, session: agent, cache });
+    const text = textOf(html);
+    expect(text).toContain("Option 2");
+    expect(text).toContain("Age");
+    expect(text).toContain("From 18 to 99.");
+    expect(text).toContain("Region");
+    expect(text).toContain("Glass breakage");
+    expect(html).toMatch(/Save changes<\/button>/);
+    expect(html).toContain('aria-label="Remove option 2"');
+  });
+
+  it("reads in Spanish", () => {
+    const text = textOf(renderHtml(<QuotePanel quote={sampleQuote()} />, { i18n: es, session: agent, cache }));
+    expect(text).toContain("Edad");
+    expect(text).toContain("De 18 a 99.");
+    expect(text).toContain("Rotura de cristales");
   });
 });
 
