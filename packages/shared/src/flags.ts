@@ -40,7 +40,16 @@ export const FEATURE_FLAG_TITLES: Record<FeatureFlag, { en: string; es: string }
  * switched on. `statistics` is the platform's statistics app (/statistics/app, issue 18). `schedule` is the booking app of spec §2 (/schedule/app/…, issue 35): services with variations,
  * resources and a public booking page; the clinic's own schedules and appointments stay in `clinic`. `virtual_shop` is the online shop (issue 20). `crm_manager` is the CRM with telemarketing (issue 36). `event_app` is events with registrations, payments, costs and checklists (issue 37). `product_quoter` and `quoter` are the product and insurance quoters (issue 38).
  */
-export const BUILT_MODULES = ["clinic", "statistics", "virtual_shop", "schedule", "crm_manager", "event_app", "product_quoter", "quoter"] as const satisfies readonly FeatureFlag[];
+export const BUILT_MODULES = [
+  "clinic",
+  "statistics",
+  "virtual_shop",
+  "schedule",
+  "crm_manager",
+  "event_app",
+  "product_quoter",
+  "quoter",
+] as const satisfies readonly FeatureFlag[];
 
 export function isModuleBuilt(flag: FeatureFlag): boolean {
   return (BUILT_MODULES as readonly FeatureFlag[]).includes(flag);
