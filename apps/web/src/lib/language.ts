@@ -6,10 +6,16 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "@clinic/shared";
  */
 const STORAGE_KEY = "language";
 
+/** The language chosen on this browser before (the switch, the profile), or null when none was. */
+export function chosenLanguage(): Language | null {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+  return stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Language) : null;
+}
+
 /** The language before sign-in: the last one chosen here, else the browser's, else English. */
 export function initialLanguage(): Language {
-  const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
-  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  const stored = chosenLanguage();
+  if (stored) return stored;
   const browser = globalThis.navigator?.language?.slice(0, 2);
   return browser === "es" ? "es" : DEFAULT_LANGUAGE;
 }

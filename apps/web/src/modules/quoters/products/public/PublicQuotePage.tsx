@@ -10,7 +10,7 @@ import { Loading } from "../../../../lib/components/Loading.tsx";
 import { PublicPageFrame } from "../../../../lib/components/PublicPageFrame.tsx";
 import { Details, PageSection, Summary, Unavailable } from "../../../../lib/components/PublicPageParts.tsx";
 import { formatDateTime } from "../../../../lib/dates.ts";
-import { setLanguage } from "../../../../lib/i18n.ts";
+import { chosenLanguage } from "../../../../lib/language.ts";
 import { quoteMessageKey } from "../format.ts";
 import { AcceptForm, DeclineForm } from "./AnswerForms.tsx";
 import { PUBLIC_QUOTE_KEY, publicPdfPath, publicQuote } from "./api.ts";
@@ -33,21 +33,23 @@ export function linkProblem(error: ApiError): "unknown" | "revised" | "failed" {
  * and what became of it once it is not.
  */
 export function PublicQuotePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token = "" } = useParams();
   const quote = useQuery<PublicProductQuote, ApiError>({
     queryKey: [PUBLIC_QUOTE_KEY, token],
     queryFn: ({ signal }) => publicQuote(token, signal),
     retry: retryOnlyFailures,
   });
-  // The page opens once in the client's language; the switch is theirs after that.
+  // The page opens in the language the clinic chose for its client, unless this browser has a choice of its own; the switch is theirs after that.
   const languageSet = useRef(false);
   const language = quote.data?.language;
   useEffect(() => {
     if (languageSet.current || !language) return;
     languageSet.current = true;
-    if (language === "en" || language === "es") void setLanguage(language);
-  }, [language]);
+    if ((language !== "en" && language !== "es") || chosenLanguage() !== null) return;
+    document.documentElement.lang = language;
+    void i18n.changeLanguage(language);
+  }, [language, i18n]);
   const problem = quote.error ? linkProblem(quote.error) : null;
   const heading = quote.data?.clinicName || t("productQuotePublic.appName");
   return (
