@@ -22,7 +22,17 @@ import { useAction, useResource } from "../../../lib/resource.ts";
 import { ACTIVE_PRODUCTS_PATH, createQuote, EVERY_QUOTE_LIST, QUOTER_KEY, quotePagePath, rateOptions, updateQuote } from "./api.ts";
 import { fieldMessage, quoterMessage } from "./format.ts";
 import { AnswerField, OptionFields } from "./OptionFields.tsx";
-import { factorsOf, newOptionRow, type QuoteFormValues, quoteBody, quoteFormValues, quotePlacement, quoteResolver, rateBody } from "./quote-form.ts";
+import {
+  factorsOf,
+  newOptionRow,
+  type QuoteFormTexts,
+  type QuoteFormValues,
+  quoteBody,
+  quoteFormValues,
+  quotePlacement,
+  quoteResolver,
+  rateBody,
+} from "./quote-form.ts";
 import { RatedOptions } from "./RatedOptions.tsx";
 
 /**
@@ -38,10 +48,10 @@ export function QuotePanel({ quote = null, onDone }: { quote?: QuoteDetail | nul
   const [problem, setProblem] = useState<string | null>(null);
   const [rated, setRated] = useState<RatedOption[] | null>(null);
   const products = useResource<Paged<InsuranceProductRow>>([QUOTER_KEY, "active-products"], ACTIVE_PRODUCTS_PATH);
-  const resolving = useRef<{ mode: "rate" | "save"; factors: InsuranceProductDetail["rules"]["factors"]; whole: string }>({
+  const resolving = useRef<{ mode: "rate" | "save"; factors: InsuranceProductDetail["rules"]["factors"]; texts: QuoteFormTexts }>({
     mode: "rate",
     factors: [],
-    whole: "",
+    texts: { whole: "", choose: "", required: "" },
   });
   const resolver = useMemo(() => quoteResolver(() => resolving.current), []);
   const form = useForm<QuoteFormValues>({ resolver, defaultValues: quoteFormValues(quote, i18n.language) });
@@ -55,7 +65,11 @@ export function QuotePanel({ quote = null, onDone }: { quote?: QuoteDetail | nul
   });
   const productById = new Map(details.flatMap((query) => (query.data ? [[query.data.id, query.data] as const] : [])));
   const factors = factorsOf(chosenIds.map((id) => productById.get(id)));
-  resolving.current = { ...resolving.current, factors, whole: t("quoter.editor.errors.whole") };
+  resolving.current = {
+    ...resolving.current,
+    factors,
+    texts: { whole: t("quoter.editor.errors.whole"), choose: t("quoter.panel.choose"), required: t("quoter.messages.answerRequired") },
+  };
   // A change of the inputs makes the premiums shown stale: they go until calculated again.
   useEffect(() => {
     const watching = form.watch(() => setRated(null));
@@ -71,13 +85,13 @@ export function QuotePanel({ quote = null, onDone }: { quote?: QuoteDetail | nul
     }
     setProblem(rest.length > 0 ? rest.map((message) => quoterMessage(t, message)).join(" ") : t("quoter.editor.checkFields"));
   };
-  const rate = useAction((values: QuoteFormValues) => rateOptions(rateBody(values, factors, resolving.current).payload), {
+  const rate = useAction((values: QuoteFormValues) => rateOptions(rateBody(values, factors, resolving.current.texts).payload), {
     onFieldErrors: placeErrors,
     onSuccess: (result) => setRated(result.options),
   });
   const save = useAction(
     (values: QuoteFormValues) => {
-      const body = quoteBody(values, factors, resolving.current).payload;
+      const body = quoteBody(values, factors, resolving.current.texts).payload;
       return quote ? updateQuote(quote.id, body) : createQuote(body);
     },
     {

@@ -4,7 +4,7 @@ import { answerLines } from "./QuotePage.tsx";
 import { sampleProduct, sampleQuote } from "./insurance-test-data.ts";
 import { bandRange, factorsOf, quoteBody, quoteFormValues, quotePlacement, rateBody } from "./quote-form.ts";
 
-const texts = { whole: "not whole" };
+const texts = { whole: "not whole", choose: "choose one", required: "required" };
 
 describe("the main panel's values and the API's bodies", () => {
   const factors = sampleProduct().rules.factors;
@@ -34,7 +34,16 @@ describe("the main panel's values and the API's bodies", () => {
       errors: {},
     });
     values.answers = { age: "22.5", region: "" };
-    expect(rateBody(values, factors, texts)).toMatchObject({ payload: { answers: {} }, errors: { "answers.age": "not whole" } });
+    expect(rateBody(values, factors, texts)).toMatchObject({ payload: { answers: {} }, errors: { "answers.age": "not whole", "answers.region": "required" } });
+  });
+
+  it("asks for a product and a level before it rates an option", () => {
+    const values = quoteFormValues(null, "en");
+    values.options = [
+      { productId: "", level: "", addOns: [] },
+      { productId: "3", level: "", addOns: [] },
+    ];
+    expect(rateBody(values, [], texts).errors).toEqual({ "options.0.productId": "choose one", "options.1.level": "choose one" });
   });
 
   it("starts a new quote valid for thirty days in the agent's language, and a draft as it was", () => {

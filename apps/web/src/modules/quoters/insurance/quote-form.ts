@@ -80,13 +80,25 @@ export function bandRange(factor: RatingFactor): { from: number; to: number } | 
 }
 
 /** The answers and options as the rate call takes them; an answer not read is named by its path (`answers.age`). */
-export function rateBody(values: QuoteFormValues, factors: readonly RatingFactor[], texts: { whole: string }): { payload: RateInput; errors: PathErrors } {
+/** The panel's own messages, already in the interface language. */
+export interface QuoteFormTexts {
+  whole: string;
+  /** A product or level not chosen yet. */
+  choose: string;
+  /** A factor of a chosen product left unanswered. */
+  required: string;
+}
+
+export function rateBody(values: QuoteFormValues, factors: readonly RatingFactor[], texts: QuoteFormTexts): { payload: RateInput; errors: PathErrors } {
   const errors: PathErrors = {};
   const answers: RateInput["answers"] = {};
   for (const factor of factors) {
     const typed = (values.answers[factor.key] ?? "").trim();
-    // Left empty: the server names it required for the product that asks.
-    if (typed === "") continue;
+    // Every factor shown is asked by a chosen product, so each is needed (the server says the same).
+    if (typed === "") {
+      errors[`answers.${factor.key}`] = texts.required;
+      continue;
+    }
     if (factor.kind === "choice") {
       answers[factor.key] = typed;
       continue;
@@ -95,12 +107,17 @@ export function rateBody(values: QuoteFormValues, factors: readonly RatingFactor
     if (value === null) errors[`answers.${factor.key}`] = texts.whole;
     else answers[factor.key] = value;
   }
+  // Not chosen yet: said plainly, rather than as the schema's id or key format.
+  values.options.forEach((option, index) => {
+    if (!option.productId) errors[`options.${index}.productId`] = texts.choose;
+    else if (!option.level) errors[`options.${index}.level`] = texts.choose;
+  });
   const options = values.options.map((option) => ({ productId: Number(option.productId) || 0, level: option.level, addOns: option.addOns }));
   return { payload: { answers, options }, errors };
 }
 
 /** The whole quote as saved: the applicant, the validity day and the rate body. */
-export function quoteBody(values: QuoteFormValues, factors: readonly RatingFactor[], texts: { whole: string }): { payload: QuoteInput; errors: PathErrors } {
+export function quoteBody(values: QuoteFormValues, factors: readonly RatingFactor[], texts: QuoteFormTexts): { payload: QuoteInput; errors: PathErrors } {
   const { payload, errors } = rateBody(values, factors, texts);
   return {
     payload: {
@@ -126,8 +143,8 @@ export function quotePlacement(path: string): string | null {
  * The panel's resolver: "Calculate" checks the rate body, "Save quote" the whole quote, each with
  * the shared schema the server uses. `factors` and `mode` are read when it runs.
  */
-export function quoteResolver(state: () => { mode: "rate" | "save"; factors: readonly RatingFactor[]; whole: string }): Resolver<QuoteFormValues> {
-  const rate = convertingResolver(rateInputSchema, (values: QuoteFormValues) => rateBody(values, state().factors, state()), quotePlacement);
-  const save = convertingResolver(quoteInputSchema, (values: QuoteFormValues) => quoteBody(values, state().factors, state()), quotePlacement);
+export function quoteResolver(state: () => { mode: "rate" | "save"; factors: readonly RatingFactor[]; texts: QuoteFormTexts }): Resolver<QuoteFormValues> {
+  const rate = convertingResolver(rateInputSchema, (values: QuoteFormValues) => rateBody(values, state().factors, state().texts), quotePlacement);
+  const save = convertingResolver(quoteInputSchema, (values: QuoteFormValues) => quoteBody(values, state().factors, state().texts), quotePlacement);
   return (values, context, options) => (state().mode === "rate" ? rate(values, context, options) : save(values, context, options));
 }
