@@ -14,7 +14,8 @@ import { QuoterFiguresTab } from "./QuoterFiguresTab.tsx";
 import { QuoterHome } from "./QuoterHome.tsx";
 import { QuotesPage } from "./QuotesPage.tsx";
 import { RatedOptions } from "./RatedOptions.tsx";
-import { LevelsEditor } from "./RulesEditor.tsx";
+import { AddOnsEditor, CoverageEditor, LevelsEditor, PricingEditor } from "./RulesEditor.tsx";
+import { VersionsList } from "./VersionsList.tsx";
 
 /** The insurance quoter's staff screens rendered to HTML with the server's answers in the query cache, in English and Spanish. */
 const en = i18next.createInstance();
@@ -281,8 +282,12 @@ describe("the product editor's parts", () => {
     const text = (path: string) => (path === "rules.factors.0.bands.1.from" ? "Leaves a gap: this band must start at 26." : undefined);
     return (
       <>
+        <CoverageEditor form={form} currency="EUR" text={text} />
         <LevelsEditor form={form} text={text} />
+        <PricingEditor form={form} currency="EUR" text={text} />
         <FactorsEditor form={form} text={text} />
+        <AddOnsEditor form={form} currency="EUR" text={text} />
+        <VersionsList versions={sampleProduct().versions} current={2} />
       </>
     );
   }
@@ -297,6 +302,11 @@ describe("the product editor's parts", () => {
     expect(text).toContain("Choice 1 value");
     expect(html).toContain('aria-label="Remove band 1"');
     expect(text).toContain("Level 2");
+    expect(text).toContain("Coverage item 1");
+    expect(text).toContain("Base premium");
+    expect(text).toContain("Add-on 1");
+    // The versions, newest first, with who saved each and why.
+    expect(text).toMatch(/Version 2 Current .* by someone no longer here Young drivers cost more .*Version 1 .* by Ana Ruiz First rules/);
   });
 
   it("reads in Spanish", () => {
