@@ -138,6 +138,20 @@ starting = (async () => {
     if (await seedDemoEvents(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "event-links") }))
       log("demo events added: four events around today");
   }
+  // The product quoter's quotes in every state (issue 38): once, over the months before the day they are first seeded.
+  if (embedded && !ending) {
+    const { seedDemoProductQuotes } = await import("./modules/quoters/products/product-quotes-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoProductQuotes(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "product-quote-links") }))
+      log("demo product quotes added: ten quotes over the last months");
+  }
+  // The insurance quoter's agents, products, quotes and policies (issue 38): once, dated from the day it is first seeded.
+  if (embedded && !ending) {
+    const { seedDemoInsurance } = await import("./modules/quoters/insurance/insurance-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoInsurance(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "quoter-links") }))
+      log("demo insurance quoter added: insurance.agent@example.com, insurance.agent2@example.com");
+  }
   if (ending) return;
   app = await buildApp({ config: settings, database, authSecret, logger: true });
   if (ending) return;
