@@ -1,5 +1,5 @@
 import { type CrmClient, PRODUCT_QUOTE_LIMITS, type PatientRow, type ProductQuoteClientKind } from "@clinic/shared";
-import { FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from "@mui/material";
+import { FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
 import { useId } from "react";
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -49,7 +49,13 @@ export function ClientFields({
           </FormControl>
         )}
       />
-      {kind === "patient" ? (
+      {/* An admin's pickers wait for the clinic: without it they would search every clinic's people. */}
+      {clinicMissing && kind !== "person" ? (
+        <Typography variant="body2" color="text.secondary">
+          {t("productQuoter.editor.clinicFirst")}
+        </Typography>
+      ) : null}
+      {kind === "patient" && !clinicMissing ? (
         <Controller
           control={form.control}
           name="patientId"
@@ -61,14 +67,14 @@ export function ClientFields({
               value={field.value}
               onChange={field.onChange}
               label={t("productQuoter.fields.patient")}
-              noOptionsText={clinicMissing ? t("productQuoter.editor.clinicFirst") : t("productQuoter.editor.noPatients")}
+              noOptionsText={t("productQuoter.editor.noPatients")}
               error={text("patientId")}
               required
             />
           )}
         />
       ) : null}
-      {kind === "crm" ? (
+      {kind === "crm" && !clinicMissing ? (
         <Controller
           control={form.control}
           name="crmClientId"
@@ -80,7 +86,7 @@ export function ClientFields({
               value={field.value}
               onChange={field.onChange}
               label={t("productQuoter.fields.crmClient")}
-              noOptionsText={clinicMissing ? t("productQuoter.editor.clinicFirst") : t("productQuoter.editor.noCrmClients")}
+              noOptionsText={t("productQuoter.editor.noCrmClients")}
               error={text("crmClientId")}
               required
             />

@@ -1,6 +1,6 @@
 import { PRODUCT_QUOTE_STATES, type ProductQuoteRow, type ProductQuoteState } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Link, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { Box, Button, Checkbox, FormControlLabel, Link, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
@@ -64,8 +64,9 @@ function QuotesList() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [adding, setAdding] = useState(false);
+  const [allRevisions, setAllRevisions] = useState(false);
   const rangeWrong = from !== "" && to !== "" && to < from;
-  const filters = { state, clinicId: clinic?.id ?? "", from, to: rangeWrong ? "" : to };
+  const filters = { state, clinicId: clinic?.id ?? "", from, to: rangeWrong ? "" : to, allRevisions: allRevisions ? "true" : "" };
   const list = usePagedList<ProductQuoteRow>(QUOTES_RESOURCE, QUOTES_PATH, { filters, pageSize: 25 });
   const exportFilters = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
 
@@ -101,7 +102,7 @@ function QuotesList() {
       ? [{ key: "clinic", title: t("productQuoter.fields.clinic"), minWidth: 140, cell: (quote: ProductQuoteRow) => quote.clinic.name, wideOnly: true }]
       : []),
   ];
-  const filtered = state !== "" || clinic !== null || from !== "" || to !== "";
+  const filtered = state !== "" || clinic !== null || from !== "" || to !== "" || allRevisions;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -150,6 +151,10 @@ function QuotesList() {
             sx={{ width: { xs: "100%", sm: 170 } }}
           />
           {abilities.choosesClinic ? <ClinicPicker label={t("productQuoter.fields.clinic")} size="small" value={clinic} onChange={setClinic} /> : null}
+          <FormControlLabel
+            control={<Checkbox checked={allRevisions} onChange={(event) => setAllRevisions(event.target.checked)} />}
+            label={t("productQuoter.list.allRevisions")}
+          />
         </Stack>
       </Box>
       <Typography component="h2" sx={VISUALLY_HIDDEN}>
