@@ -145,13 +145,6 @@ starting = (async () => {
     if (await seedDemoProductQuotes(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "product-quote-links") }))
       log("demo product quotes added: ten quotes over the last months");
   }
-  // The product quoter's quotes in every state (issue 38): once, over the months before the day they are first seeded.
-  if (embedded && !ending) {
-    const { seedDemoProductQuotes } = await import("./modules/quoters/products/product-quotes-demo.ts");
-    const { today } = await import("./modules/clinic/memberships/seats.ts");
-    if (await seedDemoProductQuotes(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "product-quote-links") }))
-      log("demo product quotes added: ten quotes over the last months");
-  }
   // The insurance quoter's agents, products, quotes and policies (issue 38): once, dated from the day it is first seeded.
   if (embedded && !ending) {
     const { seedDemoInsurance } = await import("./modules/quoters/insurance/insurance-demo.ts");

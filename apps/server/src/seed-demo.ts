@@ -10,7 +10,6 @@ import { seedDemoInsurance } from "./modules/quoters/insurance/insurance-demo.ts
 import { today } from "./modules/clinic/memberships/seats.ts";
 import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
 import { seedDemoProductQuotes } from "./modules/quoters/products/product-quotes-demo.ts";
-import { seedDemoProductQuotes } from "./modules/quoters/products/product-quotes-demo.ts";
 import { seedDemo } from "./seed-demo-data.ts";
 
 /** `npm run seed:demo`: the explicit way to put demo accounts on a configured server. */
@@ -28,12 +27,6 @@ console.log((await seedDemoBooking(started.database.db, { anchor: today(), linkK
 console.log((await seedDemoCrm(started.database.db, { anchor: today() })) ? "Demo CRM added." : "Demo CRM already there.");
 const eventLinks = deriveKey(authSecret, "event-links");
 console.log((await seedDemoEvents(started.database.db, { anchor: today(), linkKey: eventLinks })) ? "Demo events added." : "Demo events already there.");
-const quoteLinks = deriveKey(authSecret, "product-quote-links");
-console.log(
-  (await seedDemoProductQuotes(started.database.db, { anchor: today(), linkKey: quoteLinks }))
-    ? "Demo product quotes added."
-    : "Demo product quotes already there.",
-);
 const quoteLinks = deriveKey(authSecret, "product-quote-links");
 console.log(
   (await seedDemoProductQuotes(started.database.db, { anchor: today(), linkKey: quoteLinks }))
