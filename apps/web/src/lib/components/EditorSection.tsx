@@ -34,6 +34,7 @@ export function EditorRowCard({
   removeLabel,
   onRemove,
   removeDisabled = false,
+  actions,
   children,
 }: {
   title: string;
@@ -41,6 +42,8 @@ export function EditorRowCard({
   removeLabel: string;
   onRemove: () => void;
   removeDisabled?: boolean;
+  /** Buttons of the row's own before its remove button (moving an ordered row up or down). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -56,13 +59,16 @@ export function EditorRowCard({
                 </Box>
               ) : null}
             </Typography>
-            <Tooltip title={removeLabel}>
-              <span>
-                <IconButton aria-label={removeLabel} onClick={onRemove} disabled={removeDisabled} size="small">
-                  <DeleteOutline fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <Stack direction="row" sx={{ flexShrink: 0 }}>
+              {actions}
+              <Tooltip title={removeLabel}>
+                <span>
+                  <IconButton aria-label={removeLabel} onClick={onRemove} disabled={removeDisabled} size="small">
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Stack>
           </Stack>
           {children}
         </Stack>

@@ -1,5 +1,7 @@
 import { INSURANCE_LIMITS, ROUNDING_MODES, ROUNDING_STEPS } from "@clinic/shared";
-import { InputAdornment, MenuItem, Stack, TextField } from "@mui/material";
+import ArrowDownward from "@mui/icons-material/ArrowDownward";
+import ArrowUpward from "@mui/icons-material/ArrowUpward";
+import { IconButton, InputAdornment, MenuItem, Stack, TextField, Tooltip } from "@mui/material";
 import { Controller, type Path, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { BilingualTextFields, EditorRowCard, EditorRowsFooter, EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
@@ -106,10 +108,23 @@ export function CoverageEditor({ form, currency, text }: RulesPartProps) {
   );
 }
 
+/** Moves an ordered row (a coverage level) one place up or down; the tooltip stays when it cannot. */
+function MoveButton({ label, onClick, disabled, up = false }: { label: string; onClick: () => void; disabled: boolean; up?: boolean }) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton aria-label={label} onClick={onClick} disabled={disabled} size="small">
+          {up ? <ArrowUpward fontSize="small" /> : <ArrowDownward fontSize="small" />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** The coverage levels, lowest first: each multiplies the base; a higher level never costs less. */
 export function LevelsEditor({ form, text }: Omit<RulesPartProps, "currency">) {
   const { t } = useTranslation();
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: "rules.levels", keyName: "rowKey" });
+  const { fields, append, remove, move } = useFieldArray({ control: form.control, name: "rules.levels", keyName: "rowKey" });
   return (
     <Section title={t("quoter.rules.levels")} hint={t("quoter.rules.levelsHint")}>
       {fields.map((field, index) => {
@@ -121,6 +136,16 @@ export function LevelsEditor({ form, text }: Omit<RulesPartProps, "currency">) {
             removeLabel={t("quoter.rules.removeLevel", { row: index + 1 })}
             onRemove={() => remove(index)}
             removeDisabled={fields.length <= 1}
+            actions={
+              <>
+                <MoveButton label={t("quoter.rules.moveUp", { row: index + 1 })} onClick={() => move(index, index - 1)} disabled={index === 0} up />
+                <MoveButton
+                  label={t("quoter.rules.moveDown", { row: index + 1 })}
+                  onClick={() => move(index, index + 1)}
+                  disabled={index === fields.length - 1}
+                />
+              </>
+            }
           >
             <BilingualTextFields
               labels={{ en: t("quoter.fields.nameEn"), es: t("quoter.fields.nameEs") }}

@@ -302,6 +302,8 @@ describe("the product editor's parts", () => {
     expect(text).toContain("Choice 1 value");
     expect(html).toContain('aria-label="Remove band 1"');
     expect(text).toContain("Level 2");
+    expect(html).toContain('aria-label="Move level 2 up"');
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Move level 1 up"|<button[^>]*aria-label="Move level 1 up"[^>]*disabled=""/);
     expect(text).toContain("Coverage item 1");
     expect(text).toContain("Base premium");
     expect(text).toContain("Add-on 1");
