@@ -229,6 +229,22 @@ describe("the lifecycle and the link", () => {
     expect((await call(agent, "POST", `/api/quoter/quotes/${other.id}/send`, { option: 3 })).statusCode).toBe(400);
   });
 
+  it("sending again sends the same link; two answers at once act once", async () => {
+    const quote = await sent();
+    const again = await call(agent, "POST", `/api/quoter/quotes/${quote.id}/send`, { option: 2 });
+    expect(again.json()).toMatchObject({ state: "sent", chosenOption: 2 });
+    const mails = await t.db.execute<{ text: string }>(sql`select text from mail_messages where kind = 'quoter.quote' and subject like ${`%${quote.number}%`}`);
+    expect(mails.rows.length).toBe(2);
+    for (const mail of mails.rows) expect(mail.text).toContain(`/quoter/quote/${quote.token}`);
+    const answers = await Promise.all([
+      call(null, "POST", `/api/quoter/public/quotes/${quote.token}/accept`, { name: "Ana", agree: true }),
+      call(null, "POST", `/api/quoter/public/quotes/${quote.token}/decline`, { reason: "No" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const notices = await t.db.execute(sql`select 1 from mail_messages where kind = 'quoter.decided' and subject like ${`%${quote.number}%`}`);
+    expect(notices.rows.length).toBe(1);
+  });
+
   it("the PDF reads back with the number, the coverage and the premium", async () => {
     const quote = await sent();
     const answer = await call(agent, "GET", `/api/quoter/quotes/${quote.id}/pdf`);
