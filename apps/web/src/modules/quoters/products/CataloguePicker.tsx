@@ -52,7 +52,7 @@ export function CataloguePicker(props: {
       renderOption={({ key, ...rest }, item) => (
         <li key={key} {...rest}>
           {item.description}
-          {item.unitCents > 0 || item.kind !== "plan" ? ` · ${formatMoney(item.unitCents, item.currency, i18n.language)}` : ""}
+          {` · ${formatMoney(item.unitCents, item.currency, i18n.language)}`}
         </li>
       )}
       filterOptions={(all) => all}
