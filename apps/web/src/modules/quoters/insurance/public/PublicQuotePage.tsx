@@ -2,7 +2,7 @@ import { INSURANCE_LIMITS, type PublicQuote } from "@clinic/shared";
 import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, TextField, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ApiError } from "../../../../lib/api.ts";
@@ -10,6 +10,8 @@ import { Loading } from "../../../../lib/components/Loading.tsx";
 import { PublicPageFrame } from "../../../../lib/components/PublicPageFrame.tsx";
 import { Details, PageSection, Summary, Unavailable } from "../../../../lib/components/PublicPageParts.tsx";
 import { formatDateTime } from "../../../../lib/dates.ts";
+import { setLanguage } from "../../../../lib/i18n.ts";
+import { chosenLanguage } from "../../../../lib/language.ts";
 import { formatMoney } from "../../../../lib/money.ts";
 import { useAction } from "../../../../lib/resource.ts";
 import { fieldMessage } from "../format.ts";
@@ -170,6 +172,11 @@ export function PublicQuotePage() {
     retry: retryOnlyFailures,
   });
   const invalid = quote.error && (quote.error.status === 404 || quote.error.status === 400);
+  const quoteLanguage = quote.data?.language;
+  // The quote speaks the language the agent chose for the applicant, unless this browser chose one itself.
+  useEffect(() => {
+    if ((quoteLanguage === "en" || quoteLanguage === "es") && chosenLanguage() === null) void setLanguage(quoteLanguage);
+  }, [quoteLanguage]);
   const heading = t("quoterPublic.appName");
   return (
     <PublicPageFrame
