@@ -75,7 +75,11 @@ export function QuoteLinesEditor({
               <CataloguePicker
                 label={t("productQuoter.fields.item")}
                 value={itemOf(line, currency)}
-                onChange={(item) => setLine(item ? pickedLine(line, item, i18n.language) : { ...newLineRow(), quantity: line.quantity })}
+                onChange={(item) => {
+                  // The first priced line sets the quote's currency to its catalogue's; later ones are warned about instead.
+                  if (item && lines.every((other, at) => at === index || other.unitCents.trim() === "")) form.setValue("currency", item.currency);
+                  setLine(item ? pickedLine(line, item, i18n.language) : { ...newLineRow(), quantity: line.quantity });
+                }}
                 clinicId={clinicId}
                 disabled={clinicMissing}
                 error={text(at("refId")) ?? (foreign ? t("productQuoter.editor.otherCurrency", { currency: line.itemCurrency }) : undefined)}
