@@ -537,3 +537,136 @@ export const quoteLinkPath = (token: string): string => `/quoter/quote/${token}`
 /** Quote and policy numbers: IQ-2026-000042, POL-2026-000007. */
 export const quoteNumber = (year: number, sequence: number): string => `IQ-${year}-${String(sequence).padStart(6, "0")}`;
 export const policyNumber = (year: number, sequence: number): string => `POL-${year}-${String(sequence).padStart(6, "0")}`;
+
+// ---------------------------------------------------------------- response schemas (the API's answers, for the OpenAPI document)
+
+const bilingualView = z.object({ en: z.string(), es: z.string() });
+const userRefView = z.object({ id: z.string(), name: z.string() });
+/** Rules as stored: checked when saved, passed through as they are in answers. */
+const rulesView = z.custom<InsuranceRules>((value) => typeof value === "object" && value !== null);
+
+export const ratingStepSchema: z.ZodType<RatingStep> = z.union([
+  z.object({ kind: z.literal("base"), amountCents: z.number(), runningCents: z.number() }),
+  z.object({ kind: z.literal("level"), key: z.string(), name: bilingualView, factorBp: z.number(), runningCents: z.number() }),
+  z.object({
+    kind: z.literal("factor"),
+    key: z.string(),
+    name: bilingualView,
+    input: z.union([z.number(), z.string()]),
+    match: z.union([z.object({ from: z.number(), to: z.number() }), z.object({ value: z.string(), name: bilingualView })]),
+    factorBp: z.number(),
+    runningCents: z.number(),
+  }),
+  z.object({ kind: z.literal("addOn"), key: z.string(), name: bilingualView, amountCents: z.number(), runningCents: z.number() }),
+  z.object({ kind: z.literal("minimum"), minimumCents: z.number(), applied: z.boolean(), runningCents: z.number() }),
+  z.object({ kind: z.literal("rounding"), stepCents: z.number(), mode: z.enum(ROUNDING_MODES), runningCents: z.number() }),
+]);
+
+export const ratedOptionSchema: z.ZodType<RatedOption> = z.object({
+  position: z.number(),
+  product: z.object({ id: z.number(), code: z.string(), name: bilingualView, currency: z.string(), versionId: z.number(), version: z.number() }),
+  level: z.string(),
+  levelName: bilingualView,
+  addOns: z.array(z.object({ key: z.string(), name: bilingualView })),
+  premiumCents: z.number(),
+  breakdown: z.array(ratingStepSchema),
+  coverage: z.array(z.object({ key: z.string(), name: bilingualView, limitCents: z.number(), deductibleCents: z.number() })),
+});
+export const rateResultSchema: z.ZodType<RateResult> = z.object({ options: z.array(ratedOptionSchema) });
+
+const productRowShape = {
+  id: z.number(),
+  code: z.string(),
+  name: bilingualView,
+  currency: z.string(),
+  state: z.enum(INSURANCE_PRODUCT_STATES),
+  currentVersion: z.number(),
+  basePremiumCents: z.number(),
+  quotes: z.number(),
+  updatedAt: z.string(),
+};
+export const insuranceProductRowSchema: z.ZodType<InsuranceProductRow> = z.object(productRowShape);
+const versionRowShape = { id: z.number(), version: z.number(), note: z.string(), createdBy: userRefView.nullable(), createdAt: z.string() };
+export const insuranceVersionViewSchema: z.ZodType<InsuranceVersionView> = z.object({ ...versionRowShape, productId: z.number(), rules: rulesView });
+export const insuranceProductDetailSchema: z.ZodType<InsuranceProductDetail> = z.object({
+  ...productRowShape,
+  description: bilingualView,
+  createdAt: z.string(),
+  rules: rulesView,
+  versions: z.array(z.object(versionRowShape)),
+});
+
+const quoteRowShape = {
+  id: z.number(),
+  number: z.string(),
+  applicantName: z.string(),
+  applicantEmail: z.string(),
+  agent: userRefView,
+  state: z.enum(INSURANCE_QUOTE_STATES),
+  products: z.array(z.string()),
+  premiumCents: z.number(),
+  currency: z.string(),
+  chosenOption: z.number().nullable(),
+  validUntil: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  policy: z.object({ id: z.number(), number: z.string() }).nullable(),
+};
+export const quoteRowSchema: z.ZodType<QuoteRow> = z.object(quoteRowShape);
+export const quoteDetailSchema: z.ZodType<QuoteDetail> = z.object({
+  ...quoteRowShape,
+  language: z.string(),
+  answers: z.record(z.string(), z.union([z.number(), z.string()])),
+  options: z.array(ratedOptionSchema),
+  acceptedName: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  boundAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export const publicQuoteSchema: z.ZodType<PublicQuote> = z.object({
+  number: z.string(),
+  applicantName: z.string(),
+  state: z.enum(INSURANCE_QUOTE_STATES),
+  validUntil: z.string(),
+  language: z.string(),
+  agentName: z.string(),
+  option: ratedOptionSchema,
+  decidable: z.boolean(),
+  decidedAt: z.string().nullable(),
+  acceptedName: z.string().nullable(),
+});
+
+const policyRowShape = {
+  id: z.number(),
+  number: z.string(),
+  quote: z.object({ id: z.number(), number: z.string() }),
+  product: z.object({ id: z.number(), code: z.string(), name: bilingualView, version: z.number() }),
+  agent: userRefView,
+  holderName: z.string(),
+  holderEmail: z.string(),
+  premiumCents: z.number(),
+  currency: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  createdAt: z.string(),
+};
+export const policyRowSchema: z.ZodType<PolicyRow> = z.object(policyRowShape);
+export const policyDetailSchema: z.ZodType<PolicyDetail> = z.object({ ...policyRowShape, option: ratedOptionSchema });
+
+const figureShape = {
+  quotes: z.number(),
+  sent: z.number(),
+  quotedCents: z.number(),
+  accepted: z.number(),
+  acceptedCents: z.number(),
+  bound: z.number(),
+  conversionBp: z.number().nullable(),
+};
+export const quoterFiguresSchema: z.ZodType<QuoterFigures> = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(figureShape),
+  months: z.array(z.object({ ...figureShape, month: z.string() })),
+  agents: z.array(z.object({ ...figureShape, agent: userRefView })),
+});

@@ -5,6 +5,10 @@ import {
   insuranceProductUpdateSchema,
   insuranceVersionInputSchema,
   insuranceVersionParamSchema,
+  pagedSchema,
+  insuranceProductRowSchema,
+  insuranceProductDetailSchema,
+  insuranceVersionViewSchema,
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { requireActor } from "../../../platform/access.ts";
@@ -24,7 +28,12 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/products",
     {
       preValidation: quoterStaff,
-      schema: { tags, summary: "Insurance products by code (agents: the active ones)", querystring: insuranceProductsQuerySchema },
+      schema: {
+        response: { 200: pagedSchema(insuranceProductRowSchema) },
+        tags,
+        summary: "Insurance products by code (agents: the active ones)",
+        querystring: insuranceProductsQuerySchema,
+      },
     },
     async (request) => listProducts(db, requireActor(request), request.query),
   );
@@ -32,7 +41,12 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/products",
     {
       preValidation: quoterAdmin,
-      schema: { tags, summary: "A new insurance product; its rules become version 1 (a code already taken: 409)", body: insuranceProductInputSchema },
+      schema: {
+        response: { 201: insuranceProductDetailSchema },
+        tags,
+        summary: "A new insurance product; its rules become version 1 (a code already taken: 409)",
+        body: insuranceProductInputSchema,
+      },
     },
     async (request, reply) => {
       const actor = requireActor(request);
@@ -42,7 +56,15 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/api/quoter/products/:productId",
-    { preValidation: quoterStaff, schema: { tags, summary: "A product with its current rules and its versions", params: insuranceProductIdParamSchema } },
+    {
+      preValidation: quoterStaff,
+      schema: {
+        response: { 200: insuranceProductDetailSchema },
+        tags,
+        summary: "A product with its current rules and its versions",
+        params: insuranceProductIdParamSchema,
+      },
+    },
     async (request) => productDetail(db, requireActor(request), request.params.productId),
   );
   app.put(
@@ -50,6 +72,7 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: quoterAdmin,
       schema: {
+        response: { 200: insuranceProductDetailSchema },
         tags,
         summary: "A product's names, descriptions and state (rules change by a new version)",
         params: insuranceProductIdParamSchema,
@@ -69,6 +92,7 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: quoterAdmin,
       schema: {
+        response: { 201: insuranceProductDetailSchema },
         tags,
         summary: "Save new rules: a new version, current from now on (quotes keep theirs)",
         params: insuranceProductIdParamSchema,
@@ -86,7 +110,15 @@ export const insuranceProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/api/quoter/products/:productId/versions/:version",
-    { preValidation: quoterStaff, schema: { tags, summary: "One version of a product's rules, as saved", params: insuranceVersionParamSchema } },
+    {
+      preValidation: quoterStaff,
+      schema: {
+        response: { 200: insuranceVersionViewSchema },
+        tags,
+        summary: "One version of a product's rules, as saved",
+        params: insuranceVersionParamSchema,
+      },
+    },
     async (request) => versionView(db, requireActor(request), request.params.productId, request.params.version),
   );
 };

@@ -1,4 +1,4 @@
-import { acceptByLinkSchema, declineQuoteSchema, quoteTokenParamSchema } from "@clinic/shared";
+import { acceptByLinkSchema, declineQuoteSchema, publicQuoteSchema, quoteTokenParamSchema } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { audited } from "../../../platform/audit.ts";
 import { sendPdf } from "../../../platform/pdf.ts";
@@ -19,7 +19,10 @@ export const insuranceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/quoter/public/quotes/:token",
-    { preValidation: quoterPublic, schema: { tags, summary: "A quote by its private link", params: quoteTokenParamSchema } },
+    {
+      preValidation: quoterPublic,
+      schema: { response: { 200: publicQuoteSchema }, tags, summary: "A quote by its private link", params: quoteTokenParamSchema },
+    },
     async (request) => publicQuote(db, await quoteIdOfToken(db, request.params.token)),
   );
   app.get(
@@ -34,7 +37,13 @@ export const insuranceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/public/quotes/:token/accept",
     {
       preValidation: quoterPublic,
-      schema: { tags, summary: "The applicant accepts (name, agree: true)", params: quoteTokenParamSchema, body: acceptByLinkSchema },
+      schema: {
+        response: { 200: publicQuoteSchema },
+        tags,
+        summary: "The applicant accepts (name, agree: true)",
+        params: quoteTokenParamSchema,
+        body: acceptByLinkSchema,
+      },
     },
     async (request) => {
       const id = await audited(request, { action: "quoter.quote.accept", detail: { by: "applicant" } }, () =>
@@ -47,7 +56,13 @@ export const insuranceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/public/quotes/:token/decline",
     {
       preValidation: quoterPublic,
-      schema: { tags, summary: "The applicant declines, with a reason or none", params: quoteTokenParamSchema, body: declineQuoteSchema },
+      schema: {
+        response: { 200: publicQuoteSchema },
+        tags,
+        summary: "The applicant declines, with a reason or none",
+        params: quoteTokenParamSchema,
+        body: declineQuoteSchema,
+      },
     },
     async (request) => {
       const id = await audited(request, { action: "quoter.quote.decline", detail: { by: "applicant" } }, () =>

@@ -11,6 +11,13 @@ import {
   rateInputSchema,
   recordAcceptanceSchema,
   sendQuoteSchema,
+  pagedSchema,
+  rateResultSchema,
+  quoteRowSchema,
+  quoteDetailSchema,
+  policyDetailSchema,
+  policyRowSchema,
+  quoterFiguresSchema,
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,7 +47,12 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/rate",
     {
       preValidation: quoterStaff,
-      schema: { tags, summary: "Rate one to three options for an applicant (premium and breakdown each); nothing is saved", body: rateInputSchema },
+      schema: {
+        response: { 200: rateResultSchema },
+        tags,
+        summary: "Rate one to three options for an applicant (premium and breakdown each); nothing is saved",
+        body: rateInputSchema,
+      },
     },
     async (request) => {
       const { answers, options } = request.body;
@@ -54,7 +66,15 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/quoter/quotes",
-    { preValidation: quoterStaff, schema: { tags, summary: "Quotes, newest first, with filters (agents: their own)", querystring: quotesQuerySchema } },
+    {
+      preValidation: quoterStaff,
+      schema: {
+        response: { 200: pagedSchema(quoteRowSchema) },
+        tags,
+        summary: "Quotes, newest first, with filters (agents: their own)",
+        querystring: quotesQuerySchema,
+      },
+    },
     async (request) => listQuotes(db, requireActor(request), request.query),
   );
   app.get(
@@ -69,7 +89,10 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     "/api/quoter/quotes",
-    { preValidation: quoterStaff, schema: { tags, summary: "Save a draft quote; its options are rated on the server", body: quoteInputSchema } },
+    {
+      preValidation: quoterStaff,
+      schema: { response: { 201: quoteDetailSchema }, tags, summary: "Save a draft quote; its options are rated on the server", body: quoteInputSchema },
+    },
     async (request, reply) => {
       const actor = requireActor(request);
       const id = await audited(request, { action: "quoter.quote.create", detail: { applicant: request.body.applicantEmail } }, () =>
@@ -80,14 +103,23 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     "/api/quoter/quotes/:quoteId",
-    { preValidation: quoterStaff, schema: { tags, summary: "A quote with its options, breakdowns and coverage", params: quoteIdParamSchema } },
+    {
+      preValidation: quoterStaff,
+      schema: { response: { 200: quoteDetailSchema }, tags, summary: "A quote with its options, breakdowns and coverage", params: quoteIdParamSchema },
+    },
     async (request) => quoteDetail(db, requireActor(request), request.params.quoteId),
   );
   app.put(
     "/api/quoter/quotes/:quoteId",
     {
       preValidation: quoterStaff,
-      schema: { tags, summary: "Change a draft (re-rated); any other state: 409", params: quoteIdParamSchema, body: quoteInputSchema },
+      schema: {
+        response: { 200: quoteDetailSchema },
+        tags,
+        summary: "Change a draft (re-rated); any other state: 409",
+        params: quoteIdParamSchema,
+        body: quoteInputSchema,
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -118,6 +150,7 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: quoterStaff,
       schema: {
+        response: { 200: quoteDetailSchema },
         tags,
         summary: "Send the quote with its chosen option (PDF and private link by email); sending again re-sends",
         params: quoteIdParamSchema,
@@ -137,7 +170,13 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/quotes/:quoteId/accept",
     {
       preValidation: quoterStaff,
-      schema: { tags, summary: "Record the applicant's acceptance (by phone): sent → accepted", params: quoteIdParamSchema, body: recordAcceptanceSchema },
+      schema: {
+        response: { 200: quoteDetailSchema },
+        tags,
+        summary: "Record the applicant's acceptance (by phone): sent → accepted",
+        params: quoteIdParamSchema,
+        body: recordAcceptanceSchema,
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -152,7 +191,13 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/quoter/quotes/:quoteId/decline",
     {
       preValidation: quoterStaff,
-      schema: { tags, summary: "Record the applicant's decline: sent → declined", params: quoteIdParamSchema, body: declineQuoteSchema },
+      schema: {
+        response: { 200: quoteDetailSchema },
+        tags,
+        summary: "Record the applicant's decline: sent → declined",
+        params: quoteIdParamSchema,
+        body: declineQuoteSchema,
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -168,6 +213,7 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: quoterStaff,
       schema: {
+        response: { 201: policyDetailSchema },
         tags,
         summary: "Bind an accepted quote into its policy (one year from startsOn, default today); twice: 409",
         params: quoteIdParamSchema,
@@ -186,12 +232,23 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/quoter/policies",
-    { preValidation: quoterStaff, schema: { tags, summary: "Policies, newest first (agents: their own)", querystring: policiesQuerySchema } },
+    {
+      preValidation: quoterStaff,
+      schema: {
+        response: { 200: pagedSchema(policyRowSchema) },
+        tags,
+        summary: "Policies, newest first (agents: their own)",
+        querystring: policiesQuerySchema,
+      },
+    },
     async (request) => listPolicies(db, requireActor(request), request.query),
   );
   app.get(
     "/api/quoter/policies/:policyId",
-    { preValidation: quoterStaff, schema: { tags, summary: "A policy with its option's coverage and rating", params: policyIdParamSchema } },
+    {
+      preValidation: quoterStaff,
+      schema: { response: { 200: policyDetailSchema }, tags, summary: "A policy with its option's coverage and rating", params: policyIdParamSchema },
+    },
     async (request) => policyDetail(db, requireActor(request), request.params.policyId),
   );
   app.get(
@@ -199,6 +256,7 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preValidation: quoterStaff,
       schema: {
+        response: { 200: quoterFiguresSchema },
         tags,
         summary: "Quotes made, quoted and accepted amounts, bound and conversion per month and per agent (agents: their own)",
         querystring: quoterFiguresQuerySchema,
