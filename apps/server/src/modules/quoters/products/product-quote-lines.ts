@@ -29,23 +29,23 @@ function catalogueSql(clinicId: string, billingCurrency: string, kind: ProductQu
   const want = (name: string) => kind === "any" || kind === name;
   const parts = [
     want("product")
-      ? sql`select 'product' as kind, v.id as ref_id, p.name || case when v.name <> '' then ' – ' || v.name else '' end as description,
+      ? sql`select 'product' as kind, v.id as ref_id, (p.name || case when v.name <> '' then ' – ' || v.name else '' end)::text as description,
           v.price_cents as unit_cents, s.currency::text as currency
         from shop_variants v join shop_products p on p.id = v.product_id join shop_stores s on s.id = v.store_id
         where s.clinic_id = ${clinicId} and p.active and v.active and ${match("(p.name || ' ' || v.name || ' ' || v.sku)")}`
       : null,
     want("bundle")
-      ? sql`select 'bundle', b.id, b.name, b.price_cents, s.currency::text
+      ? sql`select 'bundle' as kind, b.id as ref_id, b.name as description, b.price_cents as unit_cents, s.currency::text as currency
         from shop_bundles b join shop_stores s on s.id = b.store_id
         where s.clinic_id = ${clinicId} and b.active and ${match("b.name")}`
       : null,
     want("service")
-      ? sql`select 'service', bv.id, bs.name || ' – ' || bv.name, bv.price_cents, ${billingCurrency}
+      ? sql`select 'service' as kind, bv.id as ref_id, bs.name || ' – ' || bv.name as description, bv.price_cents as unit_cents, ${billingCurrency}::text as currency
         from booking_variations bv join booking_services bs on bs.id = bv.service_id
         where bs.clinic_id = ${clinicId} and bs.active and bv.active and ${match("(bs.name || ' ' || bv.name)")}`
       : null,
     want("plan")
-      ? sql`select 'plan', m.id, m.plan, round(m.value_patient * 100)::int, ${billingCurrency}
+      ? sql`select 'plan' as kind, m.id as ref_id, m.plan::text as description, round(m.value_patient * 100)::int as unit_cents, ${billingCurrency}::text as currency
         from memberships m where m.clinic_id = ${clinicId} and ${match("m.plan")}`
       : null,
   ].filter((part) => part !== null);

@@ -188,6 +188,23 @@ describe("the lifecycle", () => {
     expect(detail.history.map((entry) => entry.action)).toEqual(["created", "sent", "viewed", "accepted"]);
   });
 
+  it("writes the client's email in their language and tells the author of the first view", async () => {
+    const quote = await create(quoteBody({ language: "es", clientEmail: "lucia.gomez@example.com", clientName: "Lucía Gómez" }));
+    const token = tokenOf(await send(quote.id));
+    const mail = (
+      await t.db.execute<{ subject: string; text: string; attachments: unknown[] }>(
+        sql`select subject, text, attachments from mail_messages where kind = 'product_quote.sent' and "to" = 'lucia.gomez@example.com'`,
+      )
+    ).rows[0];
+    expect(mail?.subject).toContain(`Presupuesto ${quote.number}`);
+    expect(mail?.text).toContain(`/quotes/${token}`);
+    expect(mail?.attachments).toHaveLength(1);
+    await publicCall("GET", token);
+    await publicCall("GET", token);
+    const toAuthor = await count(sql`select count(*)::int as n from mail_messages where kind = 'product_quote.viewed' and subject like ${`%${quote.number}%`}`);
+    expect(toAuthor).toBe(1);
+  });
+
   it("answers a forged link 404 and an expired quote 409, whether the sweep has run or not", async () => {
     expect((await publicCall("GET", "A".repeat(32))).statusCode).toBe(404);
     const quote = await create();
@@ -265,6 +282,33 @@ describe("conversion", () => {
     const detail = answers.find((answer) => answer.statusCode === 200)?.json() as ProductQuoteDetail;
     expect(detail.state).toBe("converted");
     expect(detail.converted?.kind).toBe("shop");
+  });
+
+  it("makes one membership order of an accepted quote of one plan line, asking for the patient's billing details first", async () => {
+    const plan = await t.db.execute<{ id: number }>(sql`
+      insert into memberships (plan, description, value, value_annual, value_patient, months, n_users, n_patients, public, clinic_id)
+      values ('Vestibular plan', 'Monthly follow-up', 0, 0, 45, 1, 0, 0, true, ${t.ids.clinic}) returning id`);
+    const planId = Number(plan.rows[0]?.id);
+    const picker = (await r.send("clinic", "GET", "/api/product-quoter/catalogue?kind=plan")).json() as { refId: number; unitCents: number }[];
+    expect(picker).toContainEqual(expect.objectContaining({ refId: planId, unitCents: 4500 }));
+    const quote = await makeQuote(t.db, t.ids.clinic, {
+      state: "accepted",
+      patientId: t.ids.patient2,
+      lines: [{ kind: "plan", refId: planId, description: "Vestibular plan", unitCents: 4500 }],
+    });
+    const url = `/api/product-quoter/quotes/${quote.id}/convert`;
+    const noDetails = await r.send("clinic", "POST", url, { kind: "membership" });
+    expect(noDetails.statusCode).toBe(409);
+    expect(noDetails.json().detail).toBe(PRODUCT_QUOTE_MESSAGES.membershipNeedsDetails);
+    expect((await r.send("clinic", "POST", url, { kind: "shop" })).json().detail).toContain("Vestibular plan");
+    await t.db.execute(sql`
+      insert into billing_details (user_id, legal_name, tax_id, address, city, postal_code, country, email)
+      values (${t.ids.patient2}, 'Pat Two', '12345678Z', 'Calle 1', 'Madrid', '28001', 'ES', '') on conflict do nothing`);
+    const orders = () => count(sql`select count(*)::int as n from orders where buyer_id = ${t.ids.patient2} and membership_id = ${planId}`);
+    const answers = await Promise.all([1, 2].map(() => r.send("clinic", "POST", url, { kind: "membership" })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await orders()).toBe(1);
+    expect((answers.find((answer) => answer.statusCode === 200)?.json() as ProductQuoteDetail).converted?.kind).toBe("membership");
   });
 
   it("refuses a person's quote, a quote not accepted, and lines the shop does not sell", async () => {
