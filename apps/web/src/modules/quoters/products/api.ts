@@ -1,8 +1,8 @@
-import type { ProductQuoteConvertKind, ProductQuoteDetail, ProductQuoteInput } from "@clinic/shared";
+import { isRouteVisible, type ProductQuoteConvertKind, type ProductQuoteDetail, type ProductQuoteInput, ROUTES_BY_ID } from "@clinic/shared";
 import type { QueryKey } from "@tanstack/react-query";
 import { del, post, put } from "../../../lib/api.ts";
 import { useResource } from "../../../lib/resource.ts";
-import { useSignedIn } from "../../../lib/session.ts";
+import { useSignedIn, visibilityOf } from "../../../lib/session.ts";
 
 /**
  * The calls of the staff's product quoter screens (server: modules/quoters/products/
@@ -43,8 +43,13 @@ export const convertQuote = (id: number, kind: ProductQuoteConvertKind) => post<
 
 export const useQuote = (id: number | null) => useResource<ProductQuoteDetail>([QUOTES_KEY, "one", id], id === null ? null : quotePath(id), { quiet: true });
 
-/** What the signed-in user may do here: a platform admin names the clinic of a new quote and filters by clinic. */
+/**
+ * What the signed-in user may do here: a platform admin names the clinic of a new quote and
+ * filters by clinic; whoever may open the CRM's clients (its module on, an admin or a CRM agent)
+ * may quote a CRM client, since the picker searches that list.
+ */
 export function useQuoteAbilities() {
   const session = useSignedIn();
-  return { choosesClinic: session.isAdmin, crm: session.flags?.crm_manager === true };
+  const crmClients = ROUTES_BY_ID.get("crmUsers");
+  return { choosesClinic: session.isAdmin, crm: crmClients !== undefined && isRouteVisible(crmClients, visibilityOf(session)) };
 }
