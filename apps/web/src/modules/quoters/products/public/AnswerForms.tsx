@@ -23,10 +23,10 @@ function useAnswer<T>(token: string, run: (body: T) => Promise<PublicProductQuot
   });
 }
 
-/** Accept: the client's name as typed and the box "I accept this quote" ticked. */
-export function AcceptForm({ token, clientName }: { token: string; clientName: string }) {
+/** Accept: the client's name typed by them (a signature, so never filled in for them) and the box "I accept this quote" ticked. */
+export function AcceptForm({ token }: { token: string }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(clientName);
+  const [name, setName] = useState("");
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; agree?: string }>({});
   const accept = useAnswer(

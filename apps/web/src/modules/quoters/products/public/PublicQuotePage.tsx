@@ -148,7 +148,7 @@ export function QuoteView({ quote, token }: { quote: PublicProductQuote; token: 
       </PageSection>
       {quote.open ? (
         <>
-          <AcceptForm key={`accept-${quote.label}`} token={token} clientName={quote.clientName} />
+          <AcceptForm key={`accept-${quote.label}`} token={token} />
           <DeclineForm key={`decline-${quote.label}`} token={token} />
         </>
       ) : null}
