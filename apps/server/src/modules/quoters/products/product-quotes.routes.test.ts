@@ -90,6 +90,31 @@ describe("making a quote", () => {
     expect(first.state).toBe("draft");
   });
 
+  it("gives quotes made at the same moment different numbers", async () => {
+    const made = await Promise.all(Array.from({ length: 6 }, () => create()));
+    expect(new Set(made.map((quote) => quote.number)).size).toBe(6);
+  });
+
+  it("leaves a draft as it was when a change is refused", async () => {
+    const quote = await create();
+    const refused = await r.send(
+      "clinic",
+      "PUT",
+      `/api/product-quoter/quotes/${quote.id}`,
+      quoteBody({
+        lines: [
+          { kind: "free", description: "A", quantity: 1, unitCents: 100 },
+          { kind: "service", refId: 2_000_000_000, quantity: 1 },
+        ],
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()["lines.1.refId"]).toEqual([PRODUCT_QUOTE_MESSAGES.lineUnknown]);
+    const after = (await r.send("clinic", "GET", `/api/product-quoter/quotes/${quote.id}`)).json() as ProductQuoteDetail;
+    expect(after.lines).toEqual(quote.lines);
+    expect(after.totalCents).toBe(quote.totalCents);
+  });
+
   it("refuses bad lines on their exact field, writing nothing", async () => {
     const before = await quotesCount();
     const cases: [Record<string, unknown>, string][] = [
