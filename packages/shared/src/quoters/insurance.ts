@@ -404,8 +404,9 @@ export type InsuranceProductRow = {
   currency: string;
   state: InsuranceProductState;
   currentVersion: number;
-  /** The current version's base premium and levels, for the list and the agents' picker. */
+  /** The current version's base premium, for the list and the agents' picker. */
   basePremiumCents: number;
+  /** Quotes with an option of this product that the caller sees (an agent: their own). */
   quotes: number;
   updatedAt: string;
 };

@@ -19,7 +19,7 @@ import type { Db } from "../../../db/client.ts";
 import type { Actor } from "../../../platform/access.ts";
 import { conflict, isUniqueViolation, notFound } from "../../../platform/errors.ts";
 import { containsPattern, pageWindow } from "../../../platform/paging.ts";
-import { iso, userName } from "./insurance-scope.ts";
+import { iso, ownedBy, userName } from "./insurance-scope.ts";
 
 /**
  * The insurance products, the admin's "policies list" (issue 38.2). Rules are versioned: saving
@@ -29,9 +29,11 @@ import { iso, userName } from "./insurance-scope.ts";
 
 type Row = Record<string, unknown>;
 
-const PRODUCT_COLUMNS = sql.raw(`p.id, p.code, p.name_en, p.name_es, p.currency, p.state, p.current_version, p.updated_at,
+/** A product's columns; `quotes` counts the quotes with an option of it that the actor sees (an agent their own). */
+const productColumns = (actor: Actor): SQL => sql`p.id, p.code, p.name_en, p.name_es, p.currency, p.state, p.current_version, p.updated_at,
   (v.rules->>'basePremiumCents')::int as base_premium_cents,
-  (select count(*)::int from insurance_quote_options o join insurance_product_versions pv on pv.id = o.version_id where pv.product_id = p.id) as quotes`);
+  (select count(distinct o.quote_id)::int from insurance_quote_options o join insurance_product_versions pv on pv.id = o.version_id
+    join insurance_quotes q on q.id = o.quote_id where pv.product_id = p.id and ${ownedBy(actor, sql`q.agent_id`)}) as quotes`;
 
 const visibleTo = (actor: Actor): SQL => (actor.isAdmin ? sql`true` : sql`p.state = 'active'`);
 
@@ -60,7 +62,7 @@ export async function listProducts(db: Db, actor: Actor, query: InsuranceProduct
     filters.push(sql`(p.code ilike ${pattern} or p.name_en ilike ${pattern} or p.name_es ilike ${pattern})`);
   }
   const result = await db.execute<Row>(sql`
-    select ${PRODUCT_COLUMNS}, count(*) over ()::int as total_rows
+    select ${productColumns(actor)}, count(*) over ()::int as total_rows
     from insurance_products p join insurance_product_versions v on v.product_id = p.id and v.version = p.current_version
     where ${sql.join(filters, sql` and `)}
     order by lower(p.code), p.id limit ${limit} offset ${offset}`);
@@ -70,7 +72,7 @@ export async function listProducts(db: Db, actor: Actor, query: InsuranceProduct
 /** A product with its current rules and its versions: one statement; 404 when the actor may not see it. */
 export async function productDetail(db: Db, actor: Actor, productId: number): Promise<InsuranceProductDetail> {
   const result = await db.execute<Row>(sql`
-    select ${PRODUCT_COLUMNS}, p.description_en, p.description_es, p.created_at, v.rules,
+    select ${productColumns(actor)}, p.description_en, p.description_es, p.created_at, v.rules,
       (select json_agg(json_build_object('id', x.id, 'version', x.version, 'note', x.note, 'createdAt', x.created_at,
           'byId', x.created_by, 'byName', ${userName("u")}) order by x.version desc)
         from insurance_product_versions x left join users u on u.id = x.created_by where x.product_id = p.id) as versions
