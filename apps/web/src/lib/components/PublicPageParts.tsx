@@ -26,7 +26,7 @@ export function Unavailable({ title, text, onRetry }: { title: string; text: str
 export function PageSection({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} id={id} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="section" variant="outlined" aria-labelledby={headingId} id={id} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
         {title}
       </Typography>

@@ -77,6 +77,8 @@ export function OptionFields(props: {
                 disabled={!product}
                 error={!!text(at("level"))}
                 helperText={text(at("level")) ?? (product ? undefined : t("quoter.options.chooseProductFirst"))}
+                // The hint says why the field waits: it keeps a readable colour while the field is disabled.
+                slotProps={{ formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
                 fullWidth
               >
                 {(product?.rules.levels ?? []).map((level) => (

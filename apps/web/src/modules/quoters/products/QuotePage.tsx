@@ -1,27 +1,14 @@
 import type { ProductQuoteDetail } from "@clinic/shared";
 import ArrowBack from "@mui/icons-material/ArrowBack";
-import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
-import { type ReactNode, useId } from "react";
+import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useParams } from "react-router";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { QUOTES_HOME, quotePagePath, useQuote } from "./api.ts";
 import { QuoteLinesTable, QuoteTotalsList } from "./public/QuoteParts.tsx";
+import { PageSection } from "../../../lib/components/PublicPageParts.tsx";
 import { QuoteHeader } from "./QuoteHeader.tsx";
 import { RevisionsCard } from "./RevisionsCard.tsx";
-
-/** A titled card of the quote's page. */
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}>
-      <Typography id={headingId} component="h2" variant="h6" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 /** The newest revision of the quote's number, when this one has been replaced. */
 const latestOf = (quote: ProductQuoteDetail) => quote.revisions.reduce((latest, one) => (one.revision > latest.revision ? one : latest), quote.revisions[0]);
@@ -71,13 +58,13 @@ export function QuotePage() {
         </Alert>
       ) : null}
       <QuoteHeader quote={shown} />
-      <Card title={t("productQuoter.page.lines")}>
+      <PageSection title={t("productQuoter.page.lines")}>
         <Stack spacing={2}>
           <QuoteLinesTable lines={shown.lines} currency={shown.currency} caption={t("productQuoter.page.linesCaption", { label: shown.label })} />
           <QuoteTotalsList totals={shown} currency={shown.currency} label={t("productQuoter.page.totals")} />
         </Stack>
-      </Card>
-      <Card title={t("productQuoter.page.terms")}>
+      </PageSection>
+      <PageSection title={t("productQuoter.page.terms")}>
         <Stack spacing={2}>
           {(["En", "Es"] as const).map((language) => (
             <div key={language}>
@@ -104,7 +91,7 @@ export function QuotePage() {
             </div>
           ) : null}
         </Stack>
-      </Card>
+      </PageSection>
       <RevisionsCard quote={shown} />
     </Stack>
   );

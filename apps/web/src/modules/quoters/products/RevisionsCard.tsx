@@ -26,7 +26,7 @@ export function RevisionsCard({ quote }: { quote: ProductQuoteDetail }) {
         <Typography id={headingId} component="h2" variant="h6">
           {t("productQuoter.page.revisions")}
         </Typography>
-        <TableContainer tabIndex={0} role="region" aria-label={t("productQuoter.page.revisions")} sx={{ overflowX: "auto" }}>
+        <TableContainer tabIndex={0} role="region" aria-label={t("productQuoter.page.revisionsTable", { number: quote.number })} sx={{ overflowX: "auto" }}>
           <Table size="small" sx={{ minWidth: 520 }}>
             <TableHead>
               <TableRow>
