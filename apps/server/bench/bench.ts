@@ -56,6 +56,7 @@ import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLe
 import { seedActivities } from "./seed-activities.ts";
 import { seedCrm } from "./seed-crm.ts";
 import { seedEvents } from "./seed-events.ts";
+import { seedQuotes } from "./seed-quotes.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
@@ -261,7 +262,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
     // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app",
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -308,6 +309,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`crm: the demo clinic has ${crm.clients} clients and ${crm.calls} calls and meetings`);
   const events = await seedEvents(await databaseUrl(server, embeddedPort));
   log(`events: the bench event ${events.slug} has ${events.registrations} registrations`);
+  const quotes = await seedQuotes(await databaseUrl(server, embeddedPort));
+  log(`quoters: ${quotes.productQuotes} product quotes, ${quotes.insuranceQuotes} insurance quotes`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,
@@ -315,6 +318,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     ...shop.placeholders,
     benchEvent: String(events.eventId),
     benchEventSlug: events.slug,
+    physioProduct: String(quotes.physioProductId),
   };
   const only = settings.only?.split("|");
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !only || only.some((text) => endpoint.name.includes(text)));
@@ -343,7 +347,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
       method: endpoint.method,
       url: `${appUrl}${filled}`,
       headers,
-      body: endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body),
+      body: endpoint.body === undefined ? undefined : JSON.stringify(typeof endpoint.body === "function" ? endpoint.body(placeholders) : endpoint.body),
       check: endpoint.check,
     };
     targets.push({

@@ -19,8 +19,8 @@ export interface BenchEndpoint {
   path: string;
   /** Checks the first answer's body before the run: a problem throws; answers a note for the log. */
   check?: (body: unknown) => string;
-  /** Sent as JSON. */
-  body?: unknown;
+  /** Sent as JSON; a function makes it from the seeding steps' values (an id they made). */
+  body?: unknown | ((values: Record<string, string>) => unknown);
   role: DemoRole | "anonymous";
   /** The issue 14 target it is held to (report.ts, `targetChecks`), if any. */
   target?: TargetGroup;
@@ -227,6 +227,48 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     path: "/api/events/events/{benchEvent}/dashboard",
     role: "clinic",
     target: "lists",
+  },
+  // The quoters (issue 38) over seed-quotes.ts's busy year (5 000 quotes each): the product quotes
+  // a clinic's staff page through, the insurance quotes an admin pages through, and the agents'
+  // hot call, three options of a product rated on the server (nothing saved).
+  {
+    name: "product quotes (staff), first page",
+    method: "GET",
+    path: "/api/product-quoter/quotes?rowsPerPage=10",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} quotes`,
+  },
+  {
+    name: "insurance quotes (admin), first page",
+    method: "GET",
+    path: "/api/quoter/quotes?rowsPerPage=10",
+    role: "admin",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} quotes`,
+  },
+  {
+    name: "insurance rating, three options",
+    method: "POST",
+    path: "/api/quoter/rate",
+    role: "admin",
+    target: "lists",
+    body: (values: Record<string, string>) => {
+      const productId = Number(values.physioProduct);
+      return {
+        answers: { age: 45, region: "north" },
+        options: [
+          { productId, level: "basic", addOns: [] },
+          { productId, level: "standard", addOns: ["home"] },
+          { productId, level: "premium", addOns: ["sports", "home"] },
+        ],
+      };
+    },
+    check: (body) => {
+      const options = (body as { options?: { premiumCents: number }[] }).options ?? [];
+      if (options.length !== 3) throw new Error("the rating answered no three options");
+      return `premiums ${options.map((option) => option.premiumCents / 100).join(", ")}`;
+    },
   },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
