@@ -57,6 +57,8 @@ export async function seedQuotes(url: string, count = 5_000): Promise<SeededQuot
          from made, generate_series(0, 2) as l(position)`,
         [clinicId, BENCH_YEAR, count],
       );
+      // A first revision is its own root, as the server makes it.
+      await client.query("update product_quotes set root_id = id where year = $1", [BENCH_YEAR]);
       await client.query(
         `with made as (
            insert into insurance_quotes (number, year, sequence, agent_id, applicant_name, applicant_email, language, applicant, state, valid_until,
