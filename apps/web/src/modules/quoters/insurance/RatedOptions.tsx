@@ -14,14 +14,13 @@ export function stepText(step: RatingStep, currency: string, language: string, t
     case "level":
       return { label: t("quoter.breakdown.level", { name: inLanguage(step.name, language) }), applied: factorShown(step.factorBp, language) };
     case "factor": {
-      const match =
+      const name = inLanguage(step.name, language);
+      // A band shows the number given and its band; a choice its name alone: its value is the product's code for it, in no reader's language.
+      const label =
         "from" in step.match
-          ? t("quoter.breakdown.band", { from: step.match.from, to: step.match.to })
-          : t("quoter.breakdown.choice", { name: inLanguage(step.match.name, language) });
-      return {
-        label: t("quoter.breakdown.factor", { name: inLanguage(step.name, language), input: String(step.input), match }),
-        applied: factorShown(step.factorBp, language),
-      };
+          ? t("quoter.breakdown.factor", { name, input: String(step.input), match: t("quoter.breakdown.band", { from: step.match.from, to: step.match.to }) })
+          : t("quoter.breakdown.choice", { factor: name, name: inLanguage(step.match.name, language) });
+      return { label, applied: factorShown(step.factorBp, language) };
     }
     case "addOn":
       return { label: t("quoter.breakdown.addOn", { name: inLanguage(step.name, language) }), applied: `+${money(step.amountCents)}` };

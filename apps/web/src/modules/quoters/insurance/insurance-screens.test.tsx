@@ -230,7 +230,7 @@ describe("a quote's page", () => {
     expect(text).toContain("Option 2");
     expect(text).toContain("€318.00");
     expect(text).toContain("Age: 22 (18–25) ×1.3 €325.00");
-    expect(text).toContain("Region: north (North) ×0.9 €292.50");
+    expect(text).toContain("Region: North ×0.9 €292.50");
     expect(text).toContain("Add-on: Glass breakage +€25.00");
     expect(text).toContain("Rounded up to steps of €1.00");
     expect(text).toContain("Contents: up to €30,000.00, deductible €150.00");
