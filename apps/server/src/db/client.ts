@@ -27,6 +27,10 @@ export function connectDatabase(url: string, poolSize = 10): Database {
   });
   // A dropped idle connection must not take the process down; the pool discards it and connects anew.
   pool.on("error", () => {});
+  // Nor a dropped connection that is checked out between two statements (inside a transaction, say):
+  // pg-pool listens only while a client is idle, and a client's unheard "error" throws. The statement
+  // in flight, or the next one, still fails with the error, as it should.
+  pool.on("connect", (client) => client.on("error", () => {}));
   // The logger sees every statement Drizzle sends: writes drop the cached list totals of their tables.
   const writes = new TableWrites();
   const db = drizzle(pool, { schema, logger: writes });
