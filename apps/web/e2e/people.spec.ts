@@ -65,7 +65,6 @@ test("an admin creates a clinic, whose invitation waits in the outbox; its owner
   await expect(page.getByRole("checkbox", { name: "view_service" })).toBeEnabled();
   await unavailable.click();
   await expect(page.getByRole("checkbox", { name: "view_pagina" })).toBeDisabled();
-  await expect(page.getByRole("checkbox", { name: "view_quoter" })).toBeDisabled();
   await expectAccessible(page);
   await signOut(page);
 

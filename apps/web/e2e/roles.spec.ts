@@ -112,7 +112,7 @@ test("a hidden route explains itself instead of showing its screen", async ({ pa
 
 test("a route whose screen is not built is not routable", async ({ page }) => {
   await signIn(page, "admin");
-  // The quoter app is among the last modules to come.
-  await visit(page, "/quoter/app");
+  // The AI chat is among the last modules to come.
+  await visit(page, "/ai/app");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
