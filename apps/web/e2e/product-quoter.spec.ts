@@ -7,8 +7,8 @@ import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, visit } from "./fixtu
  * discount, and the home balance kit bundle) at 21 % tax, checks the totals as typed and once
  * saved, and sends it; Pablo opens the private link from the email in the outbox (no account),
  * reads the quote in Spanish and accepts it with his name and the box ticked; the clinic sees it
- * accepted and converts it into a shop order, which the shop's order manager lists, priced by
- * the shop, waiting for the transfer.
+ * accepted and converts it into a shop order, which the shop's order manager lists at the
+ * quote's prices and total, waiting for the transfer.
  *
  * Both modules are off in the e2e server, and other specs count the menus: the quoter and the
  * shop (its catalogue and its orders) are switched on here, and off again after the test,
@@ -95,7 +95,8 @@ test("the clinic quotes catalogue items to a patient in Spanish; he accepts by t
     await expect(second.getByRole("textbox", { name: "Unit price" })).toHaveValue("59.00");
     await expect(second.getByRole("heading", { name: "Line 2 · €59.00" })).toBeVisible();
 
-    await editor.getByRole("textbox", { name: "Tax rate" }).fill("21");
+    // The shop's items proposed the shop's tax rate, which the order made from the quote is taxed at.
+    await expect(editor.getByRole("textbox", { name: "Tax rate" })).toHaveValue("21");
     await editor.getByRole("textbox", { name: "Terms (English)" }).fill(TERMS_EN);
     await editor.getByRole("textbox", { name: "Terms (Spanish)" }).fill(TERMS_ES);
     await editor.getByRole("textbox", { name: "Internal note" }).fill(NOTE);
@@ -202,7 +203,7 @@ test("the clinic quotes catalogue items to a patient in Spanish; he accepts by t
     await settled(page);
     await expectAccessible(page);
 
-    // ---- 6. the order: Pablo's, priced by the shop (137.00 + 21 % tax), collected, waiting for the transfer
+    // ---- 6. the order: Pablo's, at the quote's prices (137.00 less the line's 5.00, 21 % tax), collected, waiting for the transfer
     await orderLink.click();
     await expect(page).toHaveURL(/\/shop\/app\/ordermanager\/\d+$/);
     await settled(page);
@@ -217,7 +218,7 @@ test("the clinic quotes catalogue items to a patient in Spanish; he accepts by t
     await expect(items).toContainText("Wobble board");
     await expect(items).toContainText("Home balance kit");
     const totals = page.getByRole("region", { name: "Totals" }).locator("dt, dd");
-    await expect(totals).toHaveText(["Subtotal", "€137.00", "Tax", "€28.77", "Total", "€165.77"]);
+    await expect(totals).toHaveText(["Subtotal", "€137.00", "Discounts", "−€5.00", "Tax", "€27.72", "Total", "€159.72"]);
     await expectAccessible(page);
 
     // The shop's order manager lists it.
@@ -227,7 +228,7 @@ test("the clinic quotes catalogue items to a patient in Spanish; he accepts by t
     await page.getByLabel("Order number or customer").fill(number);
     const listed = page.getByRole("row").filter({ has: page.getByRole("link", { name: number }) });
     await expect(listed).toContainText("Awaiting payment");
-    await expect(listed).toContainText("€165.77");
+    await expect(listed).toContainText("€159.72");
     await settled(page);
     await expectAccessible(page);
 

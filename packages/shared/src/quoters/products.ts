@@ -77,6 +77,8 @@ export const PRODUCT_QUOTE_MESSAGES = {
   membershipOnePlan: "A membership order needs exactly one plan line and nothing else.",
   currencyMismatch: "The quote's currency is not the shop's ({currency}).",
   shopOneStore: "The product and bundle lines must all come from the same shop.",
+  shopTaxRate: "The quote's tax rate ({quoteRate}) is not the shop's ({shopRate}): revise the quote at the shop's rate to order it.",
+  shopTwoPrices: "{item} is quoted at two unit prices, and a shop order holds one price per item: revise the quote to one price.",
   shopCartBusy: "The patient's shop cart holds items: the quote can be ordered once that cart is empty.",
   manualPaymentOff: "Orders made from quotes are paid by transfer, which is not offered.",
   membershipNeedsDetails: "The patient's billing details are missing: they are needed before a membership order.",
@@ -376,6 +378,8 @@ export type ProductQuoteCatalogueItem = {
   description: string;
   unitCents: number;
   currency: string;
+  /** A shop item's store tax rate, which an order made from the quote is taxed at; null for services and plans. */
+  taxRateBp: number | null;
 };
 
 export type ProductQuoteFigure = {

@@ -49,6 +49,7 @@ export const ORDER_MESSAGES = {
   outOfStock: "Not enough stock left of: {names}. Your cart shows what is left.",
   codeGone: "The code {code} no longer applies to this order: {reason}",
   providerOff: "This way of paying is not offered.",
+  cartChanged: "The cart changed while the order was being placed: look at it again.",
 } as const;
 
 /** The 409s of moving an order from one state to another. */

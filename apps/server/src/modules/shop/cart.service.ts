@@ -13,7 +13,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
-import { type CartLine, type Discount, discountRefusal, type OrderTotals, priceOrder } from "./pricing.ts";
+import { type CartLine, type Discount, discountRefusal, type OrderTotals, priceAgreed, priceOrder } from "./pricing.ts";
 import { type StoreRef, shoppableStores, storeOf, uploadUrl } from "./shop-scope.ts";
 import { storesWhere } from "./stores.service.ts";
 
@@ -214,6 +214,36 @@ export function priceLines(
     taxRateBp: store.taxRateBp,
     shippingCents: fulfilment === "ship" && lines.length > 0 ? store.shippingCents : 0,
     now,
+  });
+}
+
+/**
+ * Prices agreed before the cart was filled (an accepted quote), by cart item (agreedKey): the
+ * quantity, unit price and discount of each line, in place of the catalogue's and the store's.
+ */
+export type AgreedPrices = ReadonlyMap<string, { quantity: number; unitCents: number; discountCents: number }>;
+export const agreedKey = (item: { variantId: number | null; bundleId: number | null }): string =>
+  item.bundleId !== null ? `bundle:${item.bundleId}` : `variant:${item.variantId}`;
+
+/** The totals of `lines` at the agreed prices, or null when the cart holds other items or quantities than agreed. */
+export function priceAgreedLines(
+  lines: readonly LoadedLine[],
+  agreed: AgreedPrices,
+  store: Pick<StoreRef, "taxRateBp" | "shippingCents">,
+  fulfilment: Fulfilment,
+): OrderTotals | null {
+  if (lines.length !== agreed.size) return null;
+  const priced: (CartLine & { discountCents: number })[] = [];
+  for (const line of lines) {
+    const price = agreed.get(agreedKey(line));
+    if (!price || price.quantity !== line.quantity) return null;
+    const { productId, bundleId, categoryId, quantity } = line;
+    priced.push({ productId, bundleId, categoryId, quantity, unitCents: price.unitCents, discountCents: price.discountCents });
+  }
+  return priceAgreed({
+    lines: priced,
+    taxRateBp: store.taxRateBp,
+    shippingCents: fulfilment === "ship" && lines.length > 0 ? store.shippingCents : 0,
   });
 }
 

@@ -9,7 +9,18 @@ import type { JobQueue } from "../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../platform/mail.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import type { PaymentProviders } from "../../platform/payments/index.ts";
-import { cartLineColumns, cartLineJoins, cartLineOrder, codeRefusalOf, type LineRow, linesOf, loadDiscounts, priceLines } from "./cart.service.ts";
+import {
+  type AgreedPrices,
+  cartLineColumns,
+  cartLineJoins,
+  cartLineOrder,
+  codeRefusalOf,
+  type LineRow,
+  linesOf,
+  loadDiscounts,
+  priceAgreedLines,
+  priceLines,
+} from "./cart.service.ts";
 import { merged, reservingCtes } from "./inventory.ts";
 import { type OrderMailEvent, myOrderPath, orderMail } from "./shop-mails.ts";
 import { iso, nameOf, STORE_REF, type StoreRef, shoppableStores, uploadUrl } from "./shop-scope.ts";
@@ -244,7 +255,7 @@ export async function checkout(
   deps: ShopDeps,
   actor: Actor,
   storeId: number,
-  input: CheckoutInput & { address: string; note: string },
+  input: CheckoutInput & { address: string; note: string; agreed?: AgreedPrices },
 ): Promise<CheckoutResult> {
   const { db } = deps;
   const expiresAt = new Date(Date.now() + deps.settings.holdHours * 3_600_000);
@@ -278,16 +289,19 @@ export async function checkout(
     const lines = linesOf(opened.rows);
     if (cartId === null || lines.length === 0) throw conflict(ORDER_MESSAGES.emptyCart);
     if (lines.some((line) => !line.onSale)) throw conflict(ORDER_MESSAGES.offSale);
-    // Read after the locks, with their uses; a store with no discount for this cart skips the statement.
-    const discounts = first.candidates > 0 ? await loadDiscounts(tx, storeId, actor.id, code) : [];
-    const refusal = codeRefusalOf(code, discounts, lines);
+    // Read after the locks, with their uses; a store with no discount for this cart skips the statement,
+    // as does an order at agreed prices (an accepted quote), which no store discount or code changes.
+    const { agreed } = input;
+    const discounts = !agreed && first.candidates > 0 ? await loadDiscounts(tx, storeId, actor.id, code) : [];
+    const refusal = agreed ? null : codeRefusalOf(code, discounts, lines);
     if (refusal !== null)
       throw conflict(
         ORDER_MESSAGES.codeGone
           .replace("{code}", code as string)
           .replace("{reason}", refusal === "unknown" ? CART_MESSAGES.codeUnknown : CART_MESSAGES[refusal]),
       );
-    const totals = priceLines(lines, discounts, store, input.fulfilment);
+    const totals = agreed ? priceAgreedLines(lines, agreed, store, input.fulfilment) : priceLines(lines, discounts, store, input.fulfilment);
+    if (!totals) throw conflict(ORDER_MESSAGES.cartChanged);
     const wanted = merged(lines.flatMap((line) => line.parts.map((part) => ({ variantId: part.variantId, quantity: part.quantity * line.quantity }))));
     const titles = new Map(discounts.map((discount) => [discount.id, discount.title]));
     // Arrays unnested into rows, one per column: the lines and discounts in one parameter each.
@@ -302,7 +316,7 @@ export async function checkout(
       [lines.map((line) => line.productId), "int"],
       [lines.map((line) => line.name), "text"],
       [lines.map((line) => line.sku), "text"],
-      [lines.map((line) => line.unitCents), "int"],
+      [totals.lines.map((line) => line.unitCents), "int"],
       [lines.map((line) => line.quantity), "int"],
       [totals.lines.map((line) => line.amountCents), "int"],
       [totals.lines.map((line) => line.discountCents), "int"],

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CartLine, type Discount, discountRefusal, priceOrder, shareOut } from "./pricing.ts";
+import { quoteTotals } from "@clinic/shared";
+import { type CartLine, type Discount, discountRefusal, priceAgreed, priceOrder, shareOut } from "./pricing.ts";
 
 const NOW = new Date("2026-12-01T12:00:00Z");
 const DAY = 86_400_000;
@@ -193,5 +194,35 @@ describe("the shop's totals (examples)", () => {
     expect(discountRefusal(discount({ perCustomerLimit: 1, usedByCustomer: 1 }), cart, NOW)).toBe("usedUpByCustomer");
     expect(discountRefusal(discount({ productIds: [9] }), cart, NOW)).toBe("nothingToDiscount");
     expect(discountRefusal(discount({ endsAt: new Date(NOW.getTime() + 1), minOrderCents: 2000 }), cart, NOW)).toBeNull();
+  });
+});
+
+describe("prices agreed beforehand (an accepted quote)", () => {
+  it("totals to the quote's cent at the same tax rate, whatever its lines and discounts", () => {
+    const quoteArb = fc
+      .array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), unitCents: fc.integer({ min: 0, max: 500_000 }), share: fc.double({ min: 0, max: 1 }) }), {
+        minLength: 1,
+        maxLength: 8,
+      })
+      .chain((lines) => {
+        const priced = lines.map((one) => ({ ...one, discountCents: Math.floor(one.quantity * one.unitCents * one.share) }));
+        const left = priced.reduce((total, one) => total + one.quantity * one.unitCents - one.discountCents, 0);
+        return fc.record({ lines: fc.constant(priced), overall: fc.integer({ min: 0, max: left }), taxRateBp: fc.integer({ min: 0, max: 3000 }) });
+      });
+    fc.assert(
+      fc.property(quoteArb, ({ lines, overall, taxRateBp }) => {
+        const quoted = quoteTotals(lines, overall, taxRateBp);
+        const shares = shareOut(overall, quoted.lineTotals);
+        const order = priceAgreed({
+          lines: lines.map((one, index) => ({ ...line(index + 1, one.unitCents, one.quantity), discountCents: one.discountCents + (shares[index] as number) })),
+          taxRateBp,
+          shippingCents: 0,
+        });
+        expect(order.totalCents).toBe(quoted.totalCents);
+        expect(order.taxCents).toBe(quoted.taxCents);
+        expect(order.lines.every((priced) => priced.netCents >= 0)).toBe(true);
+        expect(order.applied).toEqual([]);
+      }),
+    );
   });
 });

@@ -197,3 +197,27 @@ export function priceOrder(input: {
     totalCents: net + taxCents + input.shippingCents,
   };
 }
+
+/**
+ * The order's totals at prices agreed beforehand (an accepted quote): each line's unit price and
+ * discount as given, no store discount, tax at the store's rate on what is left, as priceOrder
+ * taxes it; so a quote taxed at the same rate totals to the same cent.
+ */
+export function priceAgreed(input: { lines: readonly (CartLine & { discountCents: number })[]; taxRateBp: number; shippingCents: number }): OrderTotals {
+  const priced: PricedLine[] = input.lines.map(({ discountCents, ...line }) => {
+    const amountCents = amountOf(line);
+    return { ...line, amountCents, discountCents, netCents: amountCents - discountCents };
+  });
+  const subtotalCents = sum(priced.map((line) => line.amountCents));
+  const discountCents = sum(priced.map((line) => line.discountCents));
+  const taxCents = taxOf(subtotalCents - discountCents, input.taxRateBp);
+  return {
+    lines: priced,
+    subtotalCents,
+    discountCents,
+    applied: [],
+    taxCents,
+    shippingCents: input.shippingCents,
+    totalCents: subtotalCents - discountCents + taxCents + input.shippingCents,
+  };
+}

@@ -4,16 +4,19 @@ import type { Db } from "../../../db/client.ts";
 import { type Actor, loadActor } from "../../../platform/access.ts";
 import { conflict, HttpError } from "../../../platform/errors.ts";
 import { createOrder } from "../../clinic/billing/orders.service.ts";
-import { setCartLine } from "../../shop/cart.service.ts";
+import { agreedKey, setCartLine } from "../../shop/cart.service.ts";
 import { checkout } from "../../shop/orders.service.ts";
+import { shareOut } from "../../shop/pricing.ts";
 import { managedQuote, type ProductQuoteDeps } from "./product-quotes-scope.ts";
 
 /**
  * An accepted quote becomes an order, by the shop's and billing's own code (issue 38.1):
  * - `shop`: a patient's quote whose lines are all products and bundles of one shop. The lines go
  *   into the patient's (empty) cart of that shop and the shop's own checkout places a pending
- *   order, paid by transfer, collected at the clinic. The shop prices it: its prices and
- *   automatic discounts now, not the quote's (the quote keeps what was offered).
+ *   order, paid by transfer, collected at the clinic, at the quote's prices: each line's unit
+ *   price and discount, the overall discount shared out over the lines, no store discount, tax
+ *   at the shop's rate. The quote must be in the shop's currency and at its tax rate (else 409:
+ *   revise it), so the order's total is the quote's to the cent.
  * - `membership`: a patient's quote of exactly one plan line (the clinic's own plan); billing's
  *   own createOrder starts a pending membership order, paid by transfer, priced by the plan.
  * The quote's row is locked and moved accepted → converted in the same transaction as the order:
@@ -28,7 +31,19 @@ type QuoteFacts = {
   state: string;
   client_kind: string;
   patient_id: string | null;
-  lines: { kind: string; ref_id: number | null; description: string; quantity: number; store_id: number | null }[];
+  currency: string;
+  tax_rate_bp: number;
+  discount_cents: number;
+  lines: {
+    kind: string;
+    ref_id: number | null;
+    description: string;
+    quantity: number;
+    unit_cents: number;
+    discount_cents: number;
+    total_cents: number;
+    store_id: number | null;
+  }[];
 };
 
 export async function convertQuote(deps: ProductQuoteDeps, actor: Actor, quoteId: number, kind: ProductQuoteConvertKind): Promise<{ orderId: number }> {
@@ -37,8 +52,9 @@ export async function convertQuote(deps: ProductQuoteDeps, actor: Actor, quoteId
     if (quote.state === "converted") throw conflict(PRODUCT_QUOTE_MESSAGES.alreadyConverted);
     if (quote.state !== "accepted") throw conflict(PRODUCT_QUOTE_MESSAGES.notAccepted);
     const read = await db.execute<QuoteFacts & Record<string, unknown>>(sql`
-      select q.number, q.revision, q.state, q.client_kind, q.patient_id,
+      select q.number, q.revision, q.state, q.client_kind, q.patient_id, q.currency, q.tax_rate_bp, q.discount_cents,
         coalesce((select json_agg(json_build_object('kind', l.kind, 'ref_id', l.ref_id, 'description', l.description, 'quantity', l.quantity,
+            'unit_cents', l.unit_cents, 'discount_cents', l.discount_cents, 'total_cents', l.total_cents,
             'store_id', case l.kind when 'product' then (select v.store_id from shop_variants v where v.id = l.ref_id)
               when 'bundle' then (select b.store_id from shop_bundles b where b.id = l.ref_id) end) order by l.position)
           from product_quote_lines l where l.quote_id = q.id), '[]') as lines
@@ -65,18 +81,34 @@ async function shopOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, pati
   if (stores.has(null)) throw conflict(PRODUCT_QUOTE_MESSAGES.shopNoStore);
   if (stores.size > 1) throw conflict(PRODUCT_QUOTE_MESSAGES.shopOneStore);
   const storeId = Number([...stores][0]);
-  const busy = await db.execute(sql`
-    select 1 from shop_carts c join shop_cart_lines l on l.cart_id = c.id where c.user_id = ${patient.id} and c.store_id = ${storeId} limit 1`);
-  if (busy.rows.length > 0) throw conflict(PRODUCT_QUOTE_MESSAGES.shopCartBusy);
-  // The cart holds one line per variant or bundle: the quote's lines of the same item are added up.
-  const wanted = new Map<string, { kind: string; refId: number; quantity: number }>();
-  for (const line of facts.lines) {
-    const key = `${line.kind}:${line.ref_id}`;
-    const entry = wanted.get(key) ?? { kind: line.kind, refId: Number(line.ref_id), quantity: 0 };
+  const shop = (
+    await db.execute<{ currency: string; tax_rate_bp: number; busy: boolean }>(sql`
+      select s.currency, s.tax_rate_bp, exists (
+          select 1 from shop_carts c join shop_cart_lines l on l.cart_id = c.id where c.user_id = ${patient.id} and c.store_id = s.id) as busy
+      from shop_stores s where s.id = ${storeId}`)
+  ).rows[0];
+  if (!shop) throw conflict(PRODUCT_QUOTE_MESSAGES.shopNoStore);
+  if (shop.currency !== facts.currency) throw conflict(PRODUCT_QUOTE_MESSAGES.currencyMismatch.replace("{currency}", shop.currency));
+  if (Number(shop.tax_rate_bp) !== Number(facts.tax_rate_bp))
+    throw conflict(PRODUCT_QUOTE_MESSAGES.shopTaxRate.replace("{quoteRate}", percent(facts.tax_rate_bp)).replace("{shopRate}", percent(shop.tax_rate_bp)));
+  if (shop.busy) throw conflict(PRODUCT_QUOTE_MESSAGES.shopCartBusy);
+  // The overall discount shared out over the lines by what each comes to, so the order's lines carry all of it.
+  const overall = shareOut(
+    Number(facts.discount_cents),
+    facts.lines.map((line) => Number(line.total_cents)),
+  );
+  // The cart holds one line per variant or bundle: the quote's lines of the same item are added up, at one unit price.
+  const agreed = new Map<string, { kind: string; refId: number; quantity: number; unitCents: number; discountCents: number }>();
+  facts.lines.forEach((line, index) => {
+    const refId = Number(line.ref_id);
+    const key = agreedKey(line.kind === "bundle" ? { variantId: null, bundleId: refId } : { variantId: refId, bundleId: null });
+    const entry = agreed.get(key) ?? { kind: line.kind, refId, quantity: 0, unitCents: Number(line.unit_cents), discountCents: 0 };
+    if (entry.unitCents !== Number(line.unit_cents)) throw conflict(PRODUCT_QUOTE_MESSAGES.shopTwoPrices.replace("{item}", line.description));
     entry.quantity += Number(line.quantity);
-    wanted.set(key, entry);
-  }
-  for (const item of wanted.values())
+    entry.discountCents += Number(line.discount_cents) + (overall[index] as number);
+    agreed.set(key, entry);
+  });
+  for (const item of agreed.values())
     await setCartLine(
       db,
       patient,
@@ -87,10 +119,13 @@ async function shopOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, pati
     { db, mailer: deps.mailer, jobs: deps.jobs, providers: deps.providers, settings: deps.shop, bankDetails: deps.bankDetails },
     patient,
     storeId,
-    { provider: "manual", fulfilment: "collect", address: "", note: label },
+    { provider: "manual", fulfilment: "collect", address: "", note: label, agreed },
   );
   return placed.order.id;
 }
+
+/** Basis points as the English messages write a rate: 2100 → "21%", 1050 → "10.5%". */
+const percent = (basisPoints: number) => `${Number(basisPoints) / 100}%`;
 
 async function membershipOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, patient: Actor | null): Promise<number> {
   if (patient?.role !== "patient") throw conflict(PRODUCT_QUOTE_MESSAGES.membershipNeedsPatient);

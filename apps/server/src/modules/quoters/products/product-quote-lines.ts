@@ -30,29 +30,36 @@ function catalogueSql(clinicId: string, billingCurrency: string, kind: ProductQu
   const parts = [
     want("product")
       ? sql`select 'product' as kind, v.id as ref_id, (p.name || case when v.name <> '' then ' – ' || v.name else '' end)::text as description,
-          v.price_cents as unit_cents, s.currency::text as currency
+          v.price_cents as unit_cents, s.currency::text as currency, s.tax_rate_bp
         from shop_variants v join shop_products p on p.id = v.product_id join shop_stores s on s.id = v.store_id
         where s.clinic_id = ${clinicId} and p.active and v.active and ${match("(p.name || ' ' || v.name || ' ' || v.sku)")}`
       : null,
     want("bundle")
-      ? sql`select 'bundle' as kind, b.id as ref_id, b.name as description, b.price_cents as unit_cents, s.currency::text as currency
+      ? sql`select 'bundle' as kind, b.id as ref_id, b.name as description, b.price_cents as unit_cents, s.currency::text as currency, s.tax_rate_bp
         from shop_bundles b join shop_stores s on s.id = b.store_id
         where s.clinic_id = ${clinicId} and b.active and ${match("b.name")}`
       : null,
     want("service")
-      ? sql`select 'service' as kind, bv.id as ref_id, bs.name || ' – ' || bv.name as description, bv.price_cents as unit_cents, ${billingCurrency}::text as currency
+      ? sql`select 'service' as kind, bv.id as ref_id, bs.name || ' – ' || bv.name as description, bv.price_cents as unit_cents, ${billingCurrency}::text as currency, null::int as tax_rate_bp
         from booking_variations bv join booking_services bs on bs.id = bv.service_id
         where bs.clinic_id = ${clinicId} and bs.active and bv.active and ${match("(bs.name || ' ' || bv.name)")}`
       : null,
     want("plan")
-      ? sql`select 'plan' as kind, m.id as ref_id, m.plan::text as description, round(m.value_patient * 100)::int as unit_cents, ${billingCurrency}::text as currency
+      ? sql`select 'plan' as kind, m.id as ref_id, m.plan::text as description, round(m.value_patient * 100)::int as unit_cents, ${billingCurrency}::text as currency, null::int as tax_rate_bp
         from memberships m where m.clinic_id = ${clinicId} and ${match("m.plan")}`
       : null,
   ].filter((part) => part !== null);
   return sql.join(parts, sql` union all `);
 }
 
-type CatalogueRow = { kind: ProductQuoteCatalogueItem["kind"]; ref_id: number; description: string; unit_cents: number; currency: string };
+type CatalogueRow = {
+  kind: ProductQuoteCatalogueItem["kind"];
+  ref_id: number;
+  description: string;
+  unit_cents: number;
+  currency: string;
+  tax_rate_bp: number | null;
+};
 
 const itemOf = (row: CatalogueRow): ProductQuoteCatalogueItem => ({
   kind: row.kind,
@@ -60,6 +67,7 @@ const itemOf = (row: CatalogueRow): ProductQuoteCatalogueItem => ({
   description: row.description,
   unitCents: Number(row.unit_cents),
   currency: row.currency.trim(),
+  taxRateBp: row.tax_rate_bp === null ? null : Number(row.tax_rate_bp),
 });
 
 /** The line picker: the clinic's catalogue items matching `search`, by kind then name (one statement, at most 50). */

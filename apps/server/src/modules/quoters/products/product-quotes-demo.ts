@@ -264,7 +264,7 @@ export async function seedDemoProductQuotes(db: Db, options: DemoQuotesOptions):
     return id;
   }
 
-  /** The converted quote's shop order, collected and paid, as the shop's checkout would have left it (its lines at the shop's prices). */
+  /** The converted quote's shop order, collected and paid, as conversion leaves it (at the quote's prices, which are the shop's here). */
   async function convertToShopOrder(tx: Db, quoteId: number, quote: DemoQuote): Promise<void> {
     const shopLines = quote.lines.filter((line) => line.kind === "product" || line.kind === "bundle");
     const store = await tx.execute<{ id: number; currency: string; tax_rate_bp: number }>(sql`

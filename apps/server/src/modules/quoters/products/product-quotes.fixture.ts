@@ -27,6 +27,9 @@ export async function makeQuote(
     tokenHash?: string | null;
     createdAt?: Date;
     sent?: boolean;
+    /** The overall discount and the tax rate: none and 21 % unless told. */
+    discountCents?: number;
+    taxRateBp?: number;
   } = {},
 ): Promise<FixtureQuote> {
   const lines = (options.lines ?? [{}]).map((line) => ({
@@ -37,7 +40,9 @@ export async function makeQuote(
     unitCents: line.unitCents ?? 10_000,
     discountCents: line.discountCents ?? 0,
   }));
-  const totals = quoteTotals(lines, 0, 2100);
+  const discountCents = options.discountCents ?? 0;
+  const taxRateBp = options.taxRateBp ?? 2100;
+  const totals = quoteTotals(lines, discountCents, taxRateBp);
   const year = new Date().getUTCFullYear();
   const state = options.state ?? "draft";
   const sent = options.sent ?? state !== "draft";
@@ -47,11 +52,11 @@ export async function makeQuote(
       on conflict (clinic_id, year) do update set last = product_quote_counters.last + 1 returning last),
     n as (select nextval(pg_get_serial_sequence('product_quotes', 'id'))::int as id)
     insert into product_quotes (id, root_id, clinic_id, number, year, sequence, client_kind, patient_id, client_name, client_email, language,
-      tax_rate_bp, subtotal_cents, tax_cents, total_cents, valid_until, state, token_hash, sent_at, created_by, created_at,
+      tax_rate_bp, discount_cents, subtotal_cents, tax_cents, total_cents, valid_until, state, token_hash, sent_at, created_by, created_at,
       viewed_at, decided_at, accepted_name)
     select n.id, n.id, ${clinicId}, 'Q-' || ${year} || '-' || lpad(c.last::text, 4, '0'), ${year}, c.last,
       ${options.patientId ? "patient" : "person"}, ${options.patientId ?? null}, 'Ana Ruiz', ${options.email ?? "ana.ruiz@example.com"},
-      ${options.language ?? "en"}, 2100, ${totals.subtotalCents}, ${totals.taxCents}, ${totals.totalCents},
+      ${options.language ?? "en"}, ${taxRateBp}, ${discountCents}, ${totals.subtotalCents}, ${totals.taxCents}, ${totals.totalCents},
       ${options.validUntil ?? new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}, ${state}, ${options.tokenHash ?? null},
       ${sent ? sql`now()` : sql`null`}, ${options.createdBy ?? null}, ${options.createdAt ?? new Date()},
       ${["viewed", "accepted", "declined", "converted"].includes(state) ? sql`now()` : sql`null`},

@@ -157,7 +157,14 @@ describe("making a quote", () => {
     const variantId = Number(variant.rows[0]?.id);
     const picker = await r.send("clinic", "GET", "/api/product-quoter/catalogue?search=roller");
     expect(picker.statusCode).toBe(200);
-    expect(picker.json()).toContainEqual({ kind: "product", refId: variantId, description: "Foam roller – Blue", unitCents: 2500, currency: "EUR" });
+    expect(picker.json()).toContainEqual({
+      kind: "product",
+      refId: variantId,
+      description: "Foam roller – Blue",
+      unitCents: 2500,
+      currency: "EUR",
+      taxRateBp: 2100,
+    });
     const quote = await create(
       quoteBody({
         clientKind: "patient",
@@ -307,6 +314,63 @@ describe("conversion", () => {
     const detail = answers.find((answer) => answer.statusCode === 200)?.json() as ProductQuoteDetail;
     expect(detail.state).toBe("converted");
     expect(detail.converted?.kind).toBe("shop");
+  });
+
+  it("orders at the quote's prices: its unit prices, line and overall discounts and total, to the cent", async () => {
+    const variants = await t.db.execute<{ id: number }>(sql`
+      select v.id from shop_variants v join shop_stores s on s.id = v.store_id where s.clinic_id = ${t.ids.clinic} order by v.id`);
+    const variantId = Number(variants.rows[0]?.id);
+    // The shop sells it at 25.00; the quote gives it at 23.00 twice, with 1.99 off the line and 3.33 off the whole.
+    const lines = [
+      { kind: "product", refId: variantId, description: "Foam roller", quantity: 2, unitCents: 2300, discountCents: 199 },
+      { kind: "product", refId: variantId, description: "Foam roller (spare)", quantity: 1, unitCents: 2300 },
+    ];
+    const quote = await makeQuote(t.db, t.ids.clinic, { state: "accepted", patientId: t.ids.patient, lines, discountCents: 333 });
+    const quoted = (await r.send("clinic", "GET", `/api/product-quoter/quotes/${quote.id}`)).json() as ProductQuoteDetail;
+    const converted = await r.send("clinic", "POST", `/api/product-quoter/quotes/${quote.id}/convert`, { kind: "shop" });
+    expect(converted.statusCode).toBe(200);
+    const orderId = (converted.json() as ProductQuoteDetail).converted?.orderId;
+    const order = await t.db.execute<{ subtotal_cents: number; discount_cents: number; tax_cents: number; total_cents: number }>(sql`
+      select subtotal_cents, discount_cents, tax_cents, total_cents from shop_orders where id = ${orderId}`);
+    // 3 × 23.00 = 69.00, less 1.99 and 3.33 = 63.68, 21 % tax 13.37: 77.05.
+    expect(order.rows[0]).toEqual({ subtotal_cents: 6900, discount_cents: 532, tax_cents: 1337, total_cents: quoted.totalCents });
+    expect(quoted.totalCents).toBe(7705);
+    const orderLines = await t.db.execute(sql`select unit_cents, quantity, discount_cents, net_cents from shop_order_lines where order_id = ${orderId}`);
+    expect(orderLines.rows).toEqual([{ unit_cents: 2300, quantity: 3, discount_cents: 532, net_cents: 6368 }]);
+    // No store discount was used up by it.
+    expect(await count(sql`select count(*)::int as n from shop_order_discounts where order_id = ${orderId}`)).toBe(0);
+  });
+
+  it("refuses to order a quote at another tax rate than the shop's, or one item at two prices, and writes nothing", async () => {
+    const variants = await t.db.execute<{ id: number }>(sql`
+      select v.id from shop_variants v join shop_stores s on s.id = v.store_id where s.clinic_id = ${t.ids.clinic} order by v.id`);
+    const refId = Number(variants.rows[0]?.id);
+    const orders = () => count(sql`select count(*)::int as n from shop_orders where customer_id = ${t.ids.patient}`);
+    const before = await orders();
+    const reduced = await makeQuote(t.db, t.ids.clinic, {
+      state: "accepted",
+      patientId: t.ids.patient,
+      taxRateBp: 1000,
+      lines: [{ kind: "product", refId, description: "Foam roller", unitCents: 2500 }],
+    });
+    const taxed = await r.send("clinic", "POST", `/api/product-quoter/quotes/${reduced.id}/convert`, { kind: "shop" });
+    expect(taxed.statusCode).toBe(409);
+    expect(taxed.json().detail).toBe(PRODUCT_QUOTE_MESSAGES.shopTaxRate.replace("{quoteRate}", "10%").replace("{shopRate}", "21%"));
+    const twoPrices = await makeQuote(t.db, t.ids.clinic, {
+      state: "accepted",
+      patientId: t.ids.patient,
+      lines: [
+        { kind: "product", refId, description: "Foam roller", unitCents: 2500 },
+        { kind: "product", refId, description: "Foam roller at a friend's price", unitCents: 2000 },
+      ],
+    });
+    const priced = await r.send("clinic", "POST", `/api/product-quoter/quotes/${twoPrices.id}/convert`, { kind: "shop" });
+    expect(priced.statusCode).toBe(409);
+    expect(priced.json().detail).toBe(PRODUCT_QUOTE_MESSAGES.shopTwoPrices.replace("{item}", "Foam roller at a friend's price"));
+    expect(await orders()).toBe(before);
+    const states = await t.db.execute(sql`select state from product_quotes where id in (${reduced.id}, ${twoPrices.id})`);
+    expect(states.rows).toEqual([{ state: "accepted" }, { state: "accepted" }]);
+    expect(await count(sql`select count(*)::int as n from shop_cart_lines l join shop_carts c on c.id = l.cart_id where c.user_id = ${t.ids.patient}`)).toBe(0);
   });
 
   it("makes one membership order of an accepted quote of one plan line, asking for the patient's billing details first", async () => {

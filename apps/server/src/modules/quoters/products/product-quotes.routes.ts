@@ -106,6 +106,7 @@ const catalogueItemSchema = z.object({
   description: z.string(),
   unitCents: z.number().int(),
   currency: z.string(),
+  taxRateBp: z.number().int().nullable(),
 }) satisfies z.ZodType<ProductQuoteCatalogueItem>;
 const figuresSchema = z.object({
   from: z.string(),

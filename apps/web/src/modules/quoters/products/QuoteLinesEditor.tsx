@@ -4,14 +4,14 @@ import { type UseFormReturn, useFieldArray } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { EditorRowCard, EditorRowsFooter, EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
 import { MoneyField } from "../../../lib/components/MoneyField.tsx";
-import { formatMoney } from "../../../lib/money.ts";
+import { bpToPercentText, formatMoney } from "../../../lib/money.ts";
 import { CataloguePicker } from "./CataloguePicker.tsx";
 import { newLineRow, pickedLine, type QuoteFormValues, type QuoteLineRow } from "./quote-form.ts";
 
 /** The picker's value of a line: its catalogue item once one is picked. */
 const itemOf = (line: QuoteLineRow, currency: string): ProductQuoteCatalogueItem | null =>
   line.kind !== "free" && line.refId !== null
-    ? { kind: line.kind, refId: line.refId, description: line.itemLabel, unitCents: 0, currency: line.itemCurrency || currency }
+    ? { kind: line.kind, refId: line.refId, description: line.itemLabel, unitCents: 0, currency: line.itemCurrency || currency, taxRateBp: null }
     : null;
 
 /**
@@ -78,6 +78,9 @@ export function QuoteLinesEditor({
                 onChange={(item) => {
                   // The first priced line sets the quote's currency to its catalogue's; later ones are warned about instead.
                   if (item && lines.every((other, at) => at === index || other.unitCents.trim() === "")) form.setValue("currency", item.currency);
+                  // A shop item proposes its store's tax rate, which an order made from the quote is taxed at, unless a rate was typed.
+                  if (item?.taxRateBp != null && !form.getFieldState("taxRateBp").isDirty)
+                    form.setValue("taxRateBp", bpToPercentText(item.taxRateBp, i18n.language));
                   setLine(item ? pickedLine(line, item, i18n.language) : { ...newLineRow(), quantity: line.quantity });
                 }}
                 clinicId={clinicId}

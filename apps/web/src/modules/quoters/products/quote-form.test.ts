@@ -36,7 +36,11 @@ describe("the quote editor's values", () => {
   });
 
   it("fill a line from the picked catalogue item", () => {
-    const line = pickedLine(newLineRow(), { kind: "service", refId: 3, description: "Vestibular session – 60 min", unitCents: 4550, currency: "EUR" }, "es");
+    const line = pickedLine(
+      newLineRow(),
+      { kind: "service", refId: 3, description: "Vestibular session – 60 min", unitCents: 4550, currency: "EUR", taxRateBp: null },
+      "es",
+    );
     expect(line).toMatchObject({ kind: "service", refId: 3, description: "Vestibular session – 60 min", unitCents: "45,50", itemCurrency: "EUR" });
   });
 });

@@ -57,5 +57,6 @@ export function checkoutRefusal(t: TFunction, error: ApiError): string {
   if (short) return t("shopStore.checkout.refusals.outOfStock", { names: short[1] });
   if (message.startsWith(ORDER_MESSAGES.codeGone.slice(0, ORDER_MESSAGES.codeGone.indexOf("{")))) return t("shopStore.checkout.refusals.codeGone");
   if (message === ORDER_MESSAGES.providerOff) return t("shopStore.checkout.refusals.provider");
+  if (message === ORDER_MESSAGES.cartChanged) return t("shopStore.checkout.refusals.cartChanged");
   return message;
 }
