@@ -285,6 +285,11 @@ describe("revisions and copies", () => {
     expect(latest.data.map((row) => row.id)).toEqual([second.id]);
     const all = (await r.send("clinic", "GET", `/api/product-quoter/quotes?q=${quote.number}&allRevisions=true`)).json() as Paged<ProductQuoteRow>;
     expect(all.data.map((row) => row.id).sort()).toEqual([quote.id, second.id].sort());
+    // Deleting the draft revision gives the sent quote back its state, its place in the list and its link.
+    expect((await r.send("clinic", "DELETE", `/api/product-quoter/quotes/${second.id}`)).statusCode).toBe(204);
+    const back = (await r.send("clinic", "GET", `/api/product-quoter/quotes?q=${quote.number}`)).json() as Paged<ProductQuoteRow>;
+    expect(back.data.map((row) => [row.id, row.state])).toEqual([[quote.id, "sent"]]);
+    expect((await publicCall("GET", token)).statusCode).toBe(200);
   });
 
   it("duplicates into a new draft with a new number", async () => {

@@ -114,12 +114,23 @@ export async function updateQuote(deps: ProductQuoteDeps, actor: Actor, quoteId:
   });
 }
 
-/** Deletes a draft (its lines go with it); anything else: 409. */
+/**
+ * Deletes a draft (its lines go with it); anything else: 409. A draft revision's deletion gives
+ * the revision it replaced its state back, as its dates tell it (declined, expired, viewed or
+ * sent: the only states a quote is revised from), so the list and its link are as before.
+ */
 export async function deleteQuote(db: Db, actor: Actor, quoteId: number): Promise<void> {
   await tx(db, async (t) => {
     const quote = await managedQuote(t, actor, quoteId, true);
     if (quote.state !== "draft") throw conflict(PRODUCT_QUOTE_MESSAGES.deleteNotDraft);
-    await t.execute(sql`delete from product_quotes where id = ${quoteId}`);
+    await t.execute(sql`
+      with gone as (delete from product_quotes where id = ${quoteId} returning root_id, revision)
+      update product_quotes p set updated_at = now(), state = case
+          when p.decided_at is not null then 'declined'
+          when p.valid_until < current_date then 'expired'
+          when p.viewed_at is not null then 'viewed'
+          else 'sent' end
+      from gone where p.root_id = gone.root_id and p.revision = gone.revision - 1 and p.state = 'revised'`);
   });
 }
 
@@ -221,7 +232,8 @@ export function quoteFilters(actor: Actor, query: Omit<ProductQuotesQuery, "page
   if (query.state) filters.push(sql`q.state = ${query.state}`);
   if (query.from) filters.push(sql`q.created_at >= ${query.from}::date`);
   if (query.to) filters.push(sql`q.created_at < ${query.to}::date + 1`);
-  if (!query.allRevisions) filters.push(sql`not exists (select 1 from product_quotes n where n.root_id = q.root_id and n.revision > q.revision)`);
+  // A revised quote always has a newer revision (deleting that draft gives it its state back): the latest ones are the others.
+  if (!query.allRevisions) filters.push(sql`q.state <> 'revised'`);
   const q = query.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
@@ -230,14 +242,17 @@ export function quoteFilters(actor: Actor, query: Omit<ProductQuotesQuery, "page
   return sql.join(filters, sql` and `);
 }
 
-/** A page of quotes, newest first, with the clinic's and the author's names (one statement). */
+/**
+ * A page of quotes, newest first, with the clinic's and the author's names (one statement). The
+ * total is counted apart: a window count would carry every matching row through the sort.
+ */
 export async function listQuotes(db: Db, actor: Actor, query: ProductQuotesQuery): Promise<Paged<ProductQuoteRow>> {
   const { limit, offset } = pageWindow(query);
+  const filters = quoteFilters(actor, query);
   const result = await db.execute<QuoteRowSql>(sql`
-    select p.*, ${nameOf("c")} as clinic_name, ${nameOf("s")} as staff_name
+    select p.*, ${nameOf("c")} as clinic_name, ${nameOf("s")} as staff_name, (select count(*) from product_quotes q where ${filters})::int as total_rows
     from (
-      select ${ROW_COLUMNS}, count(*) over ()::int as total_rows
-      from product_quotes q where ${quoteFilters(actor, query)}
+      select ${ROW_COLUMNS} from product_quotes q where ${filters}
       order by q.created_at desc, q.id desc limit ${limit} offset ${offset}
     ) p join users c on c.id = p.clinic_id left join users s on s.id = p.created_by
     order by p.created_at desc, p.id desc`);
