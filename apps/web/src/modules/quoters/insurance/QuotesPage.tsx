@@ -3,21 +3,22 @@ import { Box, Button, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { QUOTER_HOME, useQuoterAbilities } from "./api.ts";
+import { PoliciesList } from "./PoliciesList.tsx";
 import { QuoterFiguresTab } from "./QuoterFiguresTab.tsx";
 import { QuotesList } from "./QuotesList.tsx";
 
-const TABS = ["list", "figures"] as const;
+const TABS = ["list", "policies", "figures"] as const;
 type QuotesTab = (typeof TABS)[number];
 
 /**
- * `/quoter/app/quotes`: the quotes list, and the figures as a second tab (`?tab=figures`), so a
- * reload keeps it. "New quote" goes to the main panel.
+ * `/quoter/app/quotes`: the quotes list, and the policies and the figures as other tabs
+ * (`?tab=policies`, `?tab=figures`), so a reload keeps them. "New quote" goes to the main panel.
  */
 export function QuotesPage() {
   const { t } = useTranslation();
   const { isAdmin } = useQuoterAbilities();
   const [params, setParams] = useSearchParams();
-  const tab: QuotesTab = params.get("tab") === "figures" ? "figures" : "list";
+  const tab: QuotesTab = TABS.find((name) => name === params.get("tab")) ?? "list";
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Typography color="text.secondary">{t(isAdmin ? "quoter.list.introAdmin" : "quoter.list.intro")}</Typography>
@@ -37,7 +38,7 @@ export function QuotesPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`quotes-panel-${tab}`} aria-labelledby={`quotes-tab-${tab}`} sx={{ minWidth: 0 }}>
-        {tab === "list" ? <QuotesList /> : <QuoterFiguresTab />}
+        {tab === "list" ? <QuotesList /> : tab === "policies" ? <PoliciesList /> : <QuoterFiguresTab />}
       </Box>
     </Stack>
   );

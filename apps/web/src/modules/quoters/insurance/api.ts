@@ -26,8 +26,9 @@ export const QUOTER_KEY = "quoter";
 /** usePagedList keys its pages by a single resource name. */
 export const PRODUCTS_RESOURCE = "quoter-products-list";
 export const QUOTES_RESOURCE = "quoter-quotes-list";
+export const POLICIES_RESOURCE = "quoter-policies-list";
 export const FIGURES_KEY = "quoter-figures";
-export const EVERY_QUOTE_LIST: QueryKey[] = [[QUOTER_KEY], [QUOTES_RESOURCE], [FIGURES_KEY], [PRODUCTS_RESOURCE]];
+export const EVERY_QUOTE_LIST: QueryKey[] = [[QUOTER_KEY], [QUOTES_RESOURCE], [POLICIES_RESOURCE], [FIGURES_KEY], [PRODUCTS_RESOURCE]];
 
 export const QUOTER_HOME = "/quoter/app";
 export const QUOTES_PAGE = "/quoter/app/quotes";
