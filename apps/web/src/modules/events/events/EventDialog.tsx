@@ -1,14 +1,13 @@
 import { EVENT_LIMITS, type EventDetail } from "@clinic/shared";
 import { Autocomplete, MenuItem, Stack, TextField } from "@mui/material";
-import { useEffect, useMemo, useState } from "react";
-import { Controller, get, type Path, type UseFormReturn, useForm } from "react-hook-form";
+import { useMemo, useState } from "react";
+import { Controller, type Path, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
 import { DateTimeField } from "../../../lib/components/DateTimeField.tsx";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { RichTextField } from "../../../lib/components/RichTextField.tsx";
 import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
-import { useAction } from "../../../lib/resource.ts";
+import { useEditorDialog } from "../../../lib/editor-dialog.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createEvent, EVERY_EVENT_LIST, updateEvent } from "./api.ts";
 import { EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
@@ -56,52 +55,29 @@ export function EventDialog(props: {
 }) {
   const { open, event, choosesClinic, onClose, onSaved } = props;
   const { t, i18n } = useTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
   const [clinic, setClinic] = useState<PickerOption | null>(null);
   const texts = () => ({ money: t("events.editor.errors.money"), whole: t("events.editor.errors.whole"), time: t("events.editor.errors.time") });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolver reads the texts when it runs, in the language of the moment.
-  const resolver = useMemo(() => eventResolver(texts), []);
-  const form = useForm<EventFormValues>({ resolver, defaultValues: eventFormValues(null, i18n.language) });
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    // The default ticket's name in each language whose texts are in (the other is typed).
-    const named = (lng: string) => (i18n.exists("events.editor.defaultTicket", { lng }) ? i18n.getFixedT(lng)("events.editor.defaultTicket") : "");
-    reset(eventFormValues(event, i18n.language, { en: named("en"), es: named("es") }));
-    setProblem(null);
-    setClinic(null);
-  }, [open, event, reset, i18n]);
-  const save = useAction(
-    (values: EventFormValues) => {
+  // The default ticket's name in each language whose texts are in (the other is typed).
+  const named = (lng: string) => (i18n.exists("events.editor.defaultTicket", { lng }) ? i18n.getFixedT(lng)("events.editor.defaultTicket") : "");
+  const { form, text, dialog } = useEditorDialog({
+    open,
+    record: event,
+    onClose,
+    onSaved,
+    values: (record) => eventFormValues(record, i18n.language, { en: named("en"), es: named("es") }),
+    resolver: () => eventResolver(texts),
+    onOpen: () => setClinic(null),
+    save: (values: EventFormValues) => {
       const input = eventBody(values, texts()).payload;
       return event ? updateEvent(event.id, input) : createEvent(input, choosesClinic ? clinic?.id : null);
     },
-    {
-      invalidate: EVERY_EVENT_LIST,
-      success: () => t(event ? "events.notices.saved" : "events.notices.created"),
-      onFieldErrors: (fields) => {
-        const rest: string[] = [];
-        for (const [path, messages] of Object.entries(fields)) {
-          const field = eventPlacement(path);
-          if (field === null) rest.push(...messages);
-          else form.setError(field as Path<EventFormValues>, { type: "server", message: messages.join(" ") });
-        }
-        setProblem(rest.length > 0 ? rest.map((message) => eventMessage(t, message)).join(" ") : t("events.editor.checkFields"));
-      },
-      onFailure: (failure) => {
-        if (failure instanceof ApiError && failure.status === 409) setProblem(eventMessage(t, failure.message));
-      },
-      onSuccess: (saved) => {
-        onClose();
-        onSaved?.(saved);
-      },
-    },
-  );
-  const errors = form.formState.errors;
-  const text: FieldText = (path) => {
-    const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
-    return fieldMessage(t, error?.message ?? error?.root?.message);
-  };
+    invalidate: EVERY_EVENT_LIST,
+    success: () => t(event ? "events.notices.saved" : "events.notices.created"),
+    place: eventPlacement,
+    fieldMessage,
+    refusalMessage: eventMessage,
+    checkFields: t("events.editor.checkFields"),
+  });
   const zone = form.watch("timeZone");
   const zones = useMemo(() => timeZoneOptions(zone), [zone]);
   const currency = form.watch("currency");
@@ -118,18 +94,8 @@ export function EventDialog(props: {
   );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={event ? t("events.editor.edit") : t("events.editor.add")}
-      onSubmit={form.handleSubmit(
-        (values) => {
-          setProblem(null);
-          save.mutate(values);
-        },
-        () => setProblem(t("events.editor.checkFields")),
-      )}
-      pending={save.isPending}
-      problem={problem}
       submitDisabled={!event && choosesClinic && !clinic}
       maxWidth="md"
       phoneFullScreen

@@ -1,12 +1,10 @@
 import { INSURANCE_LIMITS, type InsuranceProductDetail } from "@clinic/shared";
 import { Alert, MenuItem, Stack, TextField } from "@mui/material";
-import { useEffect, useMemo, useState } from "react";
-import { Controller, get, type Path, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
-import { BilingualTextFields, EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
+import { BilingualTextFields, EditorSection as Section } from "../../../lib/components/EditorSection.tsx";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
-import { useAction } from "../../../lib/resource.ts";
+import { useEditorDialog } from "../../../lib/editor-dialog.ts";
 import { addVersion, createProduct, EVERY_QUOTE_LIST, updateProduct } from "./api.ts";
 import { FactorsEditor } from "./FactorsEditor.tsx";
 import { fieldMessage, quoterMessage } from "./format.ts";
@@ -29,74 +27,36 @@ export function ProductDialog(props: {
 }) {
   const { open, product, onClose, onSaved } = props;
   const { t, i18n } = useTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
   const texts = () => ({ money: t("quoter.editor.errors.money"), whole: t("quoter.editor.errors.whole"), factor: t("quoter.editor.errors.factor") });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolver reads the texts when it runs, in the language of the moment.
-  const resolver = useMemo(() => productResolver(texts), []);
-  const form = useForm<ProductFormValues>({ resolver, defaultValues: productFormValues(null, i18n.language) });
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(productFormValues(product, i18n.language));
-    setProblem(null);
-  }, [open, product, reset, i18n]);
-  const save = useAction(
-    async (values: ProductFormValues) => {
+  const { form, text, dialog } = useEditorDialog({
+    open,
+    record: product,
+    onClose,
+    onSaved,
+    values: (record) => productFormValues(record, i18n.language),
+    resolver: () => productResolver(texts),
+    save: async (values: ProductFormValues) => {
       const body = productBody(values, texts()).payload;
       if (!product) return createProduct(body);
       let saved = await updateProduct(product.id, { name: body.name, description: body.description, state: values.state });
       if (rulesChanged(body.rules, product.rules)) saved = await addVersion(product.id, { rules: body.rules, note: body.note });
       return saved;
     },
-    {
-      invalidate: EVERY_QUOTE_LIST,
-      success: (saved) =>
-        product
-          ? saved.currentVersion !== product.currentVersion
-            ? t("quoter.notices.versionSaved", { version: saved.currentVersion })
-            : t("quoter.notices.productSaved")
-          : t("quoter.notices.productCreated"),
-      onFieldErrors: (fields) => {
-        const rest: string[] = [];
-        for (const [path, messages] of Object.entries(fields)) {
-          const field = productPlacement(path);
-          if (field === null) rest.push(...messages);
-          else form.setError(field as Path<ProductFormValues>, { type: "server", message: messages.join(" ") });
-        }
-        setProblem(rest.length > 0 ? rest.map((message) => quoterMessage(t, message)).join(" ") : t("quoter.editor.checkFields"));
-      },
-      onFailure: (failure) => {
-        if (failure instanceof ApiError && failure.status === 409) setProblem(quoterMessage(t, failure.message));
-      },
-      onSuccess: (saved) => {
-        onClose();
-        onSaved?.(saved);
-      },
-    },
-  );
-  const errors = form.formState.errors;
-  const text: FieldText = (path) => {
-    const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
-    return fieldMessage(t, error?.message ?? error?.root?.message);
-  };
+    invalidate: EVERY_QUOTE_LIST,
+    success: (saved) =>
+      product
+        ? saved.currentVersion !== product.currentVersion
+          ? t("quoter.notices.versionSaved", { version: saved.currentVersion })
+          : t("quoter.notices.productSaved")
+        : t("quoter.notices.productCreated"),
+    place: productPlacement,
+    fieldMessage,
+    refusalMessage: quoterMessage,
+    checkFields: t("quoter.editor.checkFields"),
+  });
   const currency = form.watch("currency");
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title={product ? t("quoter.editor.edit", { code: product.code }) : t("quoter.editor.add")}
-      onSubmit={form.handleSubmit(
-        (values) => {
-          setProblem(null);
-          save.mutate(values);
-        },
-        () => setProblem(t("quoter.editor.checkFields")),
-      )}
-      pending={save.isPending}
-      problem={problem}
-      maxWidth="md"
-      phoneFullScreen
-    >
+    <FormDialog {...dialog} title={product ? t("quoter.editor.edit", { code: product.code }) : t("quoter.editor.add")} maxWidth="md" phoneFullScreen>
       {product ? (
         <Alert severity="info">{t("quoter.editor.versionNotice", { version: product.currentVersion, next: product.currentVersion + 1 })}</Alert>
       ) : null}

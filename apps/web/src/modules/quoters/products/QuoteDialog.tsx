@@ -1,15 +1,14 @@
 import { PRODUCT_QUOTE_LIMITS, type ProductQuoteDetail } from "@clinic/shared";
 import { MenuItem, Stack, TextField } from "@mui/material";
-import { useEffect, useMemo, useState } from "react";
-import { Controller, get, type Path, useForm } from "react-hook-form";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../../lib/api.ts";
 import { DateField } from "../../../lib/components/DateField.tsx";
-import { EditorSection as Section, type FieldText } from "../../../lib/components/EditorSection.tsx";
+import { EditorSection as Section } from "../../../lib/components/EditorSection.tsx";
 import { FormDialog } from "../../../lib/components/FormDialog.tsx";
 import { MoneyField, PercentField } from "../../../lib/components/MoneyField.tsx";
 import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
-import { useAction } from "../../../lib/resource.ts";
+import { useEditorDialog } from "../../../lib/editor-dialog.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
 import { createQuote, EVERY_QUOTE_LIST, updateQuote, useQuoteAbilities } from "./api.ts";
 import { ClientFields } from "./ClientFields.tsx";
@@ -30,57 +29,34 @@ export function QuoteDialog(props: { open: boolean; quote: ProductQuoteDetail | 
   const { t, i18n } = useTranslation();
   const abilities = useQuoteAbilities();
   const choosesClinic = !quote && abilities.choosesClinic;
-  const [problem, setProblem] = useState<string | null>(null);
   const [clinic, setClinic] = useState<PickerOption | null>(null);
   const texts = () => ({
     money: t("productQuoter.editor.errors.money"),
     whole: t("productQuoter.editor.errors.whole"),
     percent: t("productQuoter.editor.errors.percent"),
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the resolver reads the texts when it runs, in the language of the moment.
-  const resolver = useMemo(() => quoteResolver(texts), []);
-  const form = useForm<QuoteFormValues>({ resolver, defaultValues: quoteFormValues(null, i18n.language) });
-  const { reset } = form;
-  useEffect(() => {
-    if (!open) return;
-    reset(quoteFormValues(quote, i18n.language));
-    setProblem(null);
-    setClinic(null);
-  }, [open, quote, reset, i18n]);
-  // The quote's clinic: its own when changed; a new one's, the staff's own or the one an admin names.
-  const clinicId = quote ? (abilities.choosesClinic ? quote.clinic.id : null) : choosesClinic ? (clinic?.id ?? null) : null;
-  const clinicMissing = choosesClinic && !clinic;
-  const save = useAction(
-    (values: QuoteFormValues) => {
+  const { form, text, dialog } = useEditorDialog({
+    open,
+    record: quote,
+    onClose,
+    onSaved,
+    values: (record) => quoteFormValues(record, i18n.language),
+    resolver: () => quoteResolver(texts),
+    onOpen: () => setClinic(null),
+    save: (values: QuoteFormValues) => {
       const input = quoteBody(values, texts()).payload;
       return quote ? updateQuote(quote.id, input) : createQuote(input, choosesClinic ? clinic?.id : null);
     },
-    {
-      invalidate: EVERY_QUOTE_LIST,
-      success: () => t(quote ? "productQuoter.notices.saved" : "productQuoter.notices.created"),
-      onFieldErrors: (fields) => {
-        const rest: string[] = [];
-        for (const [path, messages] of Object.entries(fields)) {
-          const field = quotePlacement(path);
-          if (field === null) rest.push(...messages);
-          else form.setError(field as Path<QuoteFormValues>, { type: "server", message: messages.join(" ") });
-        }
-        setProblem(rest.length > 0 ? rest.map((message) => quoteMessage(t, message)).join(" ") : t("productQuoter.editor.checkFields"));
-      },
-      onFailure: (failure) => {
-        if (failure instanceof ApiError && failure.status === 409) setProblem(quoteMessage(t, failure.message));
-      },
-      onSuccess: (saved) => {
-        onClose();
-        onSaved?.(saved);
-      },
-    },
-  );
-  const errors = form.formState.errors;
-  const text: FieldText = (path) => {
-    const error = get(errors, path) as { message?: string; root?: { message?: string } } | undefined;
-    return fieldMessage(t, error?.message ?? error?.root?.message);
-  };
+    invalidate: EVERY_QUOTE_LIST,
+    success: () => t(quote ? "productQuoter.notices.saved" : "productQuoter.notices.created"),
+    place: quotePlacement,
+    fieldMessage,
+    refusalMessage: quoteMessage,
+    checkFields: t("productQuoter.editor.checkFields"),
+  });
+  // The quote's clinic: its own when changed; a new one's, the staff's own or the one an admin names.
+  const clinicId = quote ? (abilities.choosesClinic ? quote.clinic.id : null) : choosesClinic ? (clinic?.id ?? null) : null;
+  const clinicMissing = choosesClinic && !clinic;
   const [lines, currency, discountCents, taxRateBp] = form.watch(["lines", "currency", "discountCents", "taxRateBp"]);
   const preview = previewTotals({ lines, currency, discountCents, taxRateBp });
   const termsField = (name: "termsEn" | "termsEs" | "note", label: string, max: number, hint?: string) => (
@@ -97,18 +73,8 @@ export function QuoteDialog(props: { open: boolean; quote: ProductQuoteDetail | 
   );
   return (
     <FormDialog
-      open={open}
-      onClose={onClose}
+      {...dialog}
       title={quote ? t("productQuoter.editor.edit", { label: quote.label }) : t("productQuoter.editor.add")}
-      onSubmit={form.handleSubmit(
-        (values) => {
-          setProblem(null);
-          save.mutate(values);
-        },
-        () => setProblem(t("productQuoter.editor.checkFields")),
-      )}
-      pending={save.isPending}
-      problem={problem}
       submitDisabled={clinicMissing}
       maxWidth="md"
       phoneFullScreen
