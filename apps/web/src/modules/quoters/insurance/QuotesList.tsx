@@ -7,22 +7,20 @@ import {
   type QuoteRow,
   type UserSummary,
 } from "@clinic/shared";
-import { Box, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink } from "react-router";
-import { DateField } from "../../../lib/components/DateField.tsx";
 import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
-import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
-import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
-import { SearchField } from "../../../lib/components/SearchField.tsx";
+import type { ManageColumn } from "../../../lib/components/ManageTable.tsx";
+import { PagedTable } from "../../../lib/components/PagedTable.tsx";
 import { type PickerOption, SearchPicker } from "../../../lib/components/SearchPicker.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { emptyListText } from "../../../lib/empty-list.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { useResource } from "../../../lib/resource.ts";
 import { usePagedList } from "../../../lib/usePagedList.ts";
-import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
+import { numberColumn, personColumn } from "../QuoteColumns.tsx";
+import { QuoteFilters, useQuoteDays } from "../QuoteFilters.tsx";
 import { AGENTS_PATH, QUOTER_KEY, QUOTES_RESOURCE, quotePagePath, useQuoterAbilities } from "./api.ts";
 import { QuoteStateChip } from "./StateChips.tsx";
 
@@ -40,38 +38,20 @@ export function QuotesList() {
   const [state, setState] = useState<InsuranceQuoteState | "">("");
   const [productId, setProductId] = useState("");
   const [agent, setAgent] = useState<PickerOption | null>(null);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const reversed = from !== "" && to !== "" && to < from;
-  const filters = { state, productId, agentId: agent?.id ?? "", from, to: reversed ? "" : to };
+  const days = useQuoteDays();
+  const filters = { state, productId, agentId: agent?.id ?? "", ...days.filters };
   const list = usePagedList<QuoteRow>(QUOTES_RESOURCE, QUOTER_API.quotes, { filters, pageSize: 25 });
   const products = useResource<Paged<InsuranceProductRow>>([QUOTER_KEY, "all-products"], PRODUCTS_PATH, { quiet: true });
   const exportFilters = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
   const money = (quote: QuoteRow) => formatMoney(quote.premiumCents, quote.currency, i18n.language);
 
-  const title: ManageColumn<QuoteRow> = {
-    key: "number",
-    title: t("quoter.fields.number"),
-    cell: (quote) => (
-      <Link component={RouterLink} to={quotePagePath(quote.id)} sx={{ whiteSpace: "nowrap" }}>
-        {quote.number}
-      </Link>
-    ),
-  };
+  const title = numberColumn<QuoteRow>(
+    t("quoter.fields.number"),
+    (quote) => quote.number,
+    (quote) => quotePagePath(quote.id),
+  );
   const columns: ManageColumn<QuoteRow>[] = [
-    {
-      key: "applicant",
-      title: t("quoter.fields.applicant"),
-      minWidth: 180,
-      cell: (quote) => (
-        <>
-          {quote.applicantName}
-          <Typography variant="caption" color="text.secondary" sx={{ display: "block", overflowWrap: "anywhere" }}>
-            {quote.applicantEmail}
-          </Typography>
-        </>
-      ),
-    },
+    personColumn("applicant", t("quoter.fields.applicant"), (quote) => ({ name: quote.applicantName, email: quote.applicantEmail })),
     { key: "state", title: t("quoter.fields.state"), cell: (quote) => <QuoteStateChip state={quote.state} /> },
     { key: "products", title: t("quoter.fields.products"), cell: (quote) => quote.products.join(", ") },
     { key: "premium", title: t("quoter.fields.premium"), align: "right", cell: (quote) => money(quote) },
@@ -87,87 +67,65 @@ export function QuotesList() {
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1} useFlexGap sx={{ flexWrap: "wrap", alignItems: { sm: "center" } }}>
         <ExportButtons path={QUOTER_API.quotesExport} search={list.search} filters={exportFilters} label={t("quoter.list.export")} kind="quotes" />
       </Stack>
-      <Box component="section" aria-label={t("quoter.list.filters")}>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: { sm: "flex-start" } }}>
-          <SearchField label={t("quoter.list.search")} value={list.search} onChange={list.onSearch} width={260} />
-          <TextField
-            select
-            size="small"
-            label={t("quoter.fields.state")}
-            value={state}
-            onChange={(event) => setState(event.target.value as InsuranceQuoteState | "")}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            sx={{ width: { xs: "100%", sm: 170 } }}
-          >
-            <MenuItem value="">{t("quoter.list.allStates")}</MenuItem>
-            {INSURANCE_QUOTE_STATES.map((one) => (
-              <MenuItem key={one} value={one}>
-                {t(`quoter.states.${one}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t("quoter.fields.product")}
-            value={productId}
-            onChange={(event) => setProductId(event.target.value)}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            sx={{ width: { xs: "100%", sm: 200 } }}
-          >
-            <MenuItem value="">{t("quoter.list.allProducts")}</MenuItem>
-            {(products.data?.data ?? []).map((product) => (
-              <MenuItem key={product.id} value={String(product.id)}>
-                {product.code}
-              </MenuItem>
-            ))}
-          </TextField>
-          {isAdmin ? (
-            <SearchPicker<UserSummary>
-              path={AGENTS_PATH}
-              queryKey={[QUOTER_KEY, "agents"]}
-              toOption={(user) => ({ id: user.id, label: `${user.nombres} ${user.apellidos}`.trim() || user.email })}
-              value={agent}
-              onChange={setAgent}
-              label={t("quoter.fields.agent")}
-              noOptionsText={t("quoter.list.noAgents")}
+      <QuoteFilters
+        texts={{
+          filters: t("quoter.list.filters"),
+          search: t("quoter.list.search"),
+          state: t("quoter.fields.state"),
+          allStates: t("quoter.list.allStates"),
+          from: t("quoter.list.from"),
+          to: t("quoter.list.to"),
+          reversed: t("quoter.messages.rangeReversed"),
+        }}
+        search={list.search}
+        onSearch={list.onSearch}
+        states={INSURANCE_QUOTE_STATES}
+        stateName={(one) => t(`quoter.states.${one}`)}
+        state={state}
+        onState={setState}
+        stateWidth={170}
+        days={days}
+        beforeDays={
+          <>
+            <TextField
+              select
               size="small"
-              sx={{ width: { xs: "100%", sm: 220 } }}
-            />
-          ) : null}
-          <DateField
-            label={t("quoter.list.from")}
-            size="small"
-            value={from}
-            onChange={setFrom}
-            maxDate={to || undefined}
-            sx={{ width: { xs: "100%", sm: 170 } }}
-          />
-          <DateField
-            label={t("quoter.list.to")}
-            size="small"
-            value={to}
-            onChange={setTo}
-            minDate={from || undefined}
-            error={reversed}
-            helperText={reversed ? t("quoter.messages.rangeReversed") : undefined}
-            sx={{ width: { xs: "100%", sm: 170 } }}
-          />
-        </Stack>
-      </Box>
-      <Typography component="h2" sx={VISUALLY_HIDDEN}>
-        {t("quoter.list.label")}
-      </Typography>
-      <ListLoading loading={list.loading} labels="catalogue" />
-      <ManageTable
-        rows={list.rows}
-        rowKey={(quote) => quote.id}
+              label={t("quoter.fields.product")}
+              value={productId}
+              onChange={(event) => setProductId(event.target.value)}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              sx={{ width: { xs: "100%", sm: 200 } }}
+            >
+              <MenuItem value="">{t("quoter.list.allProducts")}</MenuItem>
+              {(products.data?.data ?? []).map((product) => (
+                <MenuItem key={product.id} value={String(product.id)}>
+                  {product.code}
+                </MenuItem>
+              ))}
+            </TextField>
+            {isAdmin ? (
+              <SearchPicker<UserSummary>
+                path={AGENTS_PATH}
+                queryKey={[QUOTER_KEY, "agents"]}
+                toOption={(user) => ({ id: user.id, label: `${user.nombres} ${user.apellidos}`.trim() || user.email })}
+                value={agent}
+                onChange={setAgent}
+                label={t("quoter.fields.agent")}
+                noOptionsText={t("quoter.list.noAgents")}
+                size="small"
+                sx={{ width: { xs: "100%", sm: 220 } }}
+              />
+            ) : null}
+          </>
+        }
+      />
+      <PagedTable
+        list={list}
         title={title}
         columns={columns}
         label={t("quoter.list.label")}
         emptyText={emptyListText(t, list.searched, filtered ? "quoter.list.noneFiltered" : "quoter.list.empty", "quoter.list.noMatch")}
       />
-      <ListPagination list={list} labels="catalogue" />
     </Stack>
   );
 }

@@ -1,21 +1,20 @@
 import { PRODUCT_QUOTE_STATES, type ProductQuoteRow, type ProductQuoteState } from "@clinic/shared";
 import AddIcon from "@mui/icons-material/Add";
-import { Box, Button, Checkbox, FormControlLabel, Link, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { Box, Button, Checkbox, FormControlLabel, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { DateField } from "../../../lib/components/DateField.tsx";
+import { useNavigate, useSearchParams } from "react-router";
 import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
-import { ListLoading, ListPagination } from "../../../lib/components/ListPagination.tsx";
-import { type ManageColumn, ManageTable } from "../../../lib/components/ManageTable.tsx";
-import { SearchField } from "../../../lib/components/SearchField.tsx";
+import type { ManageColumn } from "../../../lib/components/ManageTable.tsx";
+import { PagedTable } from "../../../lib/components/PagedTable.tsx";
 import type { PickerOption } from "../../../lib/components/SearchPicker.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { emptyListText } from "../../../lib/empty-list.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { usePagedList } from "../../../lib/usePagedList.ts";
-import { VISUALLY_HIDDEN } from "../../../lib/visually-hidden.ts";
 import { ClinicPicker } from "../../people/Pickers.tsx";
+import { numberColumn, personColumn } from "../QuoteColumns.tsx";
+import { QuoteFilters, useQuoteDays } from "../QuoteFilters.tsx";
 import { QUOTES_EXPORT_PATH, QUOTES_PATH, QUOTES_RESOURCE, quotePagePath, useQuoteAbilities } from "./api.ts";
 import { QuoteFiguresTab } from "./figures/QuoteFiguresTab.tsx";
 import { QuoteDialog } from "./QuoteDialog.tsx";
@@ -61,39 +60,21 @@ function QuotesList() {
   const abilities = useQuoteAbilities();
   const [state, setState] = useState<ProductQuoteState | "">("");
   const [clinic, setClinic] = useState<PickerOption | null>(null);
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
+  const days = useQuoteDays();
   const [adding, setAdding] = useState(false);
   const [allRevisions, setAllRevisions] = useState(false);
-  const rangeWrong = from !== "" && to !== "" && to < from;
-  const filters = { state, clinicId: clinic?.id ?? "", from, to: rangeWrong ? "" : to, allRevisions: allRevisions ? "true" : "" };
+  const filters = { state, clinicId: clinic?.id ?? "", ...days.filters, allRevisions: allRevisions ? "true" : "" };
   const list = usePagedList<ProductQuoteRow>(QUOTES_RESOURCE, QUOTES_PATH, { filters, pageSize: 25 });
   const exportFilters = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
 
-  const title: ManageColumn<ProductQuoteRow> = {
-    key: "number",
-    title: t("productQuoter.fields.number"),
-    minWidth: 150,
-    cell: (quote) => (
-      <Link component={RouterLink} to={quotePagePath(quote.id)} sx={{ whiteSpace: "nowrap" }}>
-        {quote.label}
-      </Link>
-    ),
-  };
+  const title = numberColumn<ProductQuoteRow>(
+    t("productQuoter.fields.number"),
+    (quote) => quote.label,
+    (quote) => quotePagePath(quote.id),
+    150,
+  );
   const columns: ManageColumn<ProductQuoteRow>[] = [
-    {
-      key: "client",
-      title: t("productQuoter.fields.client"),
-      minWidth: 180,
-      cell: (quote) => (
-        <>
-          {quote.clientName}
-          <Typography variant="caption" color="text.secondary" sx={{ display: "block", overflowWrap: "anywhere" }}>
-            {quote.clientEmail}
-          </Typography>
-        </>
-      ),
-    },
+    personColumn("client", t("productQuoter.fields.client"), (quote) => ({ name: quote.clientName, email: quote.clientEmail })),
     { key: "total", title: t("productQuoter.fields.total"), align: "right", cell: (quote) => formatMoney(quote.totalCents, quote.currency, i18n.language) },
     { key: "state", title: t("productQuoter.fields.state"), cell: (quote) => <QuoteStateChip state={quote.state} /> },
     { key: "validUntil", title: t("productQuoter.fields.validUntil"), cell: (quote) => quote.validUntil },
@@ -102,7 +83,7 @@ function QuotesList() {
       ? [{ key: "clinic", title: t("productQuoter.fields.clinic"), minWidth: 140, cell: (quote: ProductQuoteRow) => quote.clinic.name, wideOnly: true }]
       : []),
   ];
-  const filtered = state !== "" || clinic !== null || from !== "" || to !== "" || allRevisions;
+  const filtered = state !== "" || clinic !== null || days.from !== "" || days.to !== "" || allRevisions;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -113,63 +94,41 @@ function QuotesList() {
         </Button>
         <ExportButtons path={QUOTES_EXPORT_PATH} search={list.search} filters={exportFilters} label={t("productQuoter.list.export")} kind="productQuotes" />
       </Stack>
-      <Box component="section" aria-label={t("productQuoter.list.filters")}>
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: { sm: "flex-start" } }}>
-          <SearchField label={t("productQuoter.list.search")} value={list.search} onChange={list.onSearch} width={260} />
-          <TextField
-            select
-            size="small"
-            label={t("productQuoter.fields.state")}
-            value={state}
-            onChange={(event) => setState(event.target.value as ProductQuoteState | "")}
-            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            sx={{ width: { xs: "100%", sm: 180 } }}
-          >
-            <MenuItem value="">{t("productQuoter.list.allStates")}</MenuItem>
-            {PRODUCT_QUOTE_STATES.map((one) => (
-              <MenuItem key={one} value={one}>
-                {t(`productQuoter.states.${one}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <DateField
-            label={t("productQuoter.list.from")}
-            size="small"
-            value={from}
-            onChange={setFrom}
-            maxDate={to || undefined}
-            sx={{ width: { xs: "100%", sm: 170 } }}
-          />
-          <DateField
-            label={t("productQuoter.list.to")}
-            size="small"
-            value={to}
-            onChange={setTo}
-            minDate={from || undefined}
-            error={rangeWrong}
-            helperText={rangeWrong ? t("productQuoter.messages.dateRange") : undefined}
-            sx={{ width: { xs: "100%", sm: 170 } }}
-          />
-          {abilities.choosesClinic ? <ClinicPicker label={t("productQuoter.fields.clinic")} size="small" value={clinic} onChange={setClinic} /> : null}
-          <FormControlLabel
-            control={<Checkbox checked={allRevisions} onChange={(event) => setAllRevisions(event.target.checked)} />}
-            label={t("productQuoter.list.allRevisions")}
-          />
-        </Stack>
-      </Box>
-      <Typography component="h2" sx={VISUALLY_HIDDEN}>
-        {t("productQuoter.list.label")}
-      </Typography>
-      <ListLoading loading={list.loading} labels="catalogue" />
-      <ManageTable
-        rows={list.rows}
-        rowKey={(quote) => quote.id}
+      <QuoteFilters
+        texts={{
+          filters: t("productQuoter.list.filters"),
+          search: t("productQuoter.list.search"),
+          state: t("productQuoter.fields.state"),
+          allStates: t("productQuoter.list.allStates"),
+          from: t("productQuoter.list.from"),
+          to: t("productQuoter.list.to"),
+          reversed: t("productQuoter.messages.dateRange"),
+        }}
+        search={list.search}
+        onSearch={list.onSearch}
+        states={PRODUCT_QUOTE_STATES}
+        stateName={(one) => t(`productQuoter.states.${one}`)}
+        state={state}
+        onState={setState}
+        stateWidth={180}
+        days={days}
+        afterDays={
+          <>
+            {abilities.choosesClinic ? <ClinicPicker label={t("productQuoter.fields.clinic")} size="small" value={clinic} onChange={setClinic} /> : null}
+            <FormControlLabel
+              control={<Checkbox checked={allRevisions} onChange={(event) => setAllRevisions(event.target.checked)} />}
+              label={t("productQuoter.list.allRevisions")}
+            />
+          </>
+        }
+      />
+      <PagedTable
+        list={list}
         title={title}
         columns={columns}
         label={t("productQuoter.list.label")}
         emptyText={emptyListText(t, list.searched, filtered ? "productQuoter.list.noneFiltered" : "productQuoter.list.empty", "productQuoter.list.noMatch")}
       />
-      <ListPagination list={list} labels="catalogue" />
       <QuoteDialog open={adding} quote={null} onClose={() => setAdding(false)} onSaved={(saved) => navigate(quotePagePath(saved.id))} />
     </Stack>
   );
