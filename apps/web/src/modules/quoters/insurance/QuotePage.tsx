@@ -1,11 +1,9 @@
 import { inLanguage, type PolicyDetail, type QuoteDetail, type RatingAnswers } from "@clinic/shared";
-import ArrowBack from "@mui/icons-material/ArrowBack";
-import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useParams } from "react-router";
-import { Loading } from "../../../lib/components/Loading.tsx";
 import { Details, PageSection, Summary } from "../../../lib/components/PublicPageParts.tsx";
+import { RecordFrame, usePathId } from "../../../lib/components/RecordFrame.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { QUOTES_PAGE, usePolicy, useQuote } from "./api.ts";
 import { QuoteActions } from "./QuoteActions.tsx";
@@ -109,36 +107,16 @@ function QuoteView({ quote }: { quote: QuoteDetail }) {
  */
 export function QuotePage() {
   const { t } = useTranslation();
-  const id = Number(useParams().quoteId);
-  const valid = Number.isInteger(id) && id > 0;
-  const quote = useQuote(valid ? id : null);
-  const back = (
-    <div>
-      <Button component={RouterLink} to={QUOTES_PAGE} startIcon={<ArrowBack />}>
-        {t("quoter.quote.back")}
-      </Button>
-    </div>
-  );
-  if (!valid || quote.network.status === 404)
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="warning">{t("quoter.quote.notFound")}</Alert>
-      </Stack>
-    );
-  if (!quote.data)
-    return quote.network.error ? (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error">{t("quoter.quote.loadError")}</Alert>
-      </Stack>
-    ) : (
-      <Loading />
-    );
+  const id = usePathId("quoteId");
+  const quote = useQuote(id);
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {back}
-      <QuoteView key={quote.data.id} quote={quote.data} />
-    </Stack>
+    <RecordFrame
+      id={id}
+      record={quote}
+      back={{ to: QUOTES_PAGE, label: t("quoter.quote.back") }}
+      texts={{ notFound: t("quoter.quote.notFound"), loadError: t("quoter.quote.loadError") }}
+    >
+      {(shown) => <QuoteView key={shown.id} quote={shown} />}
+    </RecordFrame>
   );
 }

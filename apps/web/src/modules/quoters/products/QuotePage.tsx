@@ -1,9 +1,8 @@
 import type { ProductQuoteDetail } from "@clinic/shared";
-import ArrowBack from "@mui/icons-material/ArrowBack";
-import { Alert, Button, Stack, Typography } from "@mui/material";
+import { Alert, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { Link as RouterLink, useParams } from "react-router";
-import { Loading } from "../../../lib/components/Loading.tsx";
+import { Link as RouterLink } from "react-router";
+import { RecordFrame, usePathId } from "../../../lib/components/RecordFrame.tsx";
 import { QUOTES_HOME, quotePagePath, useQuote } from "./api.ts";
 import { QuoteLinesTable, QuoteTotalsList } from "./public/QuoteParts.tsx";
 import { PageSection } from "../../../lib/components/PublicPageParts.tsx";
@@ -20,37 +19,26 @@ const latestOf = (quote: ProductQuoteDetail) => quote.revisions.reduce((latest, 
  */
 export function QuotePage() {
   const { t } = useTranslation();
-  const id = Number(useParams().quoteId);
-  const valid = Number.isInteger(id) && id > 0;
-  const quote = useQuote(valid ? id : null);
-  const back = (
-    <div>
-      <Button component={RouterLink} to={QUOTES_HOME} startIcon={<ArrowBack />}>
-        {t("productQuoter.page.back")}
-      </Button>
-    </div>
+  const id = usePathId("quoteId");
+  const quote = useQuote(id);
+  return (
+    <RecordFrame
+      id={id}
+      record={quote}
+      back={{ to: QUOTES_HOME, label: t("productQuoter.page.back") }}
+      texts={{ notFound: t("productQuoter.page.notFound"), loadError: t("productQuoter.page.loadError") }}
+    >
+      {(shown) => <QuoteView quote={shown} />}
+    </RecordFrame>
   );
-  if (!valid || quote.network.status === 404)
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="warning">{t("productQuoter.page.notFound")}</Alert>
-      </Stack>
-    );
-  if (!quote.data)
-    return quote.network.error ? (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error">{t("productQuoter.page.loadError")}</Alert>
-      </Stack>
-    ) : (
-      <Loading />
-    );
-  const shown = quote.data;
+}
+
+/** The quote loaded: a notice when a later revision replaced it, then its parts. */
+function QuoteView({ quote: shown }: { quote: ProductQuoteDetail }) {
+  const { t } = useTranslation();
   const latest = shown.state === "revised" ? latestOf(shown) : undefined;
   return (
-    <Stack spacing={2} sx={{ minWidth: 0 }}>
-      {back}
+    <>
       {latest && latest.id !== shown.id ? (
         <Alert severity="info">
           {t("productQuoter.page.replaced")}{" "}
@@ -93,6 +81,6 @@ export function QuotePage() {
         </Stack>
       </PageSection>
       <RevisionsCard quote={shown} />
-    </Stack>
+    </>
   );
 }
