@@ -6,7 +6,8 @@ import { today } from "../clinic/memberships/seats.ts";
 import { seedDemoEvents } from "./events-demo.ts";
 import { DEMO_EVENTS } from "./events-demo-data.ts";
 import { eventCosts, eventEvents, eventPayments, eventRegistrations, eventTasks, eventTicketTypes } from "./events.table.ts";
-import { registrationToken, tokenHash } from "./tickets.ts";
+import { registrationToken } from "./tickets.ts";
+import { linkTokenHash } from "../../platform/private-links.ts";
 
 /** The demo clinic's events (issue 37): seeded once, and every figure the screens show agrees with the rows. */
 let t: TestApp;
@@ -70,7 +71,7 @@ describe("seedDemoEvents", () => {
       expect(mine.length, event.slug).toBeLessThanOrEqual(40);
     }
     // The registrants' private links open: each stored token is the hash of the one derived from its id.
-    for (const row of registrations) expect(row.token).toBe(tokenHash(registrationToken(linkKey, row.id)));
+    for (const row of registrations) expect(row.token).toBe(linkTokenHash(registrationToken(linkKey, row.id)));
 
     const cookie = await t.loginAs("clinic");
     const dashboardOf = async (slug: string) => {

@@ -4,7 +4,8 @@ import { users } from "../../db/schema.ts";
 import { DEMO_ACCOUNTS } from "../../demo-accounts.ts";
 import { DEMO_EVENTS, DEMO_GUESTS, type DemoEvent, type DemoRegistration } from "./events-demo-data.ts";
 import { eventChecklistTemplates, eventCosts, eventEvents, eventPayments, eventRegistrations, eventTasks, eventTicketTypes } from "./events.table.ts";
-import { registrationToken, tokenHash } from "./tickets.ts";
+import { registrationToken } from "./tickets.ts";
+import { linkTokenHash } from "../../platform/private-links.ts";
 
 /**
  * The demo clinic's events (issue 37): a past workshop with its check-ins, its costs all paid
@@ -192,7 +193,7 @@ export async function seedDemoEvents(db: Db, options: DemoEventsOptions): Promis
       )
       .returning({ id: eventRegistrations.id });
     const ids = inserted.map((row) => row.id);
-    const tokens = ids.map((id) => tokenHash(registrationToken(options.linkKey, id)));
+    const tokens = ids.map((id) => linkTokenHash(registrationToken(options.linkKey, id)));
     const references = ids.map((id, index) => ((made[index]?.price ?? 0) > 0 ? `ER-${String(id).padStart(6, "0")}` : null));
     await tx.execute(sql`
       update event_registrations r set token = v.token, payment_reference = v.reference

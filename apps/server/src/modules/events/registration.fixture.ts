@@ -1,7 +1,8 @@
 import { PLACE_HOLDING_STATES, type RegistrationState } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { registrationToken, tokenHash } from "./tickets.ts";
+import { registrationToken } from "./tickets.ts";
+import { linkTokenHash } from "../../platform/private-links.ts";
 
 /**
  * The payment tests' registrations, written straight to the tables (issue 37.3): a registration
@@ -44,7 +45,7 @@ export async function makeRegistration(
       select ${id}, e.id, ${event.ticketTypeId}, e.clinic_id, ${options.name ?? `Guest ${counter}`},
         ${options.email ?? `guest-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`}, ${options.language ?? "en"}, ${state},
         ${amountCents}, ${options.paidCents ?? (state === "confirmed" || state === "checked_in" ? amountCents : 0)}, ${options.currency ?? "EUR"},
-        ${options.provider === undefined ? (amountCents > 0 ? "manual" : null) : options.provider}, ${tokenHash(token)},
+        ${options.provider === undefined ? (amountCents > 0 ? "manual" : null) : options.provider}, ${linkTokenHash(token)},
         ${options.expiresAt === undefined ? (state === "pending_payment" ? new Date(Date.now() + 48 * 3_600_000) : null) : options.expiresAt},
         ${state === "confirmed" || state === "checked_in" ? new Date() : null}
       from event_events e where e.id = ${event.id}`);

@@ -22,7 +22,8 @@ import { type EventDeps, managedEvent } from "./events-scope.ts";
 import { eventRegistrations, eventTicketTypes } from "./events.table.ts";
 import { FACTS_COLUMNS, FACTS_JOINS, factsOf, mailRegistration, type RegistrationMailKind, ticketQrDataUrl } from "./registration-mails.ts";
 import { refundInFull, scheduleExpiry, startCheckout } from "./registration-payments.ts";
-import { registrationToken, tokenHash, verifyTicketCode } from "./tickets.ts";
+import { registrationToken, verifyTicketCode } from "./tickets.ts";
+import { linkTokenHash } from "../../platform/private-links.ts";
 import { endRegistration } from "./waiting-list.ts";
 
 /**
@@ -129,7 +130,7 @@ export async function register(
             provider, payment_reference, token, user_id, expires_at, confirmed_at)
           values (${id}, ${event.id}, ${ticket.ticket_id}, ${event.clinic_id}, ${input.name}, ${input.email}, ${input.language ?? "en"},
             ${JSON.stringify(answers)}::jsonb, ${state}, ${ticket.price_cents}, ${event.currency}, ${provider},
-            ${provider === "manual" ? registrationNumber(id) : null}, ${tokenHash(token)}, ${"actor" in target ? null : target.userId},
+            ${provider === "manual" ? registrationNumber(id) : null}, ${linkTokenHash(token)}, ${"actor" in target ? null : target.userId},
             ${expiresAt}, ${state === "confirmed" ? sql`now()` : null})
           returning id, state),
         ticket_taken as (update event_ticket_types set taken = taken + 1 where id = ${ticket.ticket_id} and exists (select 1 from made where state <> 'waiting')),
@@ -166,7 +167,7 @@ type PublicRow = Parameters<typeof factsOf>[0] & {
 
 /** The registration whose link's secret is `token`; 404 for an unknown or forged one. */
 export async function registrationIdOfToken(db: Db, token: string): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`select r.id from event_registrations r where r.token = ${tokenHash(token)}`);
+  const result = await db.execute<{ id: number }>(sql`select r.id from event_registrations r where r.token = ${linkTokenHash(token)}`);
   const row = result.rows[0];
   if (!row) throw notFound();
   return Number(row.id);
@@ -221,7 +222,7 @@ async function publicView(deps: EventDeps, where: SQL): Promise<PublicRegistrati
   };
 }
 
-export const publicRegistrationOfToken = (deps: EventDeps, token: string) => publicView(deps, sql`r.token = ${tokenHash(token)}`);
+export const publicRegistrationOfToken = (deps: EventDeps, token: string) => publicView(deps, sql`r.token = ${linkTokenHash(token)}`);
 export const publicRegistrationOfId = (deps: EventDeps, id: number) => publicView(deps, sql`r.id = ${id}`);
 
 // ---------------------------------------------------------------- staff reads
@@ -426,7 +427,7 @@ export async function cancelByStaff(deps: EventDeps, actor: Actor, id: number, i
 
 /** The registrant cancels by their link, until the event's window closes; what they paid is refunded in full. Answers the id. */
 export async function cancelByLink(deps: EventDeps, token: string): Promise<number> {
-  const row = await cancelRead(deps.db, sql`r.token = ${tokenHash(token)}`);
+  const row = await cancelRead(deps.db, sql`r.token = ${linkTokenHash(token)}`);
   if (!isCancellable(row.state)) throw conflict(EVENT_MESSAGES.notCancellable);
   const startsAt = new Date(row.starts_at);
   if (!cancelUntilOf(row.state, startsAt, row.cancel_hours)) throw conflict(EVENT_MESSAGES.cancelWindowClosed);

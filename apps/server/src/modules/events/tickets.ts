@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { linkToken } from "../../platform/private-links.ts";
 
 /**
  * A registration's two secrets, derived from its id with the app's key and never stored: the
@@ -6,19 +7,14 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
  * door scans. Different derivations, so the code printed on a ticket never opens its link.
  */
 
-const hmac = (key: Buffer, text: string) => createHmac("sha256", key).update(text).digest("base64url");
-
-/** The private link's secret (`/events/ticket/<token>`): 32 base64url characters. */
-export const registrationToken = (key: Buffer, id: number): string => hmac(key, `event-registration:${id}`).slice(0, 32);
-
-/** What the table stores of a token: its SHA-256 in hex, so a leaked table opens no link. */
-export const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+/** The private link's secret (`/events/ticket/<token>`); the table keeps its linkTokenHash. */
+export const registrationToken = (key: Buffer, id: number): string => linkToken(key, "event-registration", id);
 
 export const ticketPath = (token: string): string => `/events/ticket/${token}`;
 
 const CODE_PATTERN = /^EVT1-(\d{1,10})-([A-Za-z0-9_-]{22})$/;
 
-const codeMac = (key: Buffer, id: number) => hmac(key, `event-ticket:${id}`).slice(0, 22);
+const codeMac = (key: Buffer, id: number) => createHmac("sha256", key).update(`event-ticket:${id}`).digest("base64url").slice(0, 22);
 
 /** The QR code's payload: `EVT1-<id>-<22-character MAC>`. */
 export const ticketCode = (key: Buffer, id: number): string => `EVT1-${id}-${codeMac(key, id)}`;

@@ -6,7 +6,8 @@ import { hashPassword } from "../../../platform/auth.ts";
 import { insertUser } from "../../accounts/users.service.ts";
 import { physioRules } from "./insurance-rules-demo.ts";
 import { addDays, addYear, nextNumber } from "./insurance-scope.ts";
-import { quoteToken, tokenHash } from "./quote-links.ts";
+import { quoteToken } from "./quote-links.ts";
+import { linkTokenHash } from "../../../platform/private-links.ts";
 import { ratePremium } from "./rating.ts";
 
 /**
@@ -283,7 +284,7 @@ export async function seedDemoInsurance(db: Db, options: { anchor: string; linkK
             ${demo.state === "bound" ? at(6, 10) : null}, ${at(0, 10)}, ${at(decided ? 6 : 0, 11)})
           returning id`);
         const quoteId = Number(made.rows[0]?.id);
-        if (sent) await tx.execute(sql`update insurance_quotes set token_hash = ${tokenHash(quoteToken(options.linkKey, quoteId))} where id = ${quoteId}`);
+        if (sent) await tx.execute(sql`update insurance_quotes set token_hash = ${linkTokenHash(quoteToken(options.linkKey, quoteId))} where id = ${quoteId}`);
         const optionIds: number[] = [];
         for (const [index, option] of demo.options.entries()) {
           const product = products[option.product];

@@ -6,7 +6,8 @@ import { badRequest, conflict, notFound } from "../../../platform/errors.ts";
 import { queueMail } from "../../../platform/mail.ts";
 import { addYear, type QuoterDeps, nextNumber, ownedBy, todayUtc, userName } from "./insurance-scope.ts";
 import { decidedMail, optionsShown, quoteMail } from "./quote-documents.ts";
-import { quoteToken, tokenHash } from "./quote-links.ts";
+import { quoteToken } from "./quote-links.ts";
+import { linkTokenHash } from "../../../platform/private-links.ts";
 import { lockedQuote, quoteDetail } from "./quotes.service.ts";
 
 /**
@@ -28,7 +29,7 @@ export async function sendQuote(deps: QuoterDeps, actor: Actor, quoteId: number,
     if (exists.rows.length === 0) throw badRequest({ option: [QUOTER_MESSAGES.optionUnknown] });
     const token = quoteToken(deps.linkKey, quoteId);
     await tx.execute(sql`
-      update insurance_quotes set state = 'sent', chosen_option = ${option}, token_hash = ${tokenHash(token)}, sent_at = now(), updated_at = now()
+      update insurance_quotes set state = 'sent', chosen_option = ${option}, token_hash = ${linkTokenHash(token)}, sent_at = now(), updated_at = now()
       where id = ${quoteId}`);
     const detail = await quoteDetail(tx, actor, quoteId);
     await queueMail(tx, deps.mailer, deps.jobs, [await quoteMail(deps.mailer, detail, token)]);
@@ -66,7 +67,7 @@ export async function decideByAgent(db: Db, actor: Actor, quoteId: number, decis
 
 /** The quote id a private link names; 404 for a forged or unknown one. */
 export async function quoteIdOfToken(db: Db, token: string): Promise<number> {
-  const result = await db.execute<{ id: number }>(sql`select id from insurance_quotes where token_hash = ${tokenHash(token)}`);
+  const result = await db.execute<{ id: number }>(sql`select id from insurance_quotes where token_hash = ${linkTokenHash(token)}`);
   const id = result.rows[0]?.id;
   if (id === undefined) throw notFound(QUOTER_MESSAGES.linkUnknown);
   return Number(id);

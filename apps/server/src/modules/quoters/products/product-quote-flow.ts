@@ -7,7 +7,8 @@ import type { JobQueue } from "../../../platform/jobs.ts";
 import { type Mailer, queueMail } from "../../../platform/mail.ts";
 import { quoteAnsweredMail, quoteSentMail } from "./product-quote-mails.ts";
 import { quotePdf } from "./product-quote-pdf.ts";
-import { isoOrNull, managedQuote, type ProductQuoteDeps, quotePublicPath, quoteStaffPath, quoteToken, quoteTokenHash } from "./product-quotes-scope.ts";
+import { isoOrNull, managedQuote, type ProductQuoteDeps, quotePublicPath, quoteStaffPath, quoteToken } from "./product-quotes-scope.ts";
+import { linkTokenHash } from "../../../platform/private-links.ts";
 
 /**
  * A quote's life after its draft (issue 38.1): sent to its client with a private link, viewed
@@ -25,7 +26,7 @@ export async function sendQuote(deps: ProductQuoteDeps, actor: Actor, quoteId: n
     if (!["draft", "sent", "viewed"].includes(quote.state)) throw conflict(PRODUCT_QUOTE_MESSAGES.notSendable);
     const token = quoteToken(deps.linkKey, quoteId);
     const updated = await db.execute<{ valid: boolean }>(sql`
-      update product_quotes set state = case when state = 'draft' then 'sent' else state end, sent_at = now(), token_hash = ${quoteTokenHash(token)},
+      update product_quotes set state = case when state = 'draft' then 'sent' else state end, sent_at = now(), token_hash = ${linkTokenHash(token)},
         updated_at = now()
       where id = ${quoteId} and state = ${quote.state} and valid_until >= current_date returning true as valid`);
     if (updated.rows.length === 0) throw conflict(PRODUCT_QUOTE_MESSAGES.validUntilPast);
@@ -99,7 +100,7 @@ async function linkedQuote(db: Db, token: string, lock: boolean): Promise<Linked
           'discountCents', l.discount_cents, 'totalCents', l.total_cents) order by l.position)
         from product_quote_lines l where l.quote_id = q.id) as lines
     from product_quotes q join users u on u.id = q.clinic_id
-    where q.token_hash = ${quoteTokenHash(token)} ${lock ? sql`for update of q` : sql``}`);
+    where q.token_hash = ${linkTokenHash(token)} ${lock ? sql`for update of q` : sql``}`);
   const row = result.rows[0];
   if (!row) throw notFound(PRODUCT_QUOTE_MESSAGES.linkUnknown);
   return row;

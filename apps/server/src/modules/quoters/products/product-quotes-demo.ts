@@ -2,7 +2,8 @@ import { productQuoteNumber, quoteTotals } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { DEMO_ACCOUNTS } from "../../../demo-accounts.ts";
-import { quoteToken, quoteTokenHash } from "./product-quotes-scope.ts";
+import { quoteToken } from "./product-quotes-scope.ts";
+import { linkTokenHash } from "../../../platform/private-links.ts";
 
 /**
  * The demo clinic's quotes (issue 38.1): about ten over the last months, in every state: a quote
@@ -249,7 +250,7 @@ export async function seedDemoProductQuotes(db: Db, options: DemoQuotesOptions):
         2100, ${quote.discountCents ?? 0}, ${totals.subtotalCents}, ${totals.taxCents}, ${totals.totalCents}, ${dayOf(quote.made + (quote.validDays ?? 30))},
         'Prices include the materials listed. Payment on acceptance; sessions are booked once paid.',
         'Los precios incluyen el material indicado. Pago a la aceptación; las sesiones se reservan una vez pagadas.',
-        ${quote.note ?? ""}, ${quote.state}, ${quote.sent === undefined ? null : quoteTokenHash(quoteToken(options.linkKey, id))},
+        ${quote.note ?? ""}, ${quote.state}, ${quote.sent === undefined ? null : linkTokenHash(quoteToken(options.linkKey, id))},
         ${quote.sent === undefined ? null : at(quote.sent)}, ${quote.viewed === undefined ? null : at(quote.viewed, 18)},
         ${quote.decided === undefined ? null : at(quote.decided, 19)}, ${accepted ? quote.client.name : null}, ${quote.declineReason ?? null},
         ${clinicId}, ${made}, ${quote.decided === undefined ? made : at(quote.decided, 19)})`);

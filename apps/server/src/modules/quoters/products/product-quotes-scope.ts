@@ -1,10 +1,10 @@
 import { PRODUCT_QUOTE_MESSAGES } from "@clinic/shared";
-import { createHash, createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, clinicForCall, managedBy, requireModule, requirePermission } from "../../../platform/access.ts";
 import { notFound } from "../../../platform/errors.ts";
+import { linkToken } from "../../../platform/private-links.ts";
 import type { JobQueue } from "../../../platform/jobs.ts";
 import type { Mailer } from "../../../platform/mail.ts";
 import type { PaymentProviders } from "../../../platform/payments/index.ts";
@@ -66,10 +66,8 @@ export async function managedQuote(db: Db, actor: Actor, quoteId: number, lock =
 export const quoteClinicFor = (db: Db, actor: Actor, named: string | undefined): Promise<string> =>
   clinicForCall(db, actor, named, PRODUCT_QUOTE_MESSAGES.clinicNeeded);
 
-/** The private link's secret (`/quotes/<token>`), derived from the quote's id: 32 base64url characters. */
-export const quoteToken = (key: Buffer, id: number): string => createHmac("sha256", key).update(`product-quote:${id}`).digest("base64url").slice(0, 32);
-/** What the table stores of a token: its SHA-256 in hex, so a leaked table opens no link. */
-export const quoteTokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+/** The private link's secret (`/quotes/<token>`); the table keeps its linkTokenHash. */
+export const quoteToken = (key: Buffer, id: number): string => linkToken(key, "product-quote", id);
 export const quotePublicPath = (token: string): string => `/quotes/${token}`;
 export const quoteStaffPath = (id: number): string => `/product-quoter/app/quotes/${id}`;
 
