@@ -21,7 +21,7 @@ import {
 } from "@clinic/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireActor } from "../../../platform/access.ts";
+import { type Actor, requireActor } from "../../../platform/access.ts";
 import { audited } from "../../../platform/audit.ts";
 import { sendPdf } from "../../../platform/pdf.ts";
 import { QUOTER_TAGS as tags, quoterDepsOf, quoterStaff } from "./insurance-scope.ts";
@@ -42,6 +42,42 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = quoterDepsOf(app);
   const { db } = deps;
   registerQuoteExpiry({ db, jobs: app.jobs, enabled: () => app.flags.isEnabled("quoter") });
+
+  /**
+   * A change to one quote (edit, send, accept, decline, bind), its id in the URL: agents only,
+   * audited under `action` with the quote's id (and `detail`), then answered with the quote as it
+   * now stands unless `answer` says otherwise.
+   */
+  function quoteAction<Body extends z.ZodType, Done>(
+    method: "PUT" | "POST",
+    url: `/api/quoter/quotes/:quoteId${string}`,
+    route: {
+      summary: string;
+      body: Body;
+      action: string;
+      detail?: (body: z.infer<Body>) => Record<string, unknown>;
+      answer?: { status: 201; schema: z.ZodType; read: (actor: Actor, done: Done) => Promise<unknown> };
+    },
+    act: (actor: Actor, quoteId: number, body: z.infer<Body>) => Promise<Done>,
+  ) {
+    const { summary, body, action, detail, answer } = route;
+    app.route({
+      method,
+      url,
+      preValidation: quoterStaff,
+      schema: { response: answer ? { [answer.status]: answer.schema } : { 200: quoteDetailSchema }, tags, summary, params: quoteIdParamSchema, body },
+      handler: async (request, reply) => {
+        const actor = requireActor(request);
+        const { quoteId } = request.params;
+        const input = request.body as z.infer<Body>;
+        const done = await audited(request, { action, detail: { quoteId, ...detail?.(input) } }, () => act(actor, quoteId, input));
+        if (!answer) return quoteDetail(db, actor, quoteId);
+        return reply.status(answer.status).send(await answer.read(actor, done));
+      },
+    });
+  }
+  /** Decisions recorded by the agent (by phone), apart from the applicant's own by link. */
+  const byAgent = () => ({ by: "agent" });
 
   app.post(
     "/api/quoter/rate",
@@ -109,24 +145,11 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => quoteDetail(db, requireActor(request), request.params.quoteId),
   );
-  app.put(
+  quoteAction(
+    "PUT",
     "/api/quoter/quotes/:quoteId",
-    {
-      preValidation: quoterStaff,
-      schema: {
-        response: { 200: quoteDetailSchema },
-        tags,
-        summary: "Change a draft (re-rated); any other state: 409",
-        params: quoteIdParamSchema,
-        body: quoteInputSchema,
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const { quoteId } = request.params;
-      await audited(request, { action: "quoter.quote.update", detail: { quoteId } }, () => updateQuote(db, actor, quoteId, request.body));
-      return quoteDetail(db, actor, quoteId);
-    },
+    { summary: "Change a draft (re-rated); any other state: 409", body: quoteInputSchema, action: "quoter.quote.update" },
+    (actor, quoteId, body) => updateQuote(db, actor, quoteId, body),
   );
   app.delete(
     "/api/quoter/quotes/:quoteId",
@@ -145,89 +168,40 @@ export const insuranceQuotesRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendPdf(reply, filename, pdf);
     },
   );
-  app.post(
+  quoteAction(
+    "POST",
     "/api/quoter/quotes/:quoteId/send",
     {
-      preValidation: quoterStaff,
-      schema: {
-        response: { 200: quoteDetailSchema },
-        tags,
-        summary: "Send the quote with its chosen option (PDF and private link by email); sending again re-sends",
-        params: quoteIdParamSchema,
-        body: sendQuoteSchema,
-      },
+      summary: "Send the quote with its chosen option (PDF and private link by email); sending again re-sends",
+      body: sendQuoteSchema,
+      action: "quoter.quote.send",
+      detail: (body) => ({ option: body.option }),
     },
-    async (request) => {
-      const actor = requireActor(request);
-      const { quoteId } = request.params;
-      await audited(request, { action: "quoter.quote.send", detail: { quoteId, option: request.body.option } }, () =>
-        sendQuote(deps, actor, quoteId, request.body.option),
-      );
-      return quoteDetail(db, actor, quoteId);
-    },
+    (actor, quoteId, body) => sendQuote(deps, actor, quoteId, body.option),
   );
-  app.post(
+  quoteAction(
+    "POST",
     "/api/quoter/quotes/:quoteId/accept",
-    {
-      preValidation: quoterStaff,
-      schema: {
-        response: { 200: quoteDetailSchema },
-        tags,
-        summary: "Record the applicant's acceptance (by phone): sent → accepted",
-        params: quoteIdParamSchema,
-        body: recordAcceptanceSchema,
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const { quoteId } = request.params;
-      await audited(request, { action: "quoter.quote.accept", detail: { quoteId, by: "agent" } }, () =>
-        decideByAgent(db, actor, quoteId, { accepted: true, name: request.body.name }),
-      );
-      return quoteDetail(db, actor, quoteId);
-    },
+    { summary: "Record the applicant's acceptance (by phone): sent → accepted", body: recordAcceptanceSchema, action: "quoter.quote.accept", detail: byAgent },
+    (actor, quoteId, body) => decideByAgent(db, actor, quoteId, { accepted: true, name: body.name }),
   );
-  app.post(
+  quoteAction(
+    "POST",
     "/api/quoter/quotes/:quoteId/decline",
-    {
-      preValidation: quoterStaff,
-      schema: {
-        response: { 200: quoteDetailSchema },
-        tags,
-        summary: "Record the applicant's decline: sent → declined",
-        params: quoteIdParamSchema,
-        body: declineQuoteSchema,
-      },
-    },
-    async (request) => {
-      const actor = requireActor(request);
-      const { quoteId } = request.params;
-      await audited(request, { action: "quoter.quote.decline", detail: { quoteId, by: "agent" } }, () =>
-        decideByAgent(db, actor, quoteId, { accepted: false, reason: request.body.reason }),
-      );
-      return quoteDetail(db, actor, quoteId);
-    },
+    { summary: "Record the applicant's decline: sent → declined", body: declineQuoteSchema, action: "quoter.quote.decline", detail: byAgent },
+    (actor, quoteId, body) => decideByAgent(db, actor, quoteId, { accepted: false, reason: body.reason }),
   );
-  app.post(
+  quoteAction(
+    "POST",
     "/api/quoter/quotes/:quoteId/bind",
     {
-      preValidation: quoterStaff,
-      schema: {
-        response: { 201: policyDetailSchema },
-        tags,
-        summary: "Bind an accepted quote into its policy (one year from startsOn, default today); twice: 409",
-        params: quoteIdParamSchema,
-        body: bindQuoteSchema,
-      },
+      summary: "Bind an accepted quote into its policy (one year from startsOn, default today); twice: 409",
+      body: bindQuoteSchema,
+      action: "quoter.quote.bind",
+      detail: (body) => ({ startsOn: body.startsOn ?? null }),
+      answer: { status: 201, schema: policyDetailSchema, read: (actor, policyId: number) => policyDetail(db, actor, policyId) },
     },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const { quoteId } = request.params;
-      const policyId = await audited(request, { action: "quoter.quote.bind", detail: { quoteId, startsOn: request.body.startsOn ?? null } }, () =>
-        bindQuote(db, actor, quoteId, request.body.startsOn),
-      );
-      return reply.status(201).send(await policyDetail(db, actor, policyId));
-    },
+    (actor, quoteId, body) => bindQuote(db, actor, quoteId, body.startsOn),
   );
 
   app.get(
