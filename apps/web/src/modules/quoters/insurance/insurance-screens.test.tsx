@@ -1,4 +1,4 @@
-import { type InsuranceProductRow, type Paged, QUOTER_API, type QuoteRow } from "@clinic/shared";
+import { type InsuranceProductRow, insuranceProductRowSchema, type Paged, QUOTER_API, type QuoteRow, quoteRowSchema } from "@clinic/shared";
 import i18next from "i18next";
 import { useForm } from "react-hook-form";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -29,52 +29,14 @@ const flags = { clinic: true, quoter: true };
 const agent = testSession({ codenames: ["view_quoter"], flags });
 const admin = testSession({ isAdmin: true, flags });
 
-const productRow = (extra: Partial<InsuranceProductRow> = {}): InsuranceProductRow => {
-  const { id, code, name, currency, state, currentVersion, basePremiumCents, quotes, updatedAt } = sampleProduct();
-  return { id, code, name, currency, state, currentVersion, basePremiumCents, quotes, updatedAt, ...extra };
-};
+// A list's row is the sample's detail without what only its page shows: the row schema keeps its own fields.
+const productRow = (extra: Partial<InsuranceProductRow> = {}): InsuranceProductRow => ({ ...insuranceProductRowSchema.parse(sampleProduct()), ...extra });
 const products: Paged<InsuranceProductRow> = {
   data: [productRow(), productRow({ id: 4, code: "AUTO", name: { en: "Car", es: "" }, state: "archived", currentVersion: 1, quotes: 0 })],
   page: 1,
   total: 2,
 };
-const quoteRow = (extra: Partial<QuoteRow> = {}): QuoteRow => {
-  const {
-    id,
-    number,
-    applicantName,
-    applicantEmail,
-    agent: by,
-    state,
-    products: codes,
-    premiumCents,
-    currency,
-    chosenOption,
-    validUntil,
-    createdAt,
-    sentAt,
-    decidedAt,
-    policy,
-  } = sampleQuote();
-  return {
-    id,
-    number,
-    applicantName,
-    applicantEmail,
-    agent: by,
-    state,
-    products: codes,
-    premiumCents,
-    currency,
-    chosenOption,
-    validUntil,
-    createdAt,
-    sentAt,
-    decidedAt,
-    policy,
-    ...extra,
-  };
-};
+const quoteRow = (extra: Partial<QuoteRow> = {}): QuoteRow => ({ ...quoteRowSchema.parse(sampleQuote()), ...extra });
 const quotes: Paged<QuoteRow> = {
   data: [quoteRow(), quoteRow({ id: 43, number: "IQ-2026-000043", state: "bound", policy: { id: 7, number: "POL-2026-000007" } })],
   page: 1,
