@@ -349,7 +349,12 @@ export const policyIdParamSchema = z.object({ policyId: rowIdParam() }).strict()
 
 /** The figures' range (days, UTC, both included): default the last twelve months. At most three years. */
 export const quoterFiguresQuerySchema = z
-  .object({ from: dayField().optional(), to: dayField().optional() })
+  .object({
+    from: dayField().optional(),
+    to: dayField().optional(),
+    /** The amounts' currency; by default the one most quotes of the range are in. */
+    currency: currencyField().optional(),
+  })
   .strict()
   .superRefine((range, context) => {
     if (range.from && range.to && range.to < range.from) context.addIssue({ code: "custom", message: QUOTER_MESSAGES.rangeReversed, path: ["to"] });
@@ -500,6 +505,10 @@ export type QuoterFigureRow = {
 export type QuoterFigures = {
   from: string;
   to: string;
+  /** The figures count the quotes in this currency only (amounts in different currencies are never added); null when the range has none. */
+  currency: string | null;
+  /** Every currency the range's quotes are in, to choose from. */
+  currencies: string[];
   totals: QuoterFigureRow;
   /** YYYY-MM */
   months: (QuoterFigureRow & { month: string })[];
@@ -667,6 +676,8 @@ const figureShape = {
 export const quoterFiguresSchema: z.ZodType<QuoterFigures> = z.object({
   from: z.string(),
   to: z.string(),
+  currency: z.string().nullable(),
+  currencies: z.array(z.string()),
   totals: z.object(figureShape),
   months: z.array(z.object({ ...figureShape, month: z.string() })),
   agents: z.array(z.object({ ...figureShape, agent: userRefView })),

@@ -236,7 +236,17 @@ export type ProductQuotesExportQuery = z.infer<typeof productQuotesExportQuerySc
 
 /** Figures per month and per staff member over created days `from`–`to` (the last 12 months when omitted). */
 export const productQuoteFiguresQuerySchema = z
-  .object({ ...dayRange, clinicId: userId().optional() })
+  .object({
+    ...dayRange,
+    clinicId: userId().optional(),
+    /** The amounts' currency; by default the one most sent quotes of the range are in. */
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+  })
   .strict()
   .superRefine(refineRange);
 export type ProductQuoteFiguresQuery = z.infer<typeof productQuoteFiguresQuerySchema>;
@@ -394,4 +404,12 @@ export type ProductQuoteFigure = {
   /** accepted (converted included) / sent, in basis points; 0 when nothing was sent. */
   conversionBp: number;
 };
-export type ProductQuoteFigures = { from: string; to: string; rows: ProductQuoteFigure[] };
+export type ProductQuoteFigures = {
+  from: string;
+  to: string;
+  /** The rows count the quotes in this currency only (amounts in different currencies are never added); null when none was sent. */
+  currency: string | null;
+  /** Every currency the range's sent quotes are in, to choose from. */
+  currencies: string[];
+  rows: ProductQuoteFigure[];
+};

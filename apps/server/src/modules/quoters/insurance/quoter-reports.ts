@@ -12,8 +12,9 @@ import { QUOTED_CENTS, quotesForExport } from "./quotes.service.ts";
  * The quoter's exports and figures (issue 38.4). Figures count the quotes made in the range
  * (by the day they were made, UTC): made, sent, quoted amount (the chosen option's premium,
  * else the cheapest), accepted (accepted or since bound) with their amount, bound, and the
- * conversion rate accepted / sent in basis points. Amounts are summed as cents, whatever the
- * product's currency.
+ * conversion rate accepted / sent in basis points. Amounts of different currencies are never
+ * added: the figures count the quotes of one currency (the one asked, else the one most quotes
+ * of the range are in) and say which others there are.
  */
 
 const HEADERS = {
@@ -76,24 +77,34 @@ export async function quoterFigures(db: Db, actor: Actor, query: QuoterFiguresQu
   if (to < from) throw badRequest({ to: [QUOTER_MESSAGES.rangeReversed] });
   if (addDays(from, 3 * 366) < to) throw badRequest({ from: [QUOTER_MESSAGES.rangeTooLong] });
   const scope: SQL = ownedBy(actor, sql`q.agent_id`);
+  // A quote's currency is its products' (a quote compares products of one currency: the first option's).
   const result = await db.execute<FigureSql>(sql`
     with quoted as (
-      select q.agent_id, to_char(q.created_at at time zone 'utc', 'YYYY-MM') as month, q.state, q.sent_at, ${QUOTED_CENTS} as cents
+      select q.agent_id, to_char(q.created_at at time zone 'utc', 'YYYY-MM') as month, q.state, q.sent_at, ${QUOTED_CENTS} as cents,
+        (select p.currency from insurance_quote_options o join insurance_product_versions v on v.id = o.version_id
+          join insurance_products p on p.id = v.product_id where o.quote_id = q.id order by o.position limit 1) as currency
       from insurance_quotes q
-      where ${scope} and q.created_at >= ${from}::date and q.created_at < ${to}::date + 1)
-    select grouping(s.month) as no_month, grouping(s.agent_id) as no_agent, s.month, s.agent_id, max(${userName("a")}) as agent_name,
+      where ${scope} and q.created_at >= ${from}::date and q.created_at < ${to}::date + 1),
+    chosen as (
+      select coalesce(${query.currency ?? null}::text, (select currency from quoted group by currency order by count(*) desc, currency limit 1)) as currency)
+    select (select currency from chosen) as currency, (select coalesce(array_agg(distinct currency order by currency), '{}') from quoted) as currencies,
+      grouping(s.month) as no_month, grouping(s.agent_id) as no_agent, s.month, s.agent_id, max(${userName("a")}) as agent_name,
       count(*)::int as quotes, count(s.sent_at)::int as sent, coalesce(sum(s.cents), 0)::bigint as quoted_cents,
       count(*) filter (where s.state in ('accepted', 'bound'))::int as accepted,
       coalesce(sum(s.cents) filter (where s.state in ('accepted', 'bound')), 0)::bigint as accepted_cents,
       count(*) filter (where s.state = 'bound')::int as bound
     from quoted s join users a on a.id = s.agent_id
+    where s.currency = (select currency from chosen)
     group by grouping sets ((s.month), (s.agent_id), ())
     order by s.month nulls last, agent_name nulls last`);
   const rows = result.rows;
   const totals = rows.find((row) => Number(row.no_month) === 1 && Number(row.no_agent) === 1);
+  const first = rows[0];
   return {
     from,
     to,
+    currency: (first?.currency as string | null | undefined) ?? null,
+    currencies: (first?.currencies as string[] | undefined) ?? [],
     totals: totals ? figureOf(totals) : figureOf({ quotes: 0, sent: 0, quoted_cents: 0, accepted: 0, accepted_cents: 0, bound: 0 }),
     months: rows.filter((row) => Number(row.no_month) === 0).map((row) => ({ month: String(row.month), ...figureOf(row) })),
     agents: rows

@@ -316,4 +316,22 @@ describe("exports and figures", () => {
     expect(own.agents.length).toBe(1);
     expect((await call(agent, "GET", "/api/quoter/figures?from=2026-05-01&to=2026-01-01")).statusCode).toBe(400);
   });
+
+  it("never adds amounts of two currencies: the figures are of one, the others named", async () => {
+    const dollars = await makeInsuranceProduct(t.db, { currency: "USD" });
+    const made = await call(agent2, "POST", "/api/quoter/quotes", quoteBody(dollars.id));
+    expect(made.statusCode, made.body).toBe(201);
+    // Quoted: the cheapest option while none is chosen.
+    const premium = Math.min(...(made.json() as { options: { premiumCents: number }[] }).options.map((option) => option.premiumCents));
+    const euros = (await call(agent2, "GET", "/api/quoter/figures")).json();
+    expect(euros.currency).toBe("EUR");
+    expect(euros.currencies).toEqual(["EUR", "USD"]);
+    const usd = await call(agent2, "GET", "/api/quoter/figures?currency=usd");
+    expect(usd.statusCode, usd.body).toBe(200);
+    expect(usd.json()).toMatchObject({ currency: "USD", currencies: ["EUR", "USD"], totals: { quotes: 1, quotedCents: premium } });
+    expect(euros.totals.quotes + 1).toBe((await call(agent2, "GET", "/api/quoter/quotes")).json().total);
+    // A currency with no quote in the range: nothing counted, still a clear answer.
+    expect((await call(agent2, "GET", "/api/quoter/figures?currency=GBP")).json()).toMatchObject({ currency: "GBP", totals: { quotes: 0, quotedCents: 0 } });
+    expect((await call(agent2, "GET", "/api/quoter/figures?currency=euro")).statusCode).toBe(400);
+  });
 });

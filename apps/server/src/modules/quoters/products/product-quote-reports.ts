@@ -54,7 +54,9 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /**
  * Per month of creation and per author, over every revision that was sent (revisions count
  * once each: a revised quote was sent too): sent, quoted amount, accepted (converted included)
- * and its amount, converted, and accepted / sent in basis points. One statement.
+ * and its amount, converted, and accepted / sent in basis points. Amounts of different
+ * currencies are never added: the rows are of one currency (the one asked, else the one most
+ * sent quotes are in), and the others are named. One statement.
  */
 export async function quoteFigures(db: Db, actor: Actor, query: ProductQuoteFiguresQuery): Promise<ProductQuoteFigures> {
   const to = query.to ?? isoDay(new Date());
@@ -69,28 +71,39 @@ export async function quoteFigures(db: Db, actor: Actor, query: ProductQuoteFigu
     accepted: number;
     accepted_cents: string;
     converted: number;
+    currency: string | null;
+    currencies: string[];
   }>(sql`
-    select f.*, ${nameOf("s")} as staff_name from (
+    with sent as (
+      select q.* from product_quotes q
+      where ${managedBy(actor, sql`q.clinic_id`)} ${clinic} and q.sent_at is not null
+        and q.created_at >= ${from}::date and q.created_at < ${to}::date + 1),
+    chosen as (
+      select coalesce(${query.currency ?? null}::text, (select currency from sent group by currency order by count(*) desc, currency limit 1)) as currency)
+    select c.currency, (select coalesce(array_agg(distinct currency order by currency), '{}') from sent) as currencies, f.*, ${nameOf("s")} as staff_name
+    from chosen c left join (
       select to_char(q.created_at at time zone 'UTC', 'YYYY-MM') as month, q.created_by as staff_id,
         count(*)::int as sent, sum(q.total_cents)::bigint as quoted,
         count(*) filter (where q.state in ('accepted', 'converted'))::int as accepted,
         coalesce(sum(q.total_cents) filter (where q.state in ('accepted', 'converted')), 0)::bigint as accepted_cents,
         count(*) filter (where q.state = 'converted')::int as converted
-      from product_quotes q
-      where ${managedBy(actor, sql`q.clinic_id`)} ${clinic} and q.sent_at is not null
-        and q.created_at >= ${from}::date and q.created_at < ${to}::date + 1
+      from sent q where q.currency = (select currency from chosen)
       group by 1, 2
-    ) f left join users s on s.id = f.staff_id
+    ) f on true left join users s on s.id = f.staff_id
     order by f.month, staff_name nulls last`);
-  const rows: ProductQuoteFigure[] = result.rows.map((row) => ({
-    month: row.month,
-    staff: row.staff_id ? { id: row.staff_id, name: String(row.staff_name) } : null,
-    sent: Number(row.sent),
-    quotedCents: Number(row.quoted),
-    accepted: Number(row.accepted),
-    acceptedCents: Number(row.accepted_cents),
-    converted: Number(row.converted),
-    conversionBp: Number(row.sent) > 0 ? Math.round((Number(row.accepted) * 10_000) / Number(row.sent)) : 0,
-  }));
-  return { from, to, rows };
+  // One row always comes back (the chosen currency's), with no month when nothing was sent in it.
+  const first = result.rows[0];
+  const rows: ProductQuoteFigure[] = result.rows
+    .filter((row) => row.month !== null)
+    .map((row) => ({
+      month: row.month,
+      staff: row.staff_id ? { id: row.staff_id, name: String(row.staff_name) } : null,
+      sent: Number(row.sent),
+      quotedCents: Number(row.quoted),
+      accepted: Number(row.accepted),
+      acceptedCents: Number(row.accepted_cents),
+      converted: Number(row.converted),
+      conversionBp: Number(row.sent) > 0 ? Math.round((Number(row.accepted) * 10_000) / Number(row.sent)) : 0,
+    }));
+  return { from, to, currency: first?.currency?.trim() ?? null, currencies: (first?.currencies ?? []).map((one) => one.trim()), rows };
 }

@@ -1,4 +1,11 @@
-import { PRODUCT_QUOTE_MESSAGES, type Paged, type ProductQuoteDetail, type ProductQuoteRow, type PublicProductQuote } from "@clinic/shared";
+import {
+  PRODUCT_QUOTE_MESSAGES,
+  type Paged,
+  type ProductQuoteDetail,
+  type ProductQuoteFigures,
+  type ProductQuoteRow,
+  type PublicProductQuote,
+} from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -455,5 +462,21 @@ describe("PDF and exports", () => {
     const rows = figures.json().rows as { sent: number; accepted: number; conversionBp: number }[];
     expect(rows.reduce((sum, row) => sum + row.sent, 0)).toBeGreaterThan(0);
     for (const row of rows) expect(row.conversionBp).toBe(Math.round((row.accepted * 10_000) / row.sent));
+    expect(figures.json().currency).toBe("EUR");
+  });
+
+  it("never adds amounts of two currencies: the rows are of one, the others named", async () => {
+    const dollars = await makeQuote(t.db, t.ids.clinic, { state: "sent", lines: [{ unitCents: 12_345 }] });
+    await t.db.execute(sql`update product_quotes set currency = 'USD' where id = ${dollars.id}`);
+    const euros = (await r.send("clinic", "GET", "/api/product-quoter/figures")).json() as ProductQuoteFigures;
+    expect(euros.currency).toBe("EUR");
+    expect(euros.currencies).toEqual(["EUR", "USD"]);
+    const usd = (await r.send("clinic", "GET", "/api/product-quoter/figures?currency=usd")).json() as ProductQuoteFigures;
+    expect(usd.currency).toBe("USD");
+    // 123.45 and 21 % tax.
+    expect(usd.rows.map((row) => [row.sent, row.quotedCents])).toEqual([[1, 14_937]]);
+    const none = await r.send("clinic", "GET", "/api/product-quoter/figures?currency=GBP");
+    expect(none.json()).toMatchObject({ currency: "GBP", currencies: ["EUR", "USD"], rows: [] });
+    expect((await r.send("clinic", "GET", "/api/product-quoter/figures?currency=euro")).statusCode).toBe(400);
   });
 });

@@ -111,6 +111,8 @@ const catalogueItemSchema = z.object({
 const figuresSchema = z.object({
   from: z.string(),
   to: z.string(),
+  currency: z.string().nullable(),
+  currencies: z.array(z.string()),
   rows: z.array(
     z.object({
       month: z.string(),

@@ -144,7 +144,7 @@ export function ProductDialog(props: {
           slotProps={{ htmlInput: { maxLength: INSURANCE_LIMITS.note } }}
           fullWidth
         />
-        {product ? <VersionsList versions={product.versions} current={product.currentVersion} /> : null}
+        {product ? <VersionsList versions={product.versions} current={product.currentVersion} productId={product.id} currency={product.currency} /> : null}
       </Section>
     </FormDialog>
   );

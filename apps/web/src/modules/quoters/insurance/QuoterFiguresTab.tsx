@@ -1,13 +1,12 @@
-import { type InsuranceProductRow, type Paged, QUOTER_API, type QuoterFigureRow } from "@clinic/shared";
-import { Alert, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import type { QuoterFigureRow } from "@clinic/shared";
+import { Alert, MenuItem, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { lazy, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { DateField } from "../../../lib/components/DateField.tsx";
 import { FigureTiles } from "../../../lib/components/FigureTiles.tsx";
 import { formatMoney } from "../../../lib/money.ts";
-import { useResource } from "../../../lib/resource.ts";
-import { QUOTER_KEY, useFigures } from "./api.ts";
+import { useFigures } from "./api.ts";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const AmountsChart = lazy(() => import("./FiguresChart.tsx").then((m) => ({ default: m.AmountsChart })));
@@ -15,15 +14,6 @@ const AmountsChart = lazy(() => import("./FiguresChart.tsx").then((m) => ({ defa
 /** A conversion rate in basis points as a percent ("42.5 %"), or a dash when nothing was sent. */
 export const conversionText = (bp: number | null, language: string): string =>
   bp === null ? "—" : new Intl.NumberFormat(language === "es" ? "es-ES" : "en-GB", { style: "percent", maximumFractionDigits: 1 }).format(bp / 10_000);
-
-/**
- * The amounts' currency: the products' one when they share it. The figures sum cents whatever the
- * currency (QuoterFigures), so with several currencies the amounts show as plain numbers.
- */
-export function figuresCurrency(products: readonly { currency: string }[] | undefined): string | null {
-  const currencies = new Set((products ?? []).map((product) => product.currency));
-  return currencies.size === 1 ? ([...currencies][0] ?? null) : null;
-}
 
 type Row = QuoterFigureRow & { label: string };
 
@@ -102,9 +92,11 @@ export function QuoterFiguresTab() {
   const [range, setRange] = useState({ from: "", to: "" });
   const reversed = range.from !== "" && range.to !== "" && range.to < range.from;
   const complete = range.from !== "" && range.to !== "" && !reversed;
-  const { data, network } = useFigures(complete ? range.from : "", complete ? range.to : "");
-  const products = useResource<Paged<InsuranceProductRow>>([QUOTER_KEY, "all-products"], `${QUOTER_API.products}?rowsPerPage=100`, { quiet: true });
-  const currency = figuresCurrency(products.data?.data);
+  const [chosenCurrency, setChosenCurrency] = useState("");
+  const { data, network } = useFigures(complete ? range.from : "", complete ? range.to : "", chosenCurrency);
+  // Amounts of two currencies are never added: the server counts one, and names the others to choose from.
+  const currency = data?.currency ?? null;
+  const currencies = data?.currencies ?? [];
   const language = i18n.language;
   const money = (cents: number) =>
     currency
@@ -131,6 +123,23 @@ export function QuoterFiguresTab() {
           helperText={reversed ? t("quoter.messages.rangeReversed") : undefined}
           sx={{ width: { xs: "100%", sm: 170 } }}
         />
+        {currencies.length > 1 ? (
+          <TextField
+            select
+            size="small"
+            label={t("quoter.figures.currency")}
+            value={currency ?? ""}
+            onChange={(event) => setChosenCurrency(event.target.value)}
+            helperText={t("quoter.figures.currencyHint")}
+            sx={{ width: { xs: "100%", sm: 200 } }}
+          >
+            {currencies.map((one) => (
+              <MenuItem key={one} value={one}>
+                {one}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
       </Stack>
       {network.error ? <Alert severity="error">{t("quoter.figures.loadError")}</Alert> : null}
       {!data ? (

@@ -1,31 +1,19 @@
-import {
-  INSURANCE_QUOTE_STATES,
-  type InsuranceProductRow,
-  type InsuranceQuoteState,
-  type Paged,
-  QUOTER_API,
-  type QuoteRow,
-  type UserSummary,
-} from "@clinic/shared";
-import { MenuItem, Stack, TextField } from "@mui/material";
+import { INSURANCE_QUOTE_STATES, type InsuranceQuoteState, QUOTER_API, type QuoteRow } from "@clinic/shared";
+import { Stack } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportButtons } from "../../../lib/components/ExportButtons.tsx";
 import type { ManageColumn } from "../../../lib/components/ManageTable.tsx";
 import { PagedTable } from "../../../lib/components/PagedTable.tsx";
-import { type PickerOption, SearchPicker } from "../../../lib/components/SearchPicker.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { emptyListText } from "../../../lib/empty-list.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { useResource } from "../../../lib/resource.ts";
 import { usePagedList } from "../../../lib/usePagedList.ts";
 import { numberColumn, personColumn } from "../QuoteColumns.tsx";
 import { QuoteFilters, useQuoteDays } from "../QuoteFilters.tsx";
-import { AGENTS_PATH, QUOTER_KEY, QUOTES_RESOURCE, quotePagePath, useQuoterAbilities } from "./api.ts";
+import { QUOTES_RESOURCE, quotePagePath, useQuoterAbilities } from "./api.ts";
+import { ProductAgentFields, useProductAgentFilter } from "./ProductAgentFields.tsx";
 import { QuoteStateChip } from "./StateChips.tsx";
-
-/** Every product for the filter (an archived one still has its quotes). */
-const PRODUCTS_PATH = `${QUOTER_API.products}?rowsPerPage=100`;
 
 /**
  * The quotes (`/quoter/app/quotes`): an agent's own, or every agent's for an admin; searched by
@@ -36,12 +24,10 @@ export function QuotesList() {
   const { t, i18n } = useTranslation();
   const { isAdmin } = useQuoterAbilities();
   const [state, setState] = useState<InsuranceQuoteState | "">("");
-  const [productId, setProductId] = useState("");
-  const [agent, setAgent] = useState<PickerOption | null>(null);
+  const productAgent = useProductAgentFilter();
   const days = useQuoteDays();
-  const filters = { state, productId, agentId: agent?.id ?? "", ...days.filters };
+  const filters = { state, ...productAgent.filters, ...days.filters };
   const list = usePagedList<QuoteRow>(QUOTES_RESOURCE, QUOTER_API.quotes, { filters, pageSize: 25 });
-  const products = useResource<Paged<InsuranceProductRow>>([QUOTER_KEY, "all-products"], PRODUCTS_PATH, { quiet: true });
   const exportFilters = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
   const money = (quote: QuoteRow) => formatMoney(quote.premiumCents, quote.currency, i18n.language);
 
@@ -85,39 +71,7 @@ export function QuotesList() {
         onState={setState}
         stateWidth={170}
         days={days}
-        beforeDays={
-          <>
-            <TextField
-              select
-              size="small"
-              label={t("quoter.fields.product")}
-              value={productId}
-              onChange={(event) => setProductId(event.target.value)}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-              sx={{ width: { xs: "100%", sm: 200 } }}
-            >
-              <MenuItem value="">{t("quoter.list.allProducts")}</MenuItem>
-              {(products.data?.data ?? []).map((product) => (
-                <MenuItem key={product.id} value={String(product.id)}>
-                  {product.code}
-                </MenuItem>
-              ))}
-            </TextField>
-            {isAdmin ? (
-              <SearchPicker<UserSummary>
-                path={AGENTS_PATH}
-                queryKey={[QUOTER_KEY, "agents"]}
-                toOption={(user) => ({ id: user.id, label: `${user.nombres} ${user.apellidos}`.trim() || user.email })}
-                value={agent}
-                onChange={setAgent}
-                label={t("quoter.fields.agent")}
-                noOptionsText={t("quoter.list.noAgents")}
-                size="small"
-                sx={{ width: { xs: "100%", sm: 220 } }}
-              />
-            ) : null}
-          </>
-        }
+        beforeDays={<ProductAgentFields filter={productAgent} />}
       />
       <PagedTable
         list={list}

@@ -59,8 +59,13 @@ export const usePolicy = (id: number | null) =>
 export const useQuote = (id: number | null) => useResource<QuoteDetail>([QUOTER_KEY, "quote", id], id === null ? null : QUOTER_API.quote(id), { quiet: true });
 
 /** The figures' address for a range of days (both ends included); none asks for the server's default, the last twelve months. */
-export const figuresPath = (from: string, to: string) => (from && to ? `${QUOTER_API.figures}?${new URLSearchParams({ from, to })}` : QUOTER_API.figures);
-export const useFigures = (from: string, to: string) => useResource<QuoterFigures>([FIGURES_KEY, from, to], figuresPath(from, to), { quiet: true });
+/** The figures of a range (the default one when either day is empty), in `currency` (the server's choice when empty). */
+export function figuresPath(from: string, to: string, currency = ""): string {
+  const query = new URLSearchParams({ ...(from && to ? { from, to } : {}), ...(currency ? { currency } : {}) }).toString();
+  return query ? `${QUOTER_API.figures}?${query}` : QUOTER_API.figures;
+}
+export const useFigures = (from: string, to: string, currency = "") =>
+  useResource<QuoterFigures>([FIGURES_KEY, from, to, ...(currency ? [currency] : [])], figuresPath(from, to, currency), { quiet: true });
 
 /** Platform admins manage the products and see every agent's quotes; agents quote and see their own. */
 export function useQuoterAbilities() {

@@ -249,7 +249,7 @@ describe("the product editor's parts", () => {
         <PricingEditor form={form} currency="EUR" text={text} />
         <FactorsEditor form={form} text={text} />
         <AddOnsEditor form={form} currency="EUR" text={text} />
-        <VersionsList versions={sampleProduct().versions} current={2} />
+        <VersionsList versions={sampleProduct().versions} current={2} productId={sampleProduct().id} currency="EUR" />
       </>
     );
   }

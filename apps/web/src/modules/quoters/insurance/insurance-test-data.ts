@@ -125,6 +125,8 @@ export const sampleFigures = (): QuoterFigures => {
   return {
     from: "2025-06-01",
     to: "2026-05-31",
+    currency: "EUR",
+    currencies: ["EUR"],
     totals: { ...row, quotes: 20, sent: 16, quotedCents: 500000, accepted: 6, acceptedCents: 180000, bound: 2 },
     months: [
       { ...row, month: "2026-04" },

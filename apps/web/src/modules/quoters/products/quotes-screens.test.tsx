@@ -79,6 +79,8 @@ describe("the figures", () => {
   const figures: ProductQuoteFigures = {
     from: "2025-06-01",
     to: "2026-06-01",
+    currency: "EUR",
+    currencies: ["EUR"],
     rows: [
       {
         month: "2026-04",
@@ -114,12 +116,21 @@ describe("the figures", () => {
     expect(text).toContain("Per month");
     expect(text).toContain("Per staff member");
     expect(text).toContain("Ana Ruiz");
+    expect(text).toContain("€900.00");
+    expect(text).not.toContain("counted apart");
+  });
+
+  it("offer the other currencies when the quotes are in several, never adding them", () => {
+    const several: [unknown[], unknown][] = [[[FIGURES_KEY, FIGURES_PATH], { ...figures, currency: "USD", currencies: ["EUR", "USD"] }]];
+    const text = textOf(renderHtml(<QuoteFiguresTab />, { i18n, session: staff, cache: several }));
+    expect(text).toContain("US$900.00");
+    expect(text).toContain("Amounts in different currencies are counted apart.");
   });
 
   it("read in Spanish", () => {
     const text = textOf(renderHtml(<QuoteFiguresTab />, { i18n: spanish, session: staff, cache }));
     expect(text).toContain("Tasa de conversión");
-    expect(text).toContain("900,00");
+    expect(text).toContain("900,00 €");
   });
 });
 

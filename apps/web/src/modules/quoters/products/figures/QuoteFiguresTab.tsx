@@ -1,11 +1,12 @@
 import type { ProductQuoteFigures } from "@clinic/shared";
-import { Alert, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, MenuItem, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import { lazy, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../../lib/components/ChartFigure.tsx";
 import { DateField } from "../../../../lib/components/DateField.tsx";
 import { FigureTiles } from "../../../../lib/components/FigureTiles.tsx";
 import type { PickerOption } from "../../../../lib/components/SearchPicker.tsx";
+import { formatMoney } from "../../../../lib/money.ts";
 import { useResource } from "../../../../lib/resource.ts";
 import { ClinicPicker } from "../../../people/Pickers.tsx";
 import { FIGURES_KEY, FIGURES_PATH, useQuoteAbilities } from "../api.ts";
@@ -15,12 +16,13 @@ import { byMonth, byStaff, type FigureSum, overall } from "./figures.ts";
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const FiguresChart = lazy(() => import("./FiguresChart.tsx").then((m) => ({ default: m.FiguresChart })));
 
-/** The figures' address: created days `from`–`to` (the server's last 12 months when none) and, for an admin, one clinic. */
-export function figuresPath(from: string, to: string, clinicId: string | null): string {
+/** The figures' address: created days `from`–`to` (the server's last 12 months when none), for an admin one clinic, and a currency (the server's choice when none). */
+export function figuresPath(from: string, to: string, clinicId: string | null, currency = ""): string {
   const params = new URLSearchParams();
   if (from) params.set("from", from);
   if (to) params.set("to", to);
   if (clinicId) params.set("clinicId", clinicId);
+  if (currency) params.set("currency", currency);
   const query = params.toString();
   return query ? `${FIGURES_PATH}?${query}` : FIGURES_PATH;
 }
@@ -28,8 +30,8 @@ export function figuresPath(from: string, to: string, clinicId: string | null): 
 /**
  * The quoter's figures over the quotes sent in a range of created days: the headline tiles, the
  * amounts quoted and accepted per month as a chart with its table, and the same per author with
- * the conversion rate. Amounts are added up as the quotes hold them (the figures carry no
- * currency: a clinic quoting in several currencies sees them summed).
+ * the conversion rate. Amounts of different currencies are never added: the server counts the
+ * quotes of one currency and names the others, offered here to choose from.
  */
 export function QuoteFiguresTab() {
   const { t, i18n } = useTranslation();
@@ -37,11 +39,16 @@ export function QuoteFiguresTab() {
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [clinic, setClinic] = useState<PickerOption | null>(null);
+  const [chosenCurrency, setChosenCurrency] = useState("");
   const rangeWrong = from !== "" && to !== "" && to < from;
-  const path = rangeWrong ? null : figuresPath(from, to, clinic?.id ?? null);
+  const path = rangeWrong ? null : figuresPath(from, to, clinic?.id ?? null, chosenCurrency);
   const { data, network } = useResource<ProductQuoteFigures>([FIGURES_KEY, path], path, { quiet: true });
+  const currency = data?.currency ?? null;
+  const currencies = data?.currencies ?? [];
   const amount = (cents: number) =>
-    new Intl.NumberFormat(i18n.language === "es" ? "es-ES" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+    currency
+      ? formatMoney(cents, currency, i18n.language)
+      : new Intl.NumberFormat(i18n.language === "es" ? "es-ES" : "en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Typography color="text.secondary">{t("productQuoter.figures.intro")}</Typography>
@@ -65,6 +72,23 @@ export function QuoteFiguresTab() {
           sx={{ width: { xs: "100%", sm: 170 } }}
         />
         {abilities.choosesClinic ? <ClinicPicker label={t("productQuoter.fields.clinic")} size="small" value={clinic} onChange={setClinic} /> : null}
+        {currencies.length > 1 ? (
+          <TextField
+            select
+            size="small"
+            label={t("productQuoter.fields.currency")}
+            value={currency ?? ""}
+            onChange={(event) => setChosenCurrency(event.target.value)}
+            helperText={t("productQuoter.figures.currencyHint")}
+            sx={{ width: { xs: "100%", sm: 200 } }}
+          >
+            {currencies.map((one) => (
+              <MenuItem key={one} value={one}>
+                {one}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
       </Stack>
       {network.error ? <Alert severity="error">{t("productQuoter.figures.loadError")}</Alert> : null}
       {!data ? network.error ? null : <Skeleton variant="rounded" height={320} aria-hidden /> : <Figures data={data} amount={amount} />}
