@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -8,6 +7,7 @@ import { calendarInvite } from "../clinic/appointments/ical.ts";
 import { formatWhen } from "../clinic/appointments/notifications.ts";
 import { personName } from "../clinic/appointments/scope.ts";
 import { bookingLocations, bookingServices, bookingUnitHolds, bookingVariations, bookings } from "./booking.table.ts";
+import { linkToken } from "../../platform/private-links.ts";
 
 /**
  * The booking app's emails (issue 35), written in the transaction of the change through the
@@ -41,8 +41,7 @@ export interface BookingMailDeps {
 
 /** The private links' secrets of booking `id`: derived, never stored (only their hashes are), so a later email can carry them again. */
 export function linkTokens(key: Buffer, id: number): { manage: string; confirm: string } {
-  const token = (purpose: string) => createHmac("sha256", key).update(`booking-${purpose}:${id}`).digest("base64url").slice(0, 32);
-  return { manage: token("manage"), confirm: token("confirm") };
+  return { manage: linkToken(key, "booking-manage", id), confirm: linkToken(key, "booking-confirm", id) };
 }
 
 export function manageUrl(deps: Pick<BookingMailDeps, "publicUrl" | "linkKey">, id: number): string {

@@ -18,7 +18,8 @@ import {
   bookings,
 } from "./booking.table.ts";
 import { type BookingMailDeps, linkTokens } from "./booking-mails.ts";
-import { type BookingClient, createBooking, tokenHash } from "./bookings.service.ts";
+import { linkTokenHash as tokenHash } from "../../platform/private-links.ts";
+import { type BookingClient, createBooking } from "./bookings.service.ts";
 
 /**
  * Free starts and booking (issue 35), on a clinic in Madrid (UTC+2 in June): two providers keep

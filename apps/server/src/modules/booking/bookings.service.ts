@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type AppointmentTypeId,
   BOOKING_REFUSALS,
@@ -15,6 +14,7 @@ import { lockProviderTime } from "../../platform/provider-time.ts";
 import { type VariationContext, refusalAt, variationContext } from "./availability.ts";
 import { type BookingMailDeps, expirePending, linkTokens, scheduleBookingJobs, scheduleExpiry, sendBookingMails } from "./booking-mails.ts";
 import { bookingRatings, bookingResourceUnits, bookingUnitHolds, bookings } from "./booking.table.ts";
+import { linkTokenHash } from "../../platform/private-links.ts";
 
 /**
  * Booking a variation (issue 35) and what happens to a booking after: confirming a guest's by
@@ -45,8 +45,6 @@ export interface BookingMade {
   start: number;
   end: number;
 }
-
-export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A refusal of BOOKING_REFUSALS as the API answers it: 409 when the time was taken or the booking moved on, 403 for a closed window, 400 otherwise. */
 export function refusalError(
@@ -207,8 +205,8 @@ export async function writeBooking(
     language: request.language,
     appointmentType: request.appointmentType ?? context.appointmentTypes[0] ?? 1,
     priceCents: context.priceCents,
-    manageTokenHash: tokenHash(tokens.manage),
-    confirmTokenHash: options.guest ? tokenHash(tokens.confirm) : null,
+    manageTokenHash: linkTokenHash(tokens.manage),
+    confirmTokenHash: options.guest ? linkTokenHash(tokens.confirm) : null,
     confirmBy: options.guest ? new Date(options.now + CONFIRM_WITHIN_MINUTES * MINUTE) : null,
     createdBy: options.createdBy,
   });
@@ -247,7 +245,7 @@ export async function bookingOfToken(db: Db, token: string): Promise<BookingRow>
   const [row] = await db
     .select(rowColumns)
     .from(bookings)
-    .where(eq(bookings.manageTokenHash, tokenHash(token)));
+    .where(eq(bookings.manageTokenHash, linkTokenHash(token)));
   if (!row) throw refusalError("linkUnknown");
   return row;
 }
@@ -262,7 +260,7 @@ async function lockedRow(tx: Db, id: number): Promise<BookingRow> {
 /** A guest confirms their booking by the emailed link (its manage and confirm secrets). */
 export async function confirmBooking(db: Db, deps: BookingMailDeps, manageToken: string, confirmToken: string, now = Date.now()): Promise<BookingRow> {
   const found = await bookingOfToken(db, manageToken);
-  if (found.confirmTokenHash !== tokenHash(confirmToken)) throw refusalError("linkUnknown");
+  if (found.confirmTokenHash !== linkTokenHash(confirmToken)) throw refusalError("linkUnknown");
   const outcome = await db.transaction(async (tx) => {
     const row = await lockedRow(tx, found.id);
     if (row.status === "confirmed") return { row, refusal: null }; // a second click: already done
