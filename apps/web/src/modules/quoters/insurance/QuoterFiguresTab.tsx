@@ -1,5 +1,5 @@
 import type { QuoterFigureRow } from "@clinic/shared";
-import { Alert, MenuItem, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Alert, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { lazy, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
@@ -7,6 +7,7 @@ import { DateField } from "../../../lib/components/DateField.tsx";
 import { FigureTiles } from "../../../lib/components/FigureTiles.tsx";
 import { formatMoney } from "../../../lib/money.ts";
 import { useFigures } from "./api.ts";
+import { FiguresCurrency } from "../FiguresCurrency.tsx";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const AmountsChart = lazy(() => import("./FiguresChart.tsx").then((m) => ({ default: m.AmountsChart })));
@@ -123,23 +124,13 @@ export function QuoterFiguresTab() {
           helperText={reversed ? t("quoter.messages.rangeReversed") : undefined}
           sx={{ width: { xs: "100%", sm: 170 } }}
         />
-        {currencies.length > 1 ? (
-          <TextField
-            select
-            size="small"
-            label={t("quoter.figures.currency")}
-            value={currency ?? ""}
-            onChange={(event) => setChosenCurrency(event.target.value)}
-            helperText={t("quoter.figures.currencyHint")}
-            sx={{ width: { xs: "100%", sm: 200 } }}
-          >
-            {currencies.map((one) => (
-              <MenuItem key={one} value={one}>
-                {one}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
+        <FiguresCurrency
+          label={t("quoter.figures.currency")}
+          hint={t("quoter.figures.currencyHint")}
+          currencies={currencies}
+          value={currency}
+          onChange={setChosenCurrency}
+        />
       </Stack>
       {network.error ? <Alert severity="error">{t("quoter.figures.loadError")}</Alert> : null}
       {!data ? (

@@ -1,5 +1,5 @@
 import type { ProductQuoteFigures } from "@clinic/shared";
-import { Alert, MenuItem, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import { Alert, Skeleton, Stack, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { lazy, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../../lib/components/ChartFigure.tsx";
@@ -12,6 +12,7 @@ import { ClinicPicker } from "../../../people/Pickers.tsx";
 import { FIGURES_KEY, FIGURES_PATH, useQuoteAbilities } from "../api.ts";
 import { percentText } from "../format.ts";
 import { byMonth, byStaff, type FigureSum, overall } from "./figures.ts";
+import { FiguresCurrency } from "../../FiguresCurrency.tsx";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const FiguresChart = lazy(() => import("./FiguresChart.tsx").then((m) => ({ default: m.FiguresChart })));
@@ -72,23 +73,13 @@ export function QuoteFiguresTab() {
           sx={{ width: { xs: "100%", sm: 170 } }}
         />
         {abilities.choosesClinic ? <ClinicPicker label={t("productQuoter.fields.clinic")} size="small" value={clinic} onChange={setClinic} /> : null}
-        {currencies.length > 1 ? (
-          <TextField
-            select
-            size="small"
-            label={t("productQuoter.fields.currency")}
-            value={currency ?? ""}
-            onChange={(event) => setChosenCurrency(event.target.value)}
-            helperText={t("productQuoter.figures.currencyHint")}
-            sx={{ width: { xs: "100%", sm: 200 } }}
-          >
-            {currencies.map((one) => (
-              <MenuItem key={one} value={one}>
-                {one}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
+        <FiguresCurrency
+          label={t("productQuoter.fields.currency")}
+          hint={t("productQuoter.figures.currencyHint")}
+          currencies={currencies}
+          value={currency}
+          onChange={setChosenCurrency}
+        />
       </Stack>
       {network.error ? <Alert severity="error">{t("productQuoter.figures.loadError")}</Alert> : null}
       {!data ? network.error ? null : <Skeleton variant="rounded" height={320} aria-hidden /> : <Figures data={data} amount={amount} />}
