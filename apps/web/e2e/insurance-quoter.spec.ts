@@ -323,6 +323,17 @@ test("an admin makes a product; an agent compares three options, saves and sends
     await settled(agent);
     await expect(quoteRow).toContainText("Bound");
     await expect(quoteRow).toContainText(policy);
+    // And the policies tab lists the policy, its number opening the quote.
+    await agent.getByRole("tab", { name: "Policies" }).click();
+    await expect(agent).toHaveURL(/tab=policies/);
+    await agent.getByLabel("Search by policy or quote number, name or email").fill(policy);
+    await settled(agent);
+    const policyRow = agent.getByRole("table", { name: "Policies" }).getByRole("row").filter({ hasText: policy });
+    await expect(policyRow).toContainText(APPLICANT.name);
+    await expect(policyRow).toContainText(number);
+    await expectAccessible(agent);
+    await policyRow.getByRole("link", { name: policy }).click();
+    await expect(agent).toHaveURL(/\/quoter\/app\/quotes\/\d+$/);
 
     // ---- 6. the admin's policies list counts the product's quote
     await page.reload();
