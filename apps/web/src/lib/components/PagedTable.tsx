@@ -11,13 +11,14 @@ import { type ManageColumn, ManageTable } from "./ManageTable.tsx";
  */
 export function PagedTable<T extends WithId>(props: {
   list: PagedList<T>;
-  labels?: ListLabels;
+  /** Given as a JSX attribute by the caller (`labels="catalogue"`), so the build loads those texts with the caller's code. */
+  labels: ListLabels;
   title: ManageColumn<T>;
   columns: ManageColumn<T>[];
   label: string;
   emptyText: string;
 }) {
-  const { list, labels = "catalogue", label } = props;
+  const { list, labels, label } = props;
   return (
     <>
       <Typography component="h2" sx={VISUALLY_HIDDEN}>

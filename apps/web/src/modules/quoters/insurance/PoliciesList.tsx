@@ -67,6 +67,7 @@ export function PoliciesList() {
       </Box>
       <PagedTable
         list={list}
+        labels="catalogue"
         title={title}
         columns={columns}
         label={t("quoter.policies.label")}

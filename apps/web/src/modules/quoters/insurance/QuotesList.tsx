@@ -75,6 +75,7 @@ export function QuotesList() {
       />
       <PagedTable
         list={list}
+        labels="catalogue"
         title={title}
         columns={columns}
         label={t("quoter.list.label")}

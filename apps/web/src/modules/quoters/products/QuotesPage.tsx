@@ -124,6 +124,7 @@ function QuotesList() {
       />
       <PagedTable
         list={list}
+        labels="catalogue"
         title={title}
         columns={columns}
         label={t("productQuoter.list.label")}
