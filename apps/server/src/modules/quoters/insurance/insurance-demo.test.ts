@@ -28,6 +28,9 @@ describe("the insurance quoter's demo", () => {
     const products = (await t.app.inject({ method: "GET", url: "/api/quoter/products", headers: { cookie: admin } })).json();
     expect(products.data.map((row: { code: string }) => row.code)).toEqual(["PHYSIO", "REHAB-PLUS", "SPORTS"]);
     expect(products.data[0].currentVersion).toBe(2);
+    // Each version says who saved it (the demo admin), as a real one would.
+    const physio = (await t.app.inject({ method: "GET", url: `/api/quoter/products/${products.data[0].id}`, headers: { cookie: admin } })).json();
+    expect(physio.versions.map((version: { createdBy: { name: string } | null }) => version.createdBy?.name ?? null)).not.toContain(null);
     const states = await t.db.execute<{ state: string; n: number }>(sql`select state, count(*)::int as n from insurance_quotes group by state order by state`);
     expect(Object.fromEntries(states.rows.map((row) => [row.state, Number(row.n)]))).toEqual({
       accepted: 2,

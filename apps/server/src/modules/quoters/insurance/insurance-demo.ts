@@ -1,6 +1,7 @@
 import { type GroupId, type InsuranceRules, policyNumber, quoteNumber } from "@clinic/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { DEMO_ACCOUNTS } from "../../../demo-accounts.ts";
 import { groups, users } from "../../../db/schema.ts";
 import { hashPassword } from "../../../platform/auth.ts";
 import { insertUser } from "../../accounts/users.service.ts";
@@ -258,8 +259,9 @@ export async function seedDemoInsurance(db: Db, options: { anchor: string; linkK
         let current = { id: 0, version: 0, rules: product.versions[0]?.rules as InsuranceRules };
         for (const [index, version] of product.versions.entries()) {
           const saved = await tx.execute<{ id: number }>(sql`
-            insert into insurance_product_versions (product_id, version, rules, note, created_at)
-            values (${productId}, ${index + 1}, ${JSON.stringify(version.rules)}::jsonb, ${version.note}, ${`${addDays(anchor, index === 0 ? -150 : -50)}T09:00:00Z`})
+            insert into insurance_product_versions (product_id, version, rules, note, created_by, created_at)
+            values (${productId}, ${index + 1}, ${JSON.stringify(version.rules)}::jsonb, ${version.note},
+              (select id from users where email = ${DEMO_ACCOUNTS.admin.email}), ${`${addDays(anchor, index === 0 ? -150 : -50)}T09:00:00Z`})
             returning id`);
           current = { id: Number(saved.rows[0]?.id), version: index + 1, rules: version.rules };
         }
