@@ -33,3 +33,4 @@ export * from "./booking/index.ts";
 export * from "./crm/index.ts";
 export * from "./events/index.ts";
 export * from "./quoters/index.ts";
+export * from "./cms/index.ts";

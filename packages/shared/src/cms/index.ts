@@ -1,0 +1,2 @@
+export * from "./navigation.ts";
+export * from "./pages.ts";
