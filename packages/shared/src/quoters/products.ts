@@ -78,6 +78,8 @@ export const PRODUCT_QUOTE_MESSAGES = {
   currencyMismatch: "The quote's currency is not the shop's ({currency}).",
   shopOneStore: "The product and bundle lines must all come from the same shop.",
   shopTaxRate: "The quote's tax rate ({quoteRate}) is not the shop's ({shopRate}): revise the quote at the shop's rate to order it.",
+  shopOutOfStock: "The shop has not enough stock left of: {names}. Restock it or revise the quote.",
+  shopOffSale: "An item of this quote is no longer on sale in the shop: put it back on sale or revise the quote.",
   shopTwoPrices: "{item} is quoted at two unit prices, and a shop order holds one price per item: revise the quote to one price.",
   shopCartBusy: "The patient's shop cart holds items: the quote can be ordered once that cart is empty.",
   manualPaymentOff: "Orders made from quotes are paid by transfer, which is not offered.",

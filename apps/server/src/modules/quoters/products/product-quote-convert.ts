@@ -1,4 +1,4 @@
-import { PRODUCT_QUOTE_MESSAGES, type ProductQuoteConvertKind, productQuoteLabel } from "@clinic/shared";
+import { CART_MESSAGES, ORDER_MESSAGES, PRODUCT_QUOTE_MESSAGES, type ProductQuoteConvertKind, productQuoteLabel } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, loadActor } from "../../../platform/access.ts";
@@ -98,30 +98,63 @@ async function shopOrder(db: Db, deps: ProductQuoteDeps, facts: QuoteFacts, pati
     facts.lines.map((line) => Number(line.total_cents)),
   );
   // The cart holds one line per variant or bundle: the quote's lines of the same item are added up, at one unit price.
-  const agreed = new Map<string, { kind: string; refId: number; quantity: number; unitCents: number; discountCents: number }>();
+  const agreed = new Map<string, { kind: string; refId: number; name: string; quantity: number; unitCents: number; discountCents: number }>();
   facts.lines.forEach((line, index) => {
     const refId = Number(line.ref_id);
     const key = agreedKey(line.kind === "bundle" ? { variantId: null, bundleId: refId } : { variantId: refId, bundleId: null });
-    const entry = agreed.get(key) ?? { kind: line.kind, refId, quantity: 0, unitCents: Number(line.unit_cents), discountCents: 0 };
+    const entry = agreed.get(key) ?? { kind: line.kind, refId, name: line.description, quantity: 0, unitCents: Number(line.unit_cents), discountCents: 0 };
     if (entry.unitCents !== Number(line.unit_cents)) throw conflict(PRODUCT_QUOTE_MESSAGES.shopTwoPrices.replace("{item}", line.description));
     entry.quantity += Number(line.quantity);
     entry.discountCents += Number(line.discount_cents) + (overall[index] as number);
     agreed.set(key, entry);
   });
-  for (const item of agreed.values())
-    await setCartLine(
-      db,
+  for (const item of agreed.values()) {
+    try {
+      await setCartLine(
+        db,
+        patient,
+        storeId,
+        item.kind === "product" ? { variantId: item.refId, quantity: item.quantity } : { bundleId: item.refId, quantity: item.quantity },
+      );
+    } catch (error) {
+      throw shopRefusalOfQuote(error, item.name);
+    }
+  }
+  try {
+    const placed = await checkout(
+      { db, mailer: deps.mailer, jobs: deps.jobs, providers: deps.providers, settings: deps.shop, bankDetails: deps.bankDetails },
       patient,
       storeId,
-      item.kind === "product" ? { variantId: item.refId, quantity: item.quantity } : { bundleId: item.refId, quantity: item.quantity },
+      { provider: "manual", fulfilment: "collect", address: "", note: label, agreed },
     );
-  const placed = await checkout(
-    { db, mailer: deps.mailer, jobs: deps.jobs, providers: deps.providers, settings: deps.shop, bankDetails: deps.bankDetails },
-    patient,
-    storeId,
-    { provider: "manual", fulfilment: "collect", address: "", note: label, agreed },
-  );
-  return placed.order.id;
+    return placed.order.id;
+  } catch (error) {
+    throw shopRefusalOfQuote(error);
+  }
+}
+
+/** What fills `{placeholder}` of `template` in `message`, or null when the message is not that template's. */
+function filledIn(message: string, template: string, placeholder: string): string | null {
+  const [head = "", tail = ""] = template.split(`{${placeholder}}`);
+  return message.length >= head.length + tail.length && message.startsWith(head) && message.endsWith(tail)
+    ? message.slice(head.length, message.length - tail.length)
+    : null;
+}
+
+/**
+ * The shop's cart and checkout refusals speak to a customer about their cart; the quote's staff
+ * read them as the quote's (`item`: the quote's line the cart refused).
+ */
+function shopRefusalOfQuote(error: unknown, item?: string): unknown {
+  if (!(error instanceof HttpError) || error.statusCode !== 409) return error;
+  const short =
+    item !== undefined && filledIn(error.message, CART_MESSAGES.tooMany, "available") !== null
+      ? item
+      : filledIn(error.message, ORDER_MESSAGES.outOfStock, "names");
+  if (short !== null) return conflict(PRODUCT_QUOTE_MESSAGES.shopOutOfStock.replace("{names}", short));
+  if (error.message === ORDER_MESSAGES.offSale || error.message === CART_MESSAGES.offSale) return conflict(PRODUCT_QUOTE_MESSAGES.shopOffSale);
+  if (error.message === ORDER_MESSAGES.cartChanged) return conflict(PRODUCT_QUOTE_MESSAGES.shopCartBusy);
+  return error;
 }
 
 /** Basis points as the English messages write a rate: 2100 → "21%", 1050 → "10.5%". */

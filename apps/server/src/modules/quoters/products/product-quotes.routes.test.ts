@@ -380,8 +380,18 @@ describe("conversion", () => {
     expect(priced.statusCode).toBe(409);
     expect(priced.json().detail).toBe(PRODUCT_QUOTE_MESSAGES.shopTwoPrices.replace("{item}", "Foam roller at a friend's price"));
     expect(await orders()).toBe(before);
-    const states = await t.db.execute(sql`select state from product_quotes where id in (${reduced.id}, ${twoPrices.id})`);
-    expect(states.rows).toEqual([{ state: "accepted" }, { state: "accepted" }]);
+    // The shop's stock refusal is worded for the quote, naming the item.
+    await t.db.execute(sql`update shop_variants set stock = 0 where id = ${refId}`);
+    const short = await makeQuote(t.db, t.ids.clinic, {
+      state: "accepted",
+      patientId: t.ids.patient,
+      lines: [{ kind: "product", refId, description: "Foam roller", unitCents: 2500 }],
+    });
+    const stock = await r.send("clinic", "POST", `/api/product-quoter/quotes/${short.id}/convert`, { kind: "shop" });
+    expect(stock.statusCode).toBe(409);
+    expect(stock.json().detail).toMatch(new RegExp(`^${PRODUCT_QUOTE_MESSAGES.shopOutOfStock.split("{names}")[0]}.+Restock it or revise the quote.$`));
+    const states = await t.db.execute(sql`select state from product_quotes where id in (${reduced.id}, ${twoPrices.id}, ${short.id})`);
+    expect(states.rows).toEqual([{ state: "accepted" }, { state: "accepted" }, { state: "accepted" }]);
     expect(await count(sql`select count(*)::int as n from shop_cart_lines l join shop_carts c on c.id = l.cart_id where c.user_id = ${t.ids.patient}`)).toBe(0);
   });
 
