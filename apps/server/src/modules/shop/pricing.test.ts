@@ -200,12 +200,15 @@ describe("the shop's totals (examples)", () => {
 describe("prices agreed beforehand (an accepted quote)", () => {
   it("totals to the quote's cent at the same tax rate, whatever its lines and discounts", () => {
     const quoteArb = fc
-      .array(fc.record({ quantity: fc.integer({ min: 1, max: 50 }), unitCents: fc.integer({ min: 0, max: 500_000 }), share: fc.double({ min: 0, max: 1 }) }), {
-        minLength: 1,
-        maxLength: 8,
-      })
+      .array(
+        fc.record({ quantity: fc.integer({ min: 1, max: 50 }), unitCents: fc.integer({ min: 0, max: 500_000 }), shareBp: fc.integer({ min: 0, max: 10_000 }) }),
+        {
+          minLength: 1,
+          maxLength: 8,
+        },
+      )
       .chain((lines) => {
-        const priced = lines.map((one) => ({ ...one, discountCents: Math.floor(one.quantity * one.unitCents * one.share) }));
+        const priced = lines.map((one) => ({ ...one, discountCents: Math.floor((one.quantity * one.unitCents * one.shareBp) / 10_000) }));
         const left = priced.reduce((total, one) => total + one.quantity * one.unitCents - one.discountCents, 0);
         return fc.record({ lines: fc.constant(priced), overall: fc.integer({ min: 0, max: left }), taxRateBp: fc.integer({ min: 0, max: 3000 }) });
       });
