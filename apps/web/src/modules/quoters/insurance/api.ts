@@ -65,7 +65,7 @@ export function figuresPath(from: string, to: string, currency = ""): string {
   return query ? `${QUOTER_API.figures}?${query}` : QUOTER_API.figures;
 }
 export const useFigures = (from: string, to: string, currency = "") =>
-  useResource<QuoterFigures>([FIGURES_KEY, from, to, ...(currency ? [currency] : [])], figuresPath(from, to, currency), { quiet: true });
+  useResource<QuoterFigures>([FIGURES_KEY, from, to, currency], figuresPath(from, to, currency), { quiet: true });
 
 /** Platform admins manage the products and see every agent's quotes; agents quote and see their own. */
 export function useQuoterAbilities() {

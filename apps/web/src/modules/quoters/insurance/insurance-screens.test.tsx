@@ -1,10 +1,10 @@
-import { type InsuranceProductRow, insuranceProductRowSchema, type Paged, QUOTER_API, type QuoteRow, quoteRowSchema } from "@clinic/shared";
+import { type InsuranceProductRow, insuranceProductRowSchema, type Paged, type PolicyRow, QUOTER_API, type QuoteRow, quoteRowSchema } from "@clinic/shared";
 import i18next from "i18next";
 import { useForm } from "react-hook-form";
 import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../../../lib/test-i18n.ts";
 import { exportButtonsOf, renderHtml, testSession, textOf } from "../../../lib/test-render.tsx";
-import { ACTIVE_PRODUCTS_PATH, FIGURES_KEY, PRODUCTS_RESOURCE, QUOTER_KEY, QUOTES_RESOURCE } from "./api.ts";
+import { ACTIVE_PRODUCTS_PATH, FIGURES_KEY, POLICIES_RESOURCE, PRODUCTS_RESOURCE, QUOTER_KEY, QUOTES_RESOURCE } from "./api.ts";
 import { FactorsEditor } from "./FactorsEditor.tsx";
 import { sampleFigures, sampleProduct, sampleQuote } from "./insurance-test-data.ts";
 import { type ProductFormValues, productFormValues } from "./product-form.ts";
@@ -14,6 +14,7 @@ import { QuoterFiguresTab } from "./QuoterFiguresTab.tsx";
 import { QuoterHome } from "./QuoterHome.tsx";
 import { QuotesPage } from "./QuotesPage.tsx";
 import { RatedOptions } from "./RatedOptions.tsx";
+import { RulesView } from "./RulesView.tsx";
 import { AddOnsEditor, CoverageEditor, LevelsEditor, PricingEditor } from "./RulesEditor.tsx";
 import { VersionsList } from "./VersionsList.tsx";
 
@@ -149,7 +150,7 @@ describe("the quotes list", () => {
 
 describe("the figures", () => {
   const cache: [unknown[], unknown][] = [
-    [[FIGURES_KEY, "", ""], sampleFigures()],
+    [[FIGURES_KEY, "", "", ""], sampleFigures()],
     [[QUOTER_KEY, "all-products"], products],
   ];
 
@@ -294,4 +295,96 @@ describe("the rated options", () => {
 // The active products the agents' picker lists come from their own path.
 it("asks agents for the active products only", () => {
   expect(ACTIVE_PRODUCTS_PATH).toBe("/api/quoter/products?state=active&rowsPerPage=100");
+});
+
+// ---------------------------------------------------------------- policies, currencies, rules of a version
+
+const policy: PolicyRow = {
+  id: 3,
+  number: "POL-2026-0003",
+  quote: { id: 41, number: "IQ-2026-0041" },
+  product: { id: 2, code: "PHYSIO", name: { en: "Physio cover", es: "Cobertura de fisioterapia" }, version: 2 },
+  agent: { id: "agent-1", name: "Carmen Ortega" },
+  holderName: "Lucía Martín",
+  holderEmail: "lucia.martin@example.com",
+  premiumCents: 31_450,
+  currency: "EUR",
+  startsOn: "2026-12-01",
+  endsOn: "2027-11-30",
+  createdAt: "2026-12-01T10:00:00.000Z",
+};
+const policiesPage = (data: PolicyRow[]): Paged<PolicyRow> => ({ data, page: 1, total: data.length });
+const cacheOf = (data: PolicyRow[]) => [[[POLICIES_RESOURCE, QUOTER_API.policies, "page=1&rowsPerPage=25"], policiesPage(data)]] as [unknown[], unknown][];
+const policiesUrl = "/quoter/app/quotes?tab=policies";
+
+describe("the policies tab", () => {
+  it("lists an agent's policies: number to its quote, holder, product and version, premium, period", () => {
+    const html = renderHtml(<QuotesPage />, { i18n: en, session: agent, cache: cacheOf([policy]), url: policiesUrl });
+    const text = textOf(html);
+    expect(html).toContain('aria-selected="true"');
+    expect(text).toContain("POL-2026-0003");
+    expect(html).toContain('href="/quoter/app/quotes/41"');
+    expect(text).toContain("Lucía Martín");
+    expect(text).toContain("lucia.martin@example.com");
+    expect(text).toContain("PHYSIO · v2");
+    expect(text).toContain("€314.50");
+    expect(text).toContain("Annual premium");
+    // An agent's list has no agent column or filter.
+    expect(text).not.toContain("Carmen Ortega");
+  });
+
+  it("shows an admin each policy's agent, and says when there is none yet", () => {
+    expect(textOf(renderHtml(<QuotesPage />, { i18n: en, session: admin, cache: cacheOf([policy]), url: policiesUrl }))).toContain("Carmen Ortega");
+    expect(textOf(renderHtml(<QuotesPage />, { i18n: en, session: admin, cache: cacheOf([]), url: policiesUrl }))).toContain(
+      "No policies yet: a quote becomes a policy when it is bound.",
+    );
+  });
+
+  it("reads in Spanish", () => {
+    const text = textOf(renderHtml(<QuotesPage />, { i18n: es, session: agent, cache: cacheOf([policy]), url: policiesUrl }));
+    expect(text).toContain("Pólizas");
+    expect(text).toContain("Titular");
+    expect(text).toContain("314,50 €");
+    expect(text).toContain("Vigencia");
+  });
+});
+
+describe("the figures in several currencies", () => {
+  it("shows the amounts in the server's currency and offers the others", () => {
+    const figures = { ...sampleFigures(), currency: "USD", currencies: ["EUR", "USD"] };
+    const html = renderHtml(<QuoterFiguresTab />, { i18n: en, session: admin, cache: [[[FIGURES_KEY, "", "", ""], figures]] });
+    const text = textOf(html);
+    expect(text).toContain("US$5,000.00");
+    expect(text).not.toContain("€5,000.00");
+    expect(text).toContain("Currency");
+    expect(text).toContain("Amounts in different currencies are counted apart.");
+  });
+
+  it("offers no choice when the range has one currency", () => {
+    const text = textOf(renderHtml(<QuoterFiguresTab />, { i18n: en, session: admin, cache: [[[FIGURES_KEY, "", "", ""], sampleFigures()]] }));
+    expect(text).toContain("€5,000.00");
+    expect(text).not.toContain("Amounts in different currencies");
+  });
+});
+
+describe("a version's rules", () => {
+  it("shows coverage, levels, the premium's base, minimum and rounding, each factor's table and the add-ons", () => {
+    const { rules, currency } = sampleProduct();
+    const text = textOf(renderHtml(<RulesView rules={rules} currency={currency} />, { i18n: en, session: admin }));
+    expect(text).toContain("Coverage");
+    expect(text).toContain("Base premium");
+    expect(text).toContain("Minimum premium");
+    for (const level of rules.levels) expect(text).toContain(level.name.en);
+    for (const factor of rules.factors) expect(text).toContain(`Factor: ${factor.name.en}`);
+    const bands = rules.factors.find((factor) => factor.kind === "bands");
+    if (bands?.kind === "bands") expect(text).toContain(`${bands.bands[0]?.from}–${bands.bands[0]?.to}`);
+    expect(text).toContain("×");
+  });
+
+  it("reads in Spanish", () => {
+    const { rules, currency } = sampleProduct();
+    const text = textOf(renderHtml(<RulesView rules={rules} currency={currency} />, { i18n: es, session: admin }));
+    expect(text).toContain("Prima base");
+    for (const level of rules.levels) expect(text).toContain(level.name.es || level.name.en);
+  });
 });
