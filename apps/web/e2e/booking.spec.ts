@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_AUTH_SECRET } from "./e2e-secret.ts";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, visit } from "./fixtures.ts";
+import { adminApi, expectAccessible, settled, signIn, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The booking app (issue 35): the demo clinic sets its own hours at its Madrid centre, a holiday,
@@ -26,24 +26,6 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
   await page.getByRole("option", { name: option, exact: typeof option === "string" }).click();
 }
 
-async function switchSchedule(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, enabled: boolean): Promise<void> {
-  const admin = await adminApi(playwright, baseURL);
-  try {
-    expect((await admin.put("/api/flags/schedule", { data: { enabled }, headers: { origin: baseURL } })).status(), `schedule ${enabled ? "on" : "off"}`).toBe(
-      200,
-    );
-  } finally {
-    await admin.dispose();
-  }
-}
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
-  return admin;
-}
-
 /** A guest's browser: nobody signed in, Spanish. */
 async function guestPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ timezoneId: ZONE, locale: "es-ES", viewport: { width: 1366, height: 800 } });
@@ -57,7 +39,7 @@ function manageToken(id: number): string {
 }
 
 test.afterAll(async ({ playwright }, testInfo) => {
-  await switchSchedule(playwright, testInfo.project.use.baseURL ?? "", false);
+  await switchModules(playwright, testInfo.project.use.baseURL ?? "", ["schedule"], false);
 });
 
 test("a clinic sets up a service; a guest books it in Spanish, confirms by email and moves it; staff see it; a visit is rated", async ({
@@ -67,7 +49,7 @@ test("a clinic sets up a service; a guest books it in Spanish, confirms by email
   playwright,
 }) => {
   test.setTimeout(240_000);
-  await switchSchedule(playwright, baseURL ?? "", true);
+  await switchModules(playwright, baseURL ?? "", ["schedule"], true);
   const serviceName = `Balance check ${run}`;
   const chairName = `Vertigo chair ${run}`;
   const guestEmail = `guest-${run}@example.com`;

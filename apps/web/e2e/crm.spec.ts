@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, signInWith, visit } from "./fixtures.ts";
+import { adminApi, expectAccessible, settled, signIn, signInWith, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The CRM (issue 36), end to end: the demo clinic (the CRM admin) makes a user list and imports
@@ -25,24 +25,6 @@ const emailOf = (n: number) => `crm-${run}-${n}@example.com`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLocaleDateString("en-CA", { timeZone: ZONE });
 /** A moment as Madrid's local "YYYY-MM-DD HH:mm" (the date-time field takes a 24-hour time). */
 const localMinute = (at: number) => new Date(at).toLocaleString("sv-SE", { timeZone: ZONE, hour12: false }).slice(0, 16);
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
-  return admin;
-}
-
-async function switchCrm(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, enabled: boolean): Promise<void> {
-  const admin = await adminApi(playwright, baseURL);
-  try {
-    expect((await admin.put("/api/flags/crm_manager", { data: { enabled }, headers: { origin: baseURL } })).status(), `CRM ${enabled ? "on" : "off"}`).toBe(
-      200,
-    );
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /** 200 clients as a clinic's spreadsheet holds them; the town's header is one the import does not guess. */
 async function clientsXlsx(): Promise<Buffer> {
@@ -72,7 +54,7 @@ interface Stats {
 }
 
 test.afterAll(async ({ playwright }, testInfo) => {
-  await switchCrm(playwright, testInfo.project.use.baseURL ?? "", false);
+  await switchModules(playwright, testInfo.project.use.baseURL ?? "", ["crm_manager"], false);
 });
 
 test("the CRM admin imports 200 clients, makes an initiative and a mass email; an agent works the queue in Spanish; the statistics show it", async ({
@@ -82,7 +64,7 @@ test("the CRM admin imports 200 clients, makes an initiative and a mass email; a
   playwright,
 }) => {
   test.setTimeout(300_000);
-  await switchCrm(playwright, baseURL ?? "", true);
+  await switchModules(playwright, baseURL ?? "", ["crm_manager"], true);
   const listTitle = `Bilbao leads ${run}`;
   const initiativeTitle = `Bilbao autumn calls ${run}`;
   const formatName = `Autumn news ${run}`;

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type Browser, chromium, expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
+import { type Browser, chromium, expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import jsQR from "jsqr";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, visit } from "./fixtures.ts";
+import { expectAccessible, settled, signIn, switchModules, visit } from "./fixtures.ts";
 
 /**
  * Events (issue 37), end to end: the demo clinic creates a priced workshop (one ticket at 25.00)
@@ -34,23 +34,6 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toLoc
 
 /** The door camera's frames: the ticket's QR code drawn on white. */
 const FRAME = { width: 640, height: 480 };
-
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
-  return admin;
-}
-
-async function switchEvents(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, enabled: boolean): Promise<void> {
-  const admin = await adminApi(playwright, baseURL);
-  try {
-    const answer = await admin.put("/api/flags/event_app", { data: { enabled }, headers: { origin: baseURL } });
-    expect(answer.status(), `events ${enabled ? "on" : "off"}`).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
 
 /** Chooses `option` in the MUI select labelled `label` within `scope`. */
 async function select(page: Page, scope: Page | Locator, label: string, option: string | RegExp) {
@@ -131,7 +114,7 @@ async function doorBrowser(video: string): Promise<Browser> {
 }
 
 test.afterAll(async ({ playwright }, testInfo) => {
-  await switchEvents(playwright, testInfo.project.use.baseURL ?? "", false);
+  await switchModules(playwright, testInfo.project.use.baseURL ?? "", ["event_app"], false);
 });
 
 test("the clinic runs a priced workshop: checklist and costs, a guest registers by transfer, the payment is confirmed, the door scans her QR code, exports and the balance", async ({
@@ -141,7 +124,7 @@ test("the clinic runs a priced workshop: checklist and costs, a guest registers 
   playwright,
 }) => {
   test.setTimeout(300_000);
-  await switchEvents(playwright, baseURL ?? "", true);
+  await switchModules(playwright, baseURL ?? "", ["event_app"], true);
   const workDir = mkdtempSync(path.join(tmpdir(), "events-e2e-"));
   const opened: { close: () => Promise<void> }[] = [];
   try {

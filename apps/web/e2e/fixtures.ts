@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
-import { type Page, type Request, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, type PlaywrightWorkerArgs, type Request, expect } from "@playwright/test";
 import { DEMO_ACCOUNTS, type DemoRole } from "../../server/src/demo-accounts.ts";
 
 export { DEMO_ACCOUNTS, type DemoRole };
@@ -235,3 +235,33 @@ export const ADMIN_MENU = [
   "userAdmin",
   "globalMessages",
 ] as const;
+
+/** A request context signed in as the demo admin: a walkthrough's set-up (switching modules, reading the mail log). */
+export async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
+  const admin = await playwright.request.newContext({ baseURL });
+  const { email, password } = DEMO_ACCOUNTS.admin;
+  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
+  return admin;
+}
+
+/**
+ * Switches business modules on or off as an admin does on the Modules screen. They are off in
+ * the e2e server and other specs count the menus: a module's walkthrough switches its own on, and
+ * off again after it.
+ */
+export async function switchModules(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  baseURL: string,
+  modules: readonly string[],
+  enabled: boolean,
+): Promise<void> {
+  const admin = await adminApi(playwright, baseURL);
+  try {
+    for (const module of modules) {
+      const answer = await admin.put(`/api/flags/${module}`, { data: { enabled }, headers: { origin: baseURL } });
+      expect(answer.status(), `${module} ${enabled ? "on" : "off"}`).toBe(200);
+    }
+  } finally {
+    await admin.dispose();
+  }
+}

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, signInWith, visit } from "./fixtures.ts";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { adminApi, expectAccessible, settled, signIn, signInWith, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The insurance quoter (issue 38), end to end: an admin creates a product on the policies list
@@ -23,23 +23,6 @@ const AGENT = { email: "insurance.agent2@example.com", password: "Agent-demo-202
 /** A UTC day `days` from `day` (YYYY-MM-DD), as the quoter counts policies. */
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
-  return admin;
-}
-
-async function switchQuoter(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, enabled: boolean): Promise<void> {
-  const admin = await adminApi(playwright, baseURL);
-  try {
-    const answer = await admin.put("/api/flags/quoter", { data: { enabled }, headers: { origin: baseURL } });
-    expect(answer.status(), `insurance quoter ${enabled ? "on" : "off"}`).toBe(200);
-  } finally {
-    await admin.dispose();
-  }
-}
-
 /** Chooses `option` in the MUI select labelled `label` within `scope`. */
 async function select(page: Page, scope: Page | Locator, label: string | RegExp, option: string | RegExp) {
   await scope.getByRole("combobox", { name: label }).click();
@@ -53,7 +36,7 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
 }
 
 test.afterAll(async ({ playwright }, testInfo) => {
-  await switchQuoter(playwright, testInfo.project.use.baseURL ?? "", false);
+  await switchModules(playwright, testInfo.project.use.baseURL ?? "", ["quoter"], false);
 });
 
 test("an admin makes a product; an agent compares three options, saves and sends one; the applicant accepts by the emailed link in Spanish; the agent binds the policy", async ({
@@ -63,7 +46,7 @@ test("an admin makes a product; an agent compares three options, saves and sends
   playwright,
 }) => {
   test.setTimeout(180_000);
-  await switchQuoter(playwright, baseURL ?? "", true);
+  await switchModules(playwright, baseURL ?? "", ["quoter"], true);
   const opened: Page[] = [];
   try {
     // ---- 1. the admin creates the product on the policies list

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, type PlaywrightWorkerArgs, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, settled, signIn, visit } from "./fixtures.ts";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { adminApi, DEMO_ACCOUNTS, expectAccessible, settled, signIn, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The product quoter (issue 38), end to end: the demo clinic makes a quote for its patient Pablo
@@ -23,25 +23,6 @@ const TERMS_ES = `Entrega en la clínica en una semana (${run}).`;
 const NOTE = `Pablo asked about home equipment (${run}).`;
 const PATIENT = { name: "Pablo Díaz", email: DEMO_ACCOUNTS.patient.email };
 
-async function adminApi(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string): Promise<APIRequestContext> {
-  const admin = await playwright.request.newContext({ baseURL });
-  const { email, password } = DEMO_ACCOUNTS.admin;
-  expect((await admin.post("/api/auth/sign-in/email", { data: { email, password } })).status(), "sign-in as admin").toBe(200);
-  return admin;
-}
-
-async function switchModules(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, enabled: boolean): Promise<void> {
-  const admin = await adminApi(playwright, baseURL);
-  try {
-    for (const module of MODULES) {
-      const answer = await admin.put(`/api/flags/${module}`, { data: { enabled }, headers: { origin: baseURL } });
-      expect(answer.status(), `${module} ${enabled ? "on" : "off"}`).toBe(200);
-    }
-  } finally {
-    await admin.dispose();
-  }
-}
-
 /** Chooses `option` in the MUI select labelled `label` within `scope`. */
 async function select(page: Page, scope: Page | Locator, label: string, option: string | RegExp) {
   await scope.getByRole("combobox", { name: label }).click();
@@ -58,7 +39,7 @@ async function pick(page: Page, scope: Locator, label: string, search: string, o
 const figures = (scope: Page | Locator, label: string) => scope.locator(`dl[aria-label="${label}"]`).locator("dt, dd");
 
 test.afterAll(async ({ playwright }, testInfo) => {
-  await switchModules(playwright, testInfo.project.use.baseURL ?? "", false);
+  await switchModules(playwright, testInfo.project.use.baseURL ?? "", MODULES, false);
 });
 
 test("the clinic quotes catalogue items to a patient in Spanish; he accepts by the emailed link; the quote becomes a shop order", async ({
@@ -68,7 +49,7 @@ test("the clinic quotes catalogue items to a patient in Spanish; he accepts by t
   playwright,
 }) => {
   test.setTimeout(180_000);
-  await switchModules(playwright, baseURL ?? "", true);
+  await switchModules(playwright, baseURL ?? "", MODULES, true);
   const opened: { close: () => Promise<void> }[] = [];
   try {
     // ---- 1. the clinic makes the quote: Pablo, in Spanish, two catalogue lines, a line discount, 21 % tax
