@@ -49,6 +49,7 @@ export const BUILT_MODULES = [
   "event_app",
   "product_quoter",
   "quoter",
+  "navegacion",
 ] as const satisfies readonly FeatureFlag[];
 
 export function isModuleBuilt(flag: FeatureFlag): boolean {

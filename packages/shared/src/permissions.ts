@@ -142,7 +142,7 @@ export const DEFAULT_GROUP_PERMISSIONS: Record<GroupId, readonly Permission[]> =
 /**
  * Custom groups a new database starts with (migration 0041 adds them to an older one), which
  * admins may change or delete like any custom group: the CRM's agents work their own
- * initiatives and the call centre; its clients read the dashboard (issue 36). Insurance agents quote and bind policies (issue 38, migration 0044).
+ * initiatives and the call centre; its clients read the dashboard (issue 36). Insurance agents quote and bind policies (issue 38, migration 0044). Website editors write the public site (issue 39, migration 0045).
  */
 export const DEFAULT_CUSTOM_GROUPS: readonly { name: { en: string; es: string }; permissions: readonly Permission[] }[] = [
   {
@@ -151,6 +151,7 @@ export const DEFAULT_CUSTOM_GROUPS: readonly { name: { en: string; es: string };
   },
   { name: { en: "CRM clients", es: "Clientes de CRM" }, permissions: ["is_crm_client"] },
   { name: { en: "Insurance agents", es: "Agentes de seguros" }, permissions: ["view_quoter"] },
+  { name: { en: "Website editors", es: "Editores del sitio web" }, permissions: ["view_pagina"] },
 ];
 
 /**

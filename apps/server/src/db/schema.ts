@@ -24,6 +24,8 @@ export const users = pgTable(
     apellidos: text("apellidos").notNull().default(""),
     identification: text("identification").notNull().default(""),
     language: text("language").notNull().default("en"),
+    /** primary | secondary (spec §9: the secondary theme widens the side menu), chosen in Config. */
+    theme: text("theme").notNull().default("primary"),
     isAdmin: boolean("is_admin").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),

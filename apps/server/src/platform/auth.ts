@@ -77,6 +77,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
         apellidos: { type: "string", required: false, input: false, defaultValue: "" },
         identification: { type: "string", required: false, input: false, defaultValue: "" },
         language: { type: "string", required: false, input: false, defaultValue: "en" },
+        theme: { type: "string", required: false, input: false, defaultValue: "primary" },
         isAdmin: { type: "boolean", required: false, input: false, defaultValue: false },
         isActive: { type: "boolean", required: false, input: false, defaultValue: true },
         clinicId: { type: "string", required: false, input: false },

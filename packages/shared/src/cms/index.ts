@@ -1,2 +1,3 @@
 export * from "./navigation.ts";
 export * from "./pages.ts";
+export * from "./views.ts";
