@@ -40,6 +40,8 @@ import { reportsRoutes } from "./modules/events/reports.routes.ts";
 import { productQuotePublicRoutes } from "./modules/quoters/products/product-quote-public.routes.ts";
 import { productQuotesRoutes } from "./modules/quoters/products/product-quotes.routes.ts";
 import { insuranceQuoterRoutes } from "./modules/quoters/insurance/insurance.routes.ts";
+import { cmsPagesRoutes } from "./modules/cms/cms-pages.routes.ts";
+import { cmsSiteRoutes } from "./modules/cms/cms-site.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -87,5 +89,7 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "quoters/product-quotes", routes: productQuotesRoutes },
   { name: "quoters/product-quote-public", routes: productQuotePublicRoutes },
   { name: "quoters/insurance", routes: insuranceQuoterRoutes },
+  { name: "cms/pages", routes: cmsPagesRoutes },
+  { name: "cms/site", routes: cmsSiteRoutes },
   { name: "audit", routes: auditRoutes },
 ];
