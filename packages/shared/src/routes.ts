@@ -4,7 +4,7 @@ import type { Permission } from "./permissions.ts";
 /** Checks of spec §6 that look at the user rather than at permissions. */
 export type UserValidation = "isAdmin" | "activeUser" | "activatedOrder";
 
-export type Section = "home" | "clinic" | "management" | "settings" | "shop" | "crm" | "schedule" | "events" | "apps";
+export type Section = "home" | "clinic" | "management" | "settings" | "shop" | "crm" | "schedule" | "events" | "website" | "apps";
 
 export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
   home: { en: "Overview", es: "Resumen" },
@@ -15,6 +15,7 @@ export const SECTION_TITLES: Record<Section, { en: string; es: string }> = {
   crm: { en: "CRM", es: "CRM" },
   schedule: { en: "Scheduling", es: "Agenda" },
   events: { en: "Events", es: "Eventos" },
+  website: { en: "Website", es: "Sitio web" },
   apps: { en: "Apps", es: "Aplicaciones" },
 };
 
@@ -749,13 +750,33 @@ export const ROUTES: readonly RouteEntry[] = [
     permissions: ["view_event"],
   }),
   route({ id: "chat", notBuilt: true, path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),
+  // The public website's pages and menus (issue 39); the site itself is served at /site/<language>.
   route({
     id: "cmsPages",
     notBuilt: true,
     path: "/cms/pages",
-    section: "apps",
+    section: "website",
     modules: ["navegacion"],
     title: { en: "Pages", es: "Páginas" },
+    permissions: ["view_pagina"],
+  }),
+  route({
+    id: "cmsPage",
+    notBuilt: true,
+    path: "/cms/pages/:pageId",
+    navigation: false,
+    section: "website",
+    modules: ["navegacion"],
+    title: { en: "Page editor", es: "Editor de página" },
+    permissions: ["view_pagina"],
+  }),
+  route({
+    id: "cmsMenus",
+    notBuilt: true,
+    path: "/cms/menus",
+    section: "website",
+    modules: ["navegacion"],
+    title: { en: "Menus", es: "Menús" },
     permissions: ["view_pagina"],
   }),
   route({
