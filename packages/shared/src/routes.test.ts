@@ -329,7 +329,7 @@ describe("built and not-built routes", () => {
     expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_event");
     expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_quoter");
     expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_schedule_dashboard");
-    expect(UNAVAILABLE_PERMISSIONS).toContain("view_pagina");
+    expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_pagina");
     expect(UNAVAILABLE_PERMISSIONS).not.toContain("view_service");
     for (const codename of PERMISSIONS_BY_MODULE.clinic) expect(isPermissionAvailable(codename), codename).toBe(true);
     expect(PERMISSIONS.filter(isPermissionAvailable)).toHaveLength(
@@ -339,8 +339,11 @@ describe("built and not-built routes", () => {
         PERMISSIONS_BY_MODULE.crm_manager.length +
         PERMISSIONS_BY_MODULE.event_app.length +
         PERMISSIONS_BY_MODULE.product_quoter.length +
-        PERMISSIONS_BY_MODULE.quoter.length,
+        PERMISSIONS_BY_MODULE.quoter.length +
+        PERMISSIONS_BY_MODULE.navegacion.length,
     );
+    // The chat modules still to come name no codenames of their own in §6: nothing is held back now.
+    expect(UNAVAILABLE_PERMISSIONS).toEqual([]);
   });
 
   it("keeps the clinic's appointments and schedule screens under the clinic module, the booking app's under its own flag", () => {

@@ -73,11 +73,11 @@ describe("PUT /api/flags/:flag", () => {
   });
 
   it("reads a module not built yet as off, even from a row switched on before it was held back", async () => {
-    await t.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "navegacion"));
+    await t.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, "widget_chat_ai"));
     const fresh = new FlagService(t.db, ["clinic"], 0);
-    expect((await fresh.all()).navegacion).toBe(false);
-    expect(await fresh.isEnabled("navegacion")).toBe(false);
-    await t.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "navegacion"));
+    expect((await fresh.all()).widget_chat_ai).toBe(false);
+    expect(await fresh.isEnabled("widget_chat_ai")).toBe(false);
+    await t.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, "widget_chat_ai"));
   });
 
   it("lets an administrator switch a built module, which every reader then sees", async () => {
@@ -124,12 +124,12 @@ describe("requireModule", () => {
 
 describe("FEATURE_FLAGS naming a module not built yet", () => {
   it("starts, and keeps that module off", async () => {
-    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,chat_whatsapp,navegacion" }, seed: false });
+    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,chat_whatsapp,widget_chat_ai" }, seed: false });
     try {
       const flags = await started.app.flags.all();
       expect(flags.clinic).toBe(true);
       expect(flags.chat_whatsapp).toBe(false);
-      expect(flags.navegacion).toBe(false);
+      expect(flags.widget_chat_ai).toBe(false);
       const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "chat_whatsapp"));
       expect(rows[0]?.enabled).toBe(false);
     } finally {
