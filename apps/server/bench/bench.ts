@@ -56,6 +56,7 @@ import { type Child, firstMatch, freePort, runNode, startNode, stopChild, stopLe
 import { seedActivities } from "./seed-activities.ts";
 import { seedCrm } from "./seed-crm.ts";
 import { seedEvents } from "./seed-events.ts";
+import { seedCms } from "./seed-cms.ts";
 import { seedQuotes } from "./seed-quotes.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
@@ -262,7 +263,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
     // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter",
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter,navegacion",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -311,6 +312,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`events: the bench event ${events.slug} has ${events.registrations} registrations`);
   const quotes = await seedQuotes(await databaseUrl(server, embeddedPort));
   log(`quoters: ${quotes.productQuotes} product quotes, ${quotes.insuranceQuotes} insurance quotes`);
+  const cms = await seedCms(await databaseUrl(server, embeddedPort));
+  log(`cms: ${cms.pages} pages`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,
@@ -319,6 +322,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     benchEvent: String(events.eventId),
     benchEventSlug: events.slug,
     physioProduct: String(quotes.physioProductId),
+    cmsPublicSlug: cms.publicSlug,
   };
   const only = settings.only?.split("|");
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !only || only.some((text) => endpoint.name.includes(text)));

@@ -270,6 +270,17 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
       return `premiums ${options.map((option) => option.premiumCents / 100).join(", ")}`;
     },
   },
+  // The CMS (issue 39) over seed-cms.ts's 2 000 pages: the editors' list as the pages screen asks
+  // for it, and a published page served to a visitor with no account, rendered on the server.
+  {
+    name: "CMS pages (editor), first page",
+    method: "GET",
+    path: "/api/cms/pages?rowsPerPage=10",
+    role: "admin",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} pages`,
+  },
+  { name: "CMS public page (no account)", method: "GET", path: "/site/en/{cmsPublicSlug}", role: "anonymous", target: "lists" },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {
