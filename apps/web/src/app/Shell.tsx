@@ -1,7 +1,9 @@
-import { SHELL_FADE_IN_MS } from "@clinic/shared";
-import { Box, Toolbar, useMediaQuery, useTheme } from "@mui/material";
+import { SHELL_FADE_IN_MS, SIDE_MENU_WIDTH, type SessionState } from "@clinic/shared";
+import MenuIcon from "@mui/icons-material/Menu";
+import { AppBar, Box, IconButton, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { keyframes } from "@mui/material/styles";
-import { Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
@@ -9,6 +11,8 @@ import { prefersReducedMotion } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
+import { ADMIN_PAGE_DRAWER_WIDTH, AdminPageDrawer } from "./AdminPageDrawer.tsx";
+import { EditorNavbarContext, useEditorNavbarHost } from "./editor-navbar.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 
@@ -23,13 +27,65 @@ const fadeIn = keyframes`
   to { opacity: 1; }
 `;
 
+interface ShellFrameProps {
+  session: SessionState;
+  mobile: boolean;
+  /** An editor navbar is mounted (spec §2): its bar replaces the top bar, the admin page drawer the side menu. */
+  editing: boolean;
+  /** The element the editor navbar is drawn into (editor-navbar.tsx). */
+  setSlot?: (node: HTMLElement | null) => void;
+  children: ReactNode;
+}
+
+/** The frame around the page: the top bar and side menu, or, while an editor navbar is mounted, its bar and the admin page drawer. */
+export function ShellFrame({ session, mobile, editing, setSlot, children }: ShellFrameProps) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+  const offset = mobile ? 0 : editing ? ADMIN_PAGE_DRAWER_WIDTH : SIDE_MENU_WIDTH;
+  return (
+    <>
+      {editing ? (
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: "divider", width: `calc(100% - ${offset}px)`, ml: `${offset}px` }}
+        >
+          <Box sx={{ display: "flex", alignItems: "center" }}>
+            {mobile ? (
+              <IconButton onClick={() => setMenuOpen(true)} aria-label={t("editorShell.openDrawer")} sx={{ ml: 1 }}>
+                <MenuIcon />
+              </IconButton>
+            ) : null}
+            <Box ref={setSlot} sx={{ flexGrow: 1, minWidth: 0 }} />
+          </Box>
+        </AppBar>
+      ) : (
+        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
+      )}
+      {editing ? (
+        <AdminPageDrawer session={session} mobile={mobile} open={menuOpen} onClose={close} />
+      ) : (
+        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={close} />
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <BroadcastBanners session={session} />
+        <MembershipBanner session={session} />
+        {children}
+      </Box>
+    </>
+  );
+}
+
 /** Side menu, top bar and the page, for signed-in users; everyone else goes to sign in and comes back. */
 export function Shell() {
   const { session, isLoading } = useSession();
   const location = useLocation();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down("sm"));
-  const [menuOpen, setMenuOpen] = useState(false);
+  const { editing, host, setSlot } = useEditorNavbarHost();
 
   if (isLoading) return <Loading />;
   if (!session) {
@@ -39,24 +95,21 @@ export function Shell() {
 
   return (
     <Notices>
-      <Box
-        sx={{
-          display: "flex",
-          minHeight: "100vh",
-          animation: prefersReducedMotion ? undefined : `${fadeIn} ${SHELL_FADE_IN_MS}ms ${theme.transitions.easing.easeInOut}`,
-        }}
-      >
-        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
-        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={() => setMenuOpen(false)} />
-        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
-          <Toolbar />
-          <BroadcastBanners session={session} />
-          <MembershipBanner session={session} />
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+      <EditorNavbarContext.Provider value={host}>
+        <Box
+          sx={{
+            display: "flex",
+            minHeight: "100vh",
+            animation: prefersReducedMotion ? undefined : `${fadeIn} ${SHELL_FADE_IN_MS}ms ${theme.transitions.easing.easeInOut}`,
+          }}
+        >
+          <ShellFrame session={session} mobile={mobile} editing={editing} setSlot={setSlot}>
+            <Suspense fallback={<Loading />}>
+              <Outlet />
+            </Suspense>
+          </ShellFrame>
         </Box>
-      </Box>
+      </EditorNavbarContext.Provider>
     </Notices>
   );
 }
