@@ -43,6 +43,10 @@ export const requiredText = (max: number) =>
     .refine((value) => !LONE_SURROGATE.test(value), { error: sharedError("unicode") });
 
 export const languageSchema = z.enum(LANGUAGES);
+/** The shell's themes (spec §9): the secondary one widens the side menu; chosen in Config, kept per user. */
+export const THEMES = ["primary", "secondary"] as const;
+export const themeSchema = z.enum(THEMES);
+export type ThemeName = z.infer<typeof themeSchema>;
 export const permissionSchema = z.enum(PERMISSIONS as unknown as [string, ...string[]]);
 export const featureFlagSchema = z.enum(FEATURE_FLAGS);
 
@@ -94,6 +98,8 @@ export const userProfileSchema = z.object({
   apellidos: z.string(),
   identification: z.string(),
   language: languageSchema,
+  /** Always sent by the server; absent reads as "primary" (answers cached before the theme existed). */
+  theme: themeSchema.optional(),
   isAdmin: z.boolean(),
   is_active: z.boolean(),
   groups: z.array(z.number().int()),
@@ -148,6 +154,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const languageUpdateSchema = z.object({ language: languageSchema }).strict();
+export const themeUpdateSchema = z.object({ theme: themeSchema }).strict();
 
 export const flagUpdateSchema = z.object({ enabled: z.boolean() }).strict();
 export const flagParamSchema = z.object({ flag: featureFlagSchema });

@@ -17,6 +17,8 @@ export interface Actor {
   isActive: boolean;
   clinicId: string | null;
   language: string;
+  /** The shell's theme the user chose in Config (spec §9). */
+  theme: string;
   groups: number[];
   permissions: ReadonlySet<string>;
   role: Role;
@@ -47,6 +49,7 @@ export interface ActorRow {
   is_active: boolean;
   clinic_id: string | null;
   language: string;
+  theme: string;
   groups: number[];
   permissions: string[];
   clinic_paid_until: string | null;
@@ -81,7 +84,7 @@ export function paidThroughSql(holder: string, day: string): string {
  * billing's gating reads (orderData.isActivated): a few index lookups over the clinic's handful
  * of periods, skipped for admins, who are never gated.
  */
-export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language,
+export const ACTOR_COLUMNS = `u.id, u.email, u.nombres, u.apellidos, u.identification, u.two_factor_enabled, u.is_admin, u.is_active, u.clinic_id, u.language, u.theme,
       array(select ug.group_id from user_groups ug where ug.user_id = u.id order by ug.position, ug.group_id) as groups,
       array(select p.codename from permissions p
             where exists (select 1 from user_groups ug join group_permissions gp on gp.group_id = ug.group_id where ug.user_id = u.id and gp.permission_id = p.id)
@@ -109,6 +112,7 @@ export function actorOf(row: ActorRow): Actor {
     isActive: row.is_active,
     clinicId: row.clinic_id,
     language: row.language,
+    theme: row.theme,
     groups,
     permissions: new Set(row.permissions),
     role: roleOf({ isAdmin: row.is_admin, groups }),

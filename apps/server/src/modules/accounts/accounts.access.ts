@@ -27,6 +27,12 @@ export const accountsAccess: AccessTable = {
     expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
     request: (fx) => ({ params: { userId: fx.ids.patient }, body: { language: "en" } }),
   },
+  "PUT /api/theme/:userId": {
+    // As the language: the demo patient's theme, set to the one it has, by the patient or the
+    // staff who treat them with change_user; the other clinic's staff are refused.
+    expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 403, clinic: 200, admin: 200 },
+    request: (fx) => ({ params: { userId: fx.ids.patient }, body: { theme: "primary" } }),
+  },
   "GET /api/usuario/user": {
     // A list in the caller's scope: every holder of view_user or change_user gets theirs.
     expect: { anonymous: 401, patient: 403, otherPatient: 403, therapist: 200, otherTherapist: 200, clinic: 200, admin: 200 },

@@ -4,6 +4,8 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
   sessionStateSchema,
+  themeSchema,
+  themeUpdateSchema,
   userIdParamSchema,
   userProfileSchema,
   userSearchQuerySchema,
@@ -15,7 +17,7 @@ import { assertUserInScope, can, requireActor, requireAuth, requirePermission } 
 import { audited } from "../../platform/audit.ts";
 import { badRequest, forbidden } from "../../platform/errors.ts";
 import { toWebRequest } from "../../platform/session.ts";
-import { profileOf, searchUsers, sessionState, setLanguage, updateProfile } from "./accounts.service.ts";
+import { profileOf, searchUsers, sessionState, setLanguage, setTheme, updateProfile } from "./accounts.service.ts";
 import { orderDataOf } from "../clinic/billing/gating.ts";
 
 const tags = ["accounts"];
@@ -98,6 +100,34 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
           await assertUserInScope(app.db, actor, userId);
         }
         return setLanguage(app.db, userId, request.body.language);
+      });
+    },
+  );
+
+  // The shell's theme (spec §9), kept per user like the language and changed by the same people:
+  // the user, or staff with change_user over a user in their scope.
+  app.put(
+    "/api/theme/:userId",
+    {
+      preValidation: [requireAuth],
+      schema: {
+        tags,
+        summary: "Set a user's shell theme, primary or secondary (their own, or a user in scope with change_user)",
+        params: userIdParamSchema,
+        body: themeUpdateSchema,
+        response: { 200: z.object({ theme: themeSchema }) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const { userId } = request.params;
+      const event = { action: "user.theme.update", subjectUserId: userId, detail: { theme: request.body.theme } };
+      return audited(request, event, async () => {
+        if (userId !== actor.id) {
+          if (!can(actor, "change_user")) throw forbidden();
+          await assertUserInScope(app.db, actor, userId);
+        }
+        return setTheme(app.db, userId, request.body.theme);
       });
     },
   );

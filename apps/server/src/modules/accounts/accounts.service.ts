@@ -1,4 +1,4 @@
-import type { FeatureFlags, Language, PageQuery, Paged, ProfileUpdate, SessionState, UserProfile, UserSummary } from "@clinic/shared";
+import type { FeatureFlags, Language, ThemeName, PageQuery, Paged, ProfileUpdate, SessionState, UserProfile, UserSummary } from "@clinic/shared";
 import { and, asc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { groupPermissions, permissions, userGroups, userPermissions, users } from "../../db/schema.ts";
@@ -15,6 +15,7 @@ export function profileOf(actor: Actor): UserProfile {
     apellidos: actor.apellidos,
     identification: actor.identification,
     language: actor.language as Language,
+    theme: actor.theme as ThemeName,
     isAdmin: actor.isAdmin,
     is_active: actor.isActive,
     twoFactorEnabled: actor.twoFactorEnabled,
@@ -51,6 +52,12 @@ export async function setLanguage(db: Db, userId: string, language: Language): P
   const [row] = await db.update(users).set({ language }).where(eq(users.id, userId)).returning({ language: users.language });
   if (!row) throw notFound();
   return { language: row.language as Language };
+}
+
+export async function setTheme(db: Db, userId: string, theme: ThemeName): Promise<{ theme: ThemeName }> {
+  const [row] = await db.update(users).set({ theme }).where(eq(users.id, userId)).returning({ theme: users.theme });
+  if (!row) throw notFound();
+  return { theme: row.theme as ThemeName };
 }
 
 /** Users in the actor's scope, filtered by holding one codename and not another (the agent selector). */
