@@ -1,13 +1,13 @@
-import { SHELL_FADE_IN_MS, SIDE_MENU_WIDTH, type SessionState } from "@clinic/shared";
+import { SHELL_FADE_IN_MS, type SessionState } from "@clinic/shared";
 import MenuIcon from "@mui/icons-material/Menu";
-import { AppBar, Box, IconButton, Toolbar, useMediaQuery, useTheme } from "@mui/material";
+import { AppBar, Box, IconButton, ThemeProvider, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { keyframes } from "@mui/material/styles";
 import { type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
-import { prefersReducedMotion } from "../lib/theme.ts";
+import { prefersReducedMotion, sideMenuWidth, themeFor, WIDE_SCREEN } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
@@ -42,7 +42,9 @@ export function ShellFrame({ session, mobile, editing, setSlot, children }: Shel
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const close = () => setMenuOpen(false);
-  const offset = mobile ? 0 : editing ? ADMIN_PAGE_DRAWER_WIDTH : SIDE_MENU_WIDTH;
+  const wide = useMediaQuery(useTheme().breakpoints.up(WIDE_SCREEN));
+  const menuWidth = sideMenuWidth(session.userData.theme, wide);
+  const offset = mobile ? 0 : editing ? ADMIN_PAGE_DRAWER_WIDTH : menuWidth;
   return (
     <>
       {editing ? (
@@ -62,12 +64,12 @@ export function ShellFrame({ session, mobile, editing, setSlot, children }: Shel
           </Box>
         </AppBar>
       ) : (
-        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} />
+        <TopBar session={session} mobile={mobile} onMenu={() => setMenuOpen(true)} menuWidth={menuWidth} />
       )}
       {editing ? (
         <AdminPageDrawer session={session} mobile={mobile} open={menuOpen} onClose={close} />
       ) : (
-        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={close} />
+        <SideMenu session={session} mobile={mobile} open={menuOpen} onClose={close} width={menuWidth} />
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
@@ -94,22 +96,26 @@ export function Shell() {
   }
 
   return (
-    <Notices>
-      <EditorNavbarContext.Provider value={host}>
-        <Box
-          sx={{
-            display: "flex",
-            minHeight: "100vh",
-            animation: prefersReducedMotion ? undefined : `${fadeIn} ${SHELL_FADE_IN_MS}ms ${theme.transitions.easing.easeInOut}`,
-          }}
-        >
-          <ShellFrame session={session} mobile={mobile} editing={editing} setSlot={setSlot}>
-            <Suspense fallback={<Loading />}>
-              <Outlet />
-            </Suspense>
-          </ShellFrame>
-        </Box>
-      </EditorNavbarContext.Provider>
-    </Notices>
+    // The user's theme (spec §9), from the session: a change saved in Config shows once the session is read again.
+    <ThemeProvider theme={themeFor(session.userData.theme)}>
+      <Notices>
+        <EditorNavbarContext.Provider value={host}>
+          <Box
+            sx={{
+              display: "flex",
+              minHeight: "100vh",
+              bgcolor: "background.default",
+              animation: prefersReducedMotion ? undefined : `${fadeIn} ${SHELL_FADE_IN_MS}ms ${theme.transitions.easing.easeInOut}`,
+            }}
+          >
+            <ShellFrame session={session} mobile={mobile} editing={editing} setSlot={setSlot}>
+              <Suspense fallback={<Loading />}>
+                <Outlet />
+              </Suspense>
+            </ShellFrame>
+          </Box>
+        </EditorNavbarContext.Provider>
+      </Notices>
+    </ThemeProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { SECTION_TITLES, SIDE_MENU_WIDTH, type SessionState } from "@clinic/shared";
+import { SECTION_TITLES, type SessionState } from "@clinic/shared";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
 import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation } from "react-router";
@@ -13,9 +13,11 @@ interface SideMenuProps {
   mobile: boolean;
   open: boolean;
   onClose: () => void;
+  /** In pixels: the theme's (lib/theme.ts sideMenuWidth). */
+  width: number;
 }
 
-export function SideMenu({ session, mobile, open, onClose }: SideMenuProps) {
+export function SideMenu({ session, mobile, open, onClose, width }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const language = currentLanguage();
@@ -84,9 +86,10 @@ export function SideMenu({ session, mobile, open, onClose }: SideMenuProps) {
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
       sx={{
-        width: mobile ? undefined : SIDE_MENU_WIDTH,
+        width: mobile ? undefined : width,
         flexShrink: 0,
-        "& .MuiDrawer-paper": { width: SIDE_MENU_WIDTH, boxSizing: "border-box" },
+        // A phone's drawer never covers the whole screen, whatever the theme's width.
+        "& .MuiDrawer-paper": { width: mobile ? `min(${width}px, 85vw)` : width, boxSizing: "border-box" },
       }}
     >
       {content}

@@ -1,4 +1,4 @@
-import { ROUTES_BY_ID, type SessionState, isRouteVisible, SIDE_MENU_WIDTH } from "@clinic/shared";
+import { ROUTES_BY_ID, type SessionState, isRouteVisible } from "@clinic/shared";
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import MenuIcon from "@mui/icons-material/Menu";
 import { AppBar, Box, IconButton, ListItemText, Menu, MenuItem, Toolbar, Typography } from "@mui/material";
@@ -22,7 +22,8 @@ function useRouteTitle(): string {
   return "";
 }
 
-export function TopBar({ session, mobile, onMenu }: { session: SessionState; mobile: boolean; onMenu: () => void }) {
+/** `menuWidth`: the side menu's width in pixels, which the bar leaves free beside it. */
+export function TopBar({ session, mobile, onMenu, menuWidth }: { session: SessionState; mobile: boolean; onMenu: () => void; menuWidth: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = useRouteTitle();
@@ -37,7 +38,7 @@ export function TopBar({ session, mobile, onMenu }: { session: SessionState; mob
       position="fixed"
       color="inherit"
       elevation={0}
-      sx={{ borderBottom: 1, borderColor: "divider", width: mobile ? "100%" : `calc(100% - ${SIDE_MENU_WIDTH}px)`, ml: mobile ? 0 : `${SIDE_MENU_WIDTH}px` }}
+      sx={{ borderBottom: 1, borderColor: "divider", width: mobile ? "100%" : `calc(100% - ${menuWidth}px)`, ml: mobile ? 0 : `${menuWidth}px` }}
     >
       <Toolbar sx={{ gap: 1 }}>
         {mobile ? (
