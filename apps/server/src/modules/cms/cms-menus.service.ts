@@ -43,7 +43,7 @@ async function pagesOf(db: Db, ids: number[]): Promise<Map<number, MenuPage>> {
     from cms_pages where id = any(${`{${ids.join(",")}}`}::int[])`);
   return new Map(
     result.rows.map((row) => {
-      const published = row.state === "published" && row.public_slug !== null;
+      const published = row.public_slug !== null;
       const page: MenuPage = published
         ? { language: row.language, slug: row.public_slug as string, isHome: row.public_home ?? row.is_home, published }
         : { language: row.language, slug: row.slug, isHome: row.is_home, published };
@@ -143,7 +143,7 @@ export async function publicMenus(db: Db, language: CmsLanguage): Promise<Record
     select m.location, m.items,
       (select json_agg(json_build_object('id', p.id, 'slug', p.public_slug, 'home', coalesce((p.published->>'isHome')::boolean, false)))
        from cms_pages p
-       where p.state = 'published' and p.public_slug is not null and p.public_language = ${language}
+       where p.public_slug is not null and p.public_language = ${language}
          and p.id in (select (value #>> '{}')::int from jsonb_path_query(m.items, '$[*].pageId') as value
                       union select (value #>> '{}')::int from jsonb_path_query(m.items, '$[*].children[*].pageId') as value)) as pages
     from cms_menus m where m.language = ${language}`);

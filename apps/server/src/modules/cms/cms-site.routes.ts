@@ -50,9 +50,12 @@ type PageRow = {
   site_name: string | null;
 };
 
+// A page is public while it has a published snapshot (public_slug set, cms-publishing.ts): published,
+// or published before with its next version scheduled. A page scheduled for its first time has none yet.
+
 /** The language's site name: its home page's published title (the brand in the header). */
 const SITE_NAME = (language: unknown) =>
-  sql`(select h.published->>'title' from cms_pages h where h.language = ${language} and h.is_home and h.state = 'published')`;
+  sql`(select h.published->>'title' from cms_pages h where h.language = ${language} and h.is_home and h.public_slug is not null)`;
 
 /** A published page by its public path (the language's home when `slug` is null), its public twin, in one statement. */
 async function publishedPage(db: Db, language: CmsLanguage, slug: string | null): Promise<SitePage & { siteName: string | null }> {
@@ -63,8 +66,8 @@ async function publishedPage(db: Db, language: CmsLanguage, slug: string | null)
   const result = await db.execute<PageRow>(sql`
     select p.id, p.published as content, p.public_language as language, p.public_slug as slug,
       t.public_language as twin_language, t.public_slug as twin_slug, (t.published->>'isHome')::boolean as twin_home, ${SITE_NAME(language)} as site_name
-    from cms_pages p left join cms_pages t on t.id = p.twin_id and t.state = 'published' and t.public_slug is not null
-    where p.state = 'published' and ${where}`);
+    from cms_pages p left join cms_pages t on t.id = p.twin_id and t.public_slug is not null
+    where p.public_slug is not null and ${where}`);
   const row = result.rows[0];
   if (!row) throw notFound();
   return pageOf(row);
@@ -149,7 +152,7 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, 
 
 /** The pages whose published snapshot names the upload: as its social image, an image block, or a picture in rich text. */
 const PUBLISHED_REFERENCE = (uploadId: string) => sql`exists (
-  select 1 from cms_pages p where p.state = 'published' and (
+  select 1 from cms_pages p where p.public_slug is not null and (
     p.published->>'socialImageId' = ${uploadId}
     or p.published->'blocks' @> ${JSON.stringify([{ kind: "image", uploadId }])}::jsonb
     or strpos(p.published::text, ${`/api/uploads/${uploadId}`}) > 0))`;
@@ -314,8 +317,8 @@ export const cmsSiteRoutes: FastifyPluginAsyncZod = async (app) => {
       select p.public_language as language, p.public_slug as slug, coalesce((p.published->>'isHome')::boolean, false) as home,
         coalesce(p.published_at, p.updated_at) as lastmod,
         t.public_language as twin_language, t.public_slug as twin_slug, (t.published->>'isHome')::boolean as twin_home
-      from cms_pages p left join cms_pages t on t.id = p.twin_id and t.state = 'published' and t.public_slug is not null
-      where p.state = 'published' and p.public_slug is not null
+      from cms_pages p left join cms_pages t on t.id = p.twin_id and t.public_slug is not null
+      where p.public_slug is not null
       order by p.public_language, home desc, p.public_slug`);
       const entries: SitemapEntry[] = result.rows.map((row) => ({
         path: cmsPublicPath(row.language, row.slug, row.home),
