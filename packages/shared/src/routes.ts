@@ -753,7 +753,6 @@ export const ROUTES: readonly RouteEntry[] = [
   // The public website's pages and menus (issue 39); the site itself is served at /site/<language>.
   route({
     id: "cmsPages",
-    notBuilt: true,
     path: "/cms/pages",
     section: "website",
     modules: ["navegacion"],
@@ -762,7 +761,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "cmsPage",
-    notBuilt: true,
     path: "/cms/pages/:pageId",
     navigation: false,
     section: "website",

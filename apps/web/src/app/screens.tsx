@@ -95,6 +95,8 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   quoterQuote: () => import("../modules/quoters/insurance/QuotePage.tsx").then((m) => m.QuotePage),
   productQuoter: () => import("../modules/quoters/products/QuotesPage.tsx").then((m) => m.QuotesPage),
   productQuote: () => import("../modules/quoters/products/QuotePage.tsx").then((m) => m.QuotePage),
+  cmsPages: () => import("../modules/cms/pages/PagesPage.tsx").then((m) => m.PagesPage),
+  cmsPage: () => import("../modules/cms/pages/PageEditorPage.tsx").then((m) => m.PageEditorPage),
 };
 
 /** The same screens as React components that load on first render. */

@@ -89,6 +89,8 @@ export const BUILT_SCREENS = [
   "quoterQuote",
   "productQuoter",
   "productQuote",
+  "cmsPages",
+  "cmsPage",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

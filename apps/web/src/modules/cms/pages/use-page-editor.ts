@@ -7,6 +7,7 @@ import { useNotices } from "../../../lib/notices.tsx";
 import { translatedFailure } from "../../../lib/refusals.ts";
 import { zodResolver } from "../../../lib/zod-resolver.ts";
 import { CMS_PAGES_RESOURCE, pageKey, savePage } from "../api.ts";
+import { versionsKey } from "../versions/api.ts";
 import { createAutosave } from "./autosave.ts";
 import { cmsMessage, isPageField, type PageFormValues, pageBody, pageFormValues, placeRefusal, type SaveState, saveStateOf } from "./page-form.ts";
 
@@ -39,6 +40,8 @@ export function usePageEditor(page: CmsPageDetail) {
     onSuccess: (saved, { values, autosave }) => {
       client.setQueryData(pageKey(page.id), saved);
       void client.invalidateQueries({ queryKey: [CMS_PAGES_RESOURCE] });
+      // Every save is a version: the history shows it.
+      void client.invalidateQueries({ queryKey: versionsKey(page.id) });
       setFailed(false);
       setProblem(null);
       // Typing that went on during the save stays unsaved (the autosave sends it next).
