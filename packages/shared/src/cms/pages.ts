@@ -41,6 +41,7 @@ export const CMS_MESSAGES = {
   linkUrl: "A link is a page of this site (starting with /), an http(s) address or a mailto: address.",
   homeTaken: "Another page in this language is already the home page.",
   notPublished: "Only a published or scheduled page can be unpublished.",
+  imageUnknown: "No such image among the uploads.",
 } as const;
 export type CmsMessageKey = keyof typeof CMS_MESSAGES;
 

@@ -7,7 +7,6 @@ import { makeUser } from "../../../test/factories.ts";
 import { type RoleCalls, signInRoles, type Who } from "../../../test/roles.ts";
 import { imageForm, postUpload } from "../../../test/uploads.ts";
 import { groups } from "../../db/schema.ts";
-import { CMS_IMAGE_UNKNOWN } from "./cms-pages.service.ts";
 import { makeCmsPage } from "./cms-pages.fixture.ts";
 
 /**
@@ -251,7 +250,7 @@ describe("bad input writes nothing", () => {
       pageBody({ socialImageId: randomUUID(), blocks: [{ kind: "image", uploadId: document, alt: "A file" }] }),
     );
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ socialImageId: [CMS_IMAGE_UNKNOWN], "blocks.0.uploadId": [CMS_IMAGE_UNKNOWN] });
+    expect(answer.json()).toEqual({ socialImageId: [CMS_MESSAGES.imageUnknown], "blocks.0.uploadId": [CMS_MESSAGES.imageUnknown] });
     expect(await snapshot()).toEqual(before);
   });
 

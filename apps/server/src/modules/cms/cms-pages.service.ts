@@ -32,9 +32,6 @@ import { personName } from "../clinic/appointments/scope.ts";
  * from the other page shows in this one's editor without a version of its own.
  */
 
-/** Not among CMS_MESSAGES yet: an image field naming an upload that is not an image (or none at all). */
-export const CMS_IMAGE_UNKNOWN = "No such image among the uploads.";
-
 type Row = Record<string, unknown>;
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
@@ -213,7 +210,7 @@ export async function assertContentFits(tx: Db, pageId: number | null, content: 
   if (!found) throw new Error("The page checks answered no row");
   const errors: FieldErrors = {};
   const images = new Set(found.images);
-  for (const [field, id] of refs) if (!images.has(id)) errors[field] = [CMS_IMAGE_UNKNOWN];
+  for (const [field, id] of refs) if (!images.has(id)) errors[field] = [CMS_MESSAGES.imageUnknown];
   if (content.twinId !== null) {
     if (!found.twin || found.twin.language === content.language || content.twinId === pageId) errors.twinId = [CMS_MESSAGES.twinLanguage];
     else if (found.twin.twinId !== null && found.twin.twinId !== pageId) errors.twinId = [CMS_MESSAGES.twinTaken];
