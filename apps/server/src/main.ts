@@ -138,6 +138,12 @@ starting = (async () => {
     if (await seedDemoEvents(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "event-links") }))
       log("demo events added: four events around today");
   }
+  // The clinic's public website in English and Spanish, its menus and its editor (issue 39): once.
+  if (embedded && !ending) {
+    const { seedDemoCms } = await import("./modules/cms/cms-demo.ts");
+    const { today } = await import("./modules/clinic/memberships/seats.ts");
+    if (await seedDemoCms(database.db, { anchor: today() })) log("demo website added: editor@example.com");
+  }
   // The product quoter's quotes in every state (issue 38): once, over the months before the day they are first seeded.
   if (embedded && !ending) {
     const { seedDemoProductQuotes } = await import("./modules/quoters/products/product-quotes-demo.ts");

@@ -6,6 +6,7 @@ import { seedDemoBooking } from "./modules/booking/booking-demo.ts";
 import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
 import { seedDemoCrm } from "./modules/crm/crm-demo.ts";
 import { seedDemoEvents } from "./modules/events/events-demo.ts";
+import { seedDemoCms } from "./modules/cms/cms-demo.ts";
 import { seedDemoInsurance } from "./modules/quoters/insurance/insurance-demo.ts";
 import { today } from "./modules/clinic/memberships/seats.ts";
 import { seedDemoShopPictures } from "./modules/shop/shop-demo.ts";
@@ -27,6 +28,7 @@ console.log((await seedDemoBooking(started.database.db, { anchor: today(), linkK
 console.log((await seedDemoCrm(started.database.db, { anchor: today() })) ? "Demo CRM added." : "Demo CRM already there.");
 const eventLinks = deriveKey(authSecret, "event-links");
 console.log((await seedDemoEvents(started.database.db, { anchor: today(), linkKey: eventLinks })) ? "Demo events added." : "Demo events already there.");
+console.log((await seedDemoCms(started.database.db, { anchor: today() })) ? "Demo website added." : "Demo website already there.");
 const quoteLinks = deriveKey(authSecret, "product-quote-links");
 console.log(
   (await seedDemoProductQuotes(started.database.db, { anchor: today(), linkKey: quoteLinks }))
