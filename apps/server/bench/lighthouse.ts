@@ -2,10 +2,11 @@
 // signed in, on the bench's server with its demo data, with Lighthouse's desktop preset. It drives
 // the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium) through chrome-launcher and
 // never downloads a browser. A signed-in page gets its account's session cookie on every request
-// (extraHeaders); a page that lands anywhere else (the sign-in form) fails the step.
+// (extraHeaders); a page that lands anywhere else (the sign-in form) fails the step. The public
+// site's page (issue 39) is opened signed out and scored for SEO as well.
 //
-// Alone, against a server already running with the demo accounts and the shop on (a fresh
-// DATA_DIR, FEATURE_FLAGS=clinic,statistics,virtual_shop as the bench sets it):
+// Alone, against a server already running with the demo accounts, the shop and the CMS on (a fresh
+// DATA_DIR, FEATURE_FLAGS=clinic,statistics,virtual_shop,navegacion as the bench sets it):
 //   npx tsx apps/server/bench/lighthouse.ts [http://127.0.0.1:8000]
 // It prints the scores and exits 1 when the server cannot be reached or a page does not load;
 // a score under its target is reported, not failed.
@@ -21,6 +22,8 @@ export interface LighthousePlan {
   path: string;
   /** The Cookie header of the account that opens it; none for a signed-out page. */
   cookie?: string;
+  /** A page of the public site: scored for SEO too (issue 39). */
+  seo?: boolean;
 }
 
 export interface LighthouseFigures {
@@ -29,13 +32,18 @@ export interface LighthouseFigures {
   /** The category scores, 0–100. */
   performance: number;
   accessibility: number;
+  /** The SEO score, 0–100, of the pages planned with `seo`; null for the others. */
+  seo: number | null;
   /** Lab metrics of the same load, in ms (CLS unitless). */
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number };
   /** What cost points: failed accessibility audits, and performance audits below 0.9 that carry weight or name savings. */
   misses: string[];
 }
 
-export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100 } as const;
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, seo: 95 } as const;
+
+/** The public site's page Lighthouse opens: the demo website's services page (cms-demo.ts), signed out. */
+export const PUBLIC_SITE_PAGE = "/site/en/services";
 
 /** The pages issue 34 names, each opened by the account that uses it. */
 export async function lighthousePlans(cookieOf: (role: "patient" | "therapist") => Promise<string>): Promise<LighthousePlan[]> {
@@ -45,6 +53,7 @@ export async function lighthousePlans(cookieOf: (role: "patient" | "therapist") 
     { label: "patient home", path: homePathOf({ isAdmin: false, groups: [GROUP.patient] }), cookie: patient },
     { label: "assign (therapist)", path: "/manager/admin/assign", cookie: await cookieOf("therapist") },
     { label: "storefront (patient)", path: "/shop/app/store", cookie: patient },
+    { label: "public site page", path: PUBLIC_SITE_PAGE, seo: true },
   ];
 }
 
@@ -98,7 +107,7 @@ async function audit(port: number, appUrl: string, plan: LighthousePlan): Promis
       port,
       output: "json",
       logLevel: "error",
-      onlyCategories: ["performance", "accessibility"],
+      onlyCategories: plan.seo ? ["performance", "accessibility", "seo"] : ["performance", "accessibility"],
       extraHeaders: plan.cookie ? { Cookie: plan.cookie } : undefined,
     },
     desktopConfig,
@@ -115,6 +124,7 @@ async function audit(port: number, appUrl: string, plan: LighthousePlan): Promis
     path: plan.path,
     performance: score(lhr.categories.performance?.score),
     accessibility: score(lhr.categories.accessibility?.score),
+    seo: plan.seo ? score(lhr.categories.seo?.score) : null,
     metrics: {
       fcp: metric("first-contentful-paint"),
       lcp: metric("largest-contentful-paint"),
@@ -155,7 +165,7 @@ export async function measureLighthouse(appUrl: string, plans: LighthousePlan[],
 
 /** The report's lines: a table of scores and metrics, the targets, and what cost points. */
 export function lighthouseReport(figures: LighthouseFigures[]): { table: string[][]; targets: { pass: boolean; text: string }[]; misses: string[] } {
-  const table = [["page", "path", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS", "speed index ms"]];
+  const table = [["page", "path", "performance", "accessibility", "FCP ms", "LCP ms", "TBT ms", "CLS", "speed index ms", "SEO"]];
   for (const f of figures) {
     table.push([
       f.label,
@@ -167,6 +177,7 @@ export function lighthouseReport(figures: LighthouseFigures[]): { table: string[
       f.metrics.tbt.toFixed(0),
       f.metrics.cls.toFixed(3),
       f.metrics.speedIndex.toFixed(0),
+      f.seo === null ? "-" : String(f.seo),
     ]);
   }
   const targets = figures.flatMap((f) => [
@@ -178,6 +189,7 @@ export function lighthouseReport(figures: LighthouseFigures[]): { table: string[
       pass: f.accessibility >= LIGHTHOUSE_TARGETS.accessibility,
       text: `${f.label}: accessibility ${f.accessibility} (target ${LIGHTHOUSE_TARGETS.accessibility})`,
     },
+    ...(f.seo === null ? [] : [{ pass: f.seo >= LIGHTHOUSE_TARGETS.seo, text: `${f.label}: SEO ${f.seo} (target ≥ ${LIGHTHOUSE_TARGETS.seo})` }]),
   ]);
   const misses = figures.flatMap((f) => f.misses.map((miss) => `${f.label}: ${miss}`));
   return { table, targets, misses };

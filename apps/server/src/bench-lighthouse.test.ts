@@ -8,11 +8,12 @@ import { freePort } from "./db/embedded.ts";
 // The bench's Lighthouse step (issue 34, point 6), without a browser: how it judges the scores,
 // which audits it names, and that a run with no server to reach says so and fails.
 
-const figures = (label: string, performance: number, accessibility: number): LighthouseFigures => ({
+const figures = (label: string, performance: number, accessibility: number, seo: number | null = null): LighthouseFigures => ({
   label,
   path: `/${label}`,
   performance,
   accessibility,
+  seo,
   metrics: { fcp: 400, lcp: 700, tbt: 20, cls: 0, speedIndex: 600 },
   misses: [],
 });
@@ -26,7 +27,17 @@ describe("the Lighthouse step", () => {
       { pass: false, text: "storefront: performance 94 (target ≥ 95)" },
       { pass: false, text: "storefront: accessibility 98 (target 100)" },
     ]);
-    expect(table[1]).toEqual(["sign-in", "/sign-in", "95", "100", "400", "700", "20", "0.000", "600"]);
+    expect(table[1]).toEqual(["sign-in", "/sign-in", "95", "100", "400", "700", "20", "0.000", "600", "-"]);
+  });
+
+  it("holds a public site page to SEO ≥ 95 as well", () => {
+    const { targets, table } = lighthouseReport([figures("public site page", 99, 100, 94)]);
+    expect(targets).toEqual([
+      { pass: true, text: "public site page: performance 99 (target ≥ 95)" },
+      { pass: true, text: "public site page: accessibility 100 (target 100)" },
+      { pass: false, text: "public site page: SEO 94 (target ≥ 95)" },
+    ]);
+    expect(table[1]?.at(-1)).toBe("94");
   });
 
   it("names the failed accessibility audits and the performance audits that cost points, heaviest first", () => {
