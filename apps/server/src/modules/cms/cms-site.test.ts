@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { type CmsBlock, type CmsLanguage, type CmsPageContent, DEFAULT_CUSTOM_GROUPS, type GroupId } from "@clinic/shared";
 import { eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
@@ -19,15 +22,24 @@ let t: TestApp;
 let r: RoleCalls;
 let editorCookie: string;
 
+let webDist = "";
+const SHELL = "<!doctype html><html><body>the web app's shell</body></html>";
+
 beforeAll(async () => {
-  t = await createTestApp({ env: { FEATURE_FLAGS: "clinic,navegacion,event_app" } });
+  // A built web app beside the site, so its not-found handler (the app's shell for page URLs) is there to lose to the site's routes.
+  webDist = await mkdtemp(path.join(os.tmpdir(), "cms-site-web-"));
+  await writeFile(path.join(webDist, "index.html"), SHELL);
+  t = await createTestApp({ env: { FEATURE_FLAGS: "clinic,navegacion,event_app" }, webDist });
   r = await signInRoles(t);
   const groupName = DEFAULT_CUSTOM_GROUPS.find((group) => group.permissions.includes("view_pagina"))?.name.en as string;
   const [group] = await t.db.select({ id: groups.id }).from(groups).where(eq(groups.name, groupName));
   const editor = await makeUser(t.db, { nombres: "Site", apellidos: "Editor", groups: [group?.id as GroupId] });
   editorCookie = await t.login(editor.email, editor.password);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
 
 type PageSpec = Partial<CmsPageContent> & { slug: string; state?: "draft" | "scheduled" | "published"; draft?: Partial<CmsPageContent> };
 
@@ -175,6 +187,11 @@ describe("what is not public", () => {
     }
     expect(parse((await get("/site/es/nada")).body).children.length).toBeGreaterThan(0);
     expect(text(one(parse((await get("/site/es/nada")).body), (e) => e.name === "h1"))).toBe("Página no encontrada");
+  });
+
+  it("are the site's answers, not the web app's shell, though the app answers every other page URL", async () => {
+    expect((await get("/some/app/screen")).body).toBe(SHELL);
+    for (const url of ["/site/en/no-such-page", "/site/en", "/sitemap.xml", "/robots.txt"]) expect((await get(url)).body, url).not.toContain("shell");
   });
 
   it("with the module off, the site, its sitemap and robots.txt answer 404", async () => {
