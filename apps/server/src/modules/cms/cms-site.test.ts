@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type CmsBlock, type CmsLanguage, type CmsPageContent, DEFAULT_CUSTOM_GROUPS, type GroupId } from "@clinic/shared";
+import { type CmsBlock, type CmsPageContent, DEFAULT_CUSTOM_GROUPS, type GroupId } from "@clinic/shared";
 import { eq, sql } from "drizzle-orm";
 import { DomUtils, parseDocument } from "htmlparser2";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
