@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../../../test/app.ts";
 import { makeUser } from "../../../test/factories.ts";
 import { type RoleCalls, signInRoles } from "../../../test/roles.ts";
+import { countStatements, describeStatements } from "../../../test/statements.ts";
 import { imageForm, multipart } from "../../../test/uploads.ts";
 import { groups } from "../../db/schema.ts";
 
@@ -305,5 +306,28 @@ describe("the preview", () => {
     expect((await r.send("clinic", "GET", `/api/cms/pages/${id}/preview`)).statusCode).toBe(403);
     expect((await r.send(null, "GET", `/api/cms/pages/${id}/preview`)).statusCode).toBe(401);
     expect((await get("/api/cms/pages/99999999/preview", editorCookie)).statusCode).toBe(404);
+  });
+});
+
+describe("round trips", () => {
+  it("a public page is two statements (the page with its twin and site name; both menus with their pages), one more per module block kind; the sitemap one", async () => {
+    const plain = slug("plain");
+    const withEvents = slug("with-events");
+    await page({ slug: plain });
+    await page({ slug: withEvents, blocks: [{ kind: "events", title: "", count: 5 }] });
+    await r.send("admin", "PUT", "/api/cms/menus/header/en", { items: [{ label: "Plain", pageId: await page({ slug: slug("menu-target") }) }] });
+    const own = async (url: string) => {
+      const seen = await countStatements(t.database.pool, () => get(url));
+      expect(seen.result.statusCode, url).toBe(200);
+      return seen.statements.filter((text) => !/from "feature_flags"/.test(text));
+    };
+    for (const [url, expected] of [
+      [`/site/en/${plain}`, 2],
+      [`/site/en/${withEvents}`, 3],
+      ["/sitemap.xml", 1],
+    ] as const) {
+      const statements = await own(url);
+      expect(statements.length, describeStatements(statements)).toBe(expected);
+    }
   });
 });
