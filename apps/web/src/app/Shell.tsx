@@ -12,7 +12,7 @@ import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
 import { ADMIN_PAGE_DRAWER_WIDTH, AdminPageDrawer } from "./AdminPageDrawer.tsx";
-import { EditorNavbarContext, useEditorNavbarHost } from "./editor-navbar.tsx";
+import { EditorNavbarContext, useEditorNavbarHost } from "../lib/editor-navbar.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
 

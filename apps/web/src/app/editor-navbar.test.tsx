@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { initTestI18n } from "../lib/test-i18n.ts";
 import { SESSION_KEY } from "../lib/session.ts";
 import { renderHtml, testSession, textOf } from "../lib/test-render.tsx";
-import { EditorNavbar } from "./EditorNavbar.tsx";
-import { EditorNavbarContext } from "./editor-navbar.tsx";
+import { EditorNavbar } from "../lib/components/EditorNavbar.tsx";
+import { EditorNavbarContext } from "../lib/editor-navbar.tsx";
 import { ShellFrame } from "./Shell.tsx";
 
 /** Spec §2: an editor navbar replaces the top bar, and the slim admin page drawer the side menu. */
