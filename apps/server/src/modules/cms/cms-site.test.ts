@@ -11,6 +11,7 @@ import { type RoleCalls, signInRoles } from "../../../test/roles.ts";
 import { countStatements, describeStatements } from "../../../test/statements.ts";
 import { imageForm, multipart } from "../../../test/uploads.ts";
 import { groups } from "../../db/schema.ts";
+import { makeEvent } from "../events/events.fixture.ts";
 
 /**
  * The public site (issue 39): published pages as server-rendered HTML with their SEO tags
@@ -166,9 +167,18 @@ describe("a published page", () => {
     expect(one(doc, (e) => e.name === "a" && text(e) === "Contact us")?.attribs.href).toBe("/site/en/contact");
     expect(text(one(doc, (e) => e.name === "summary"))).toBe("Do I need a referral?");
     expect(one(doc, (e) => e.name === "details")).not.toBeNull();
-    // The booking app is off here: its block is left out; events are on, none upcoming.
+    // The booking app is off here: its block is left out; events are on, none upcoming yet.
     expect(one(doc, (e) => e.name === "a" && text(e) === "Book a visit")).toBeNull();
     expect(text(one(doc, (e) => e.name === "h2"))).toBe("Upcoming events");
+    expect(answer.body).toContain("There are no upcoming events at the moment.");
+
+    // Published upcoming events are listed soonest first, linked to their public pages; a draft event is not.
+    const later = await makeEvent(t.db, t.ids.clinic, { title: "Balance workshop", startsAt: new Date(Date.now() + 20 * 86_400_000) });
+    const sooner = await makeEvent(t.db, t.ids.clinic, { title: "Memory talk", startsAt: new Date(Date.now() + 10 * 86_400_000) });
+    await makeEvent(t.db, t.ids.clinic, { title: "Unannounced", state: "draft", startsAt: new Date(Date.now() + 5 * 86_400_000) });
+    const listed = parse((await get(`/site/en/${s}`)).body);
+    const eventLinks = all(listed, (e) => e.name === "a" && (e.attribs.href ?? "").startsWith("/events/")).map((e) => e.attribs.href);
+    expect(eventLinks).toEqual([`/events/${sooner.slug}`, `/events/${later.slug}`]);
   });
 });
 
