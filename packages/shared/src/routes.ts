@@ -770,7 +770,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "cmsMenus",
-    notBuilt: true,
     path: "/cms/menus",
     section: "website",
     modules: ["navegacion"],

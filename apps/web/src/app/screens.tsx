@@ -97,6 +97,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   productQuote: () => import("../modules/quoters/products/QuotePage.tsx").then((m) => m.QuotePage),
   cmsPages: () => import("../modules/cms/pages/PagesPage.tsx").then((m) => m.PagesPage),
   cmsPage: () => import("../modules/cms/pages/PageEditorPage.tsx").then((m) => m.PageEditorPage),
+  cmsMenus: () => import("../modules/cms/menus/MenusPage.tsx").then((m) => m.MenusPage),
 };
 
 /** The same screens as React components that load on first render. */

@@ -91,6 +91,7 @@ export const BUILT_SCREENS = [
   "productQuote",
   "cmsPages",
   "cmsPage",
+  "cmsMenus",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

@@ -17,9 +17,9 @@ import { insertUser } from "../accounts/users.service.ts";
 export const DEMO_CMS_ACCOUNT = {
   email: "editor@example.com",
   password: "Editor-demo-2026",
-  nombres: "Lucía",
-  apellidos: "Navarro",
-  language: "es" as const,
+  nombres: "Elena",
+  apellidos: "Ruiz",
+  language: "en" as const,
 } as const;
 
 type DemoPage = { key: "home" | "services" | "about" | "contact"; title: string; slug: string; seoTitle: string; seoDescription: string; blocks: CmsBlock[] };

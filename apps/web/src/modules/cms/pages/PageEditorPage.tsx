@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { get as fieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { EditorNavbar } from "../../../app/EditorNavbar.tsx";
+import { EditorNavbar } from "../../../lib/components/EditorNavbar.tsx";
 import { get } from "../../../lib/api.ts";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { useLeaveGuard } from "../../../lib/components/LeaveGuard.tsx";
