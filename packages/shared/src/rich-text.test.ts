@@ -58,6 +58,10 @@ describe("richText", () => {
     expect(richText(10, { optional: true }).safeParse("").success).toBe(true);
     expect(schema.safeParse("<p>hi</p><script>x</script>").error?.issues[0]?.message).toMatch(/Scripts/);
   });
+  it("refuses half a surrogate pair, which PostgreSQL's jsonb cannot store", () => {
+    expect(schema.safeParse("<p>a\ud800b</p>").error?.issues[0]?.message).toBe("Must be valid Unicode text.");
+    expect(schema.safeParse("<p>a😀b</p>").success).toBe(true);
+  });
   it("caps the markup too", () => {
     expect(schema.safeParse(`<p>${"<b></b>".repeat(2000)}x</p>`).success).toBe(false);
   });

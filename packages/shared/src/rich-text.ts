@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SHARED_MESSAGES } from "./field-messages.ts";
 
 /**
  * Rich text (descriptions, text-activity bodies) is HTML made by the editor. Its length
@@ -98,6 +99,11 @@ export const richText = (max: number, options: { optional?: boolean } = {}) =>
     .superRefine((html, context) => {
       if (html.includes("\u0000")) {
         context.addIssue({ code: "custom", message: "Must not contain NUL characters." });
+        return;
+      }
+      // Half a surrogate pair is no character; PostgreSQL's jsonb (page blocks, audit details) refuses it.
+      if (/\p{Cs}/u.test(html)) {
+        context.addIssue({ code: "custom", message: SHARED_MESSAGES.unicode, params: { sharedMessage: "unicode" } });
         return;
       }
       if (hasForbiddenMarkup(html)) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   CMS_LANGUAGES,
+  CMS_LIMITS,
   type CmsBlock,
   type CmsLanguage,
   type CmsPageContent,
@@ -247,12 +248,16 @@ export const cmsSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  // Lenient parameters on purpose: a visitor's mistyped address gets the site's 404 page, not a JSON 400.
+  // Narrow parameters for the document, but a visitor's mistyped address gets the site's 404 page,
+  // not a JSON 400: the validation error is attached and sitePage checks the values again.
+  const siteLanguage = z.enum(CMS_LANGUAGES);
+  const siteSlug = z.string().max(CMS_LIMITS.slug).regex(SLUG_PATTERN);
   app.get(
     "/site/:language",
     {
       preValidation: open,
-      schema: { tags, summary: "A language's home page of the public site (HTML; no account needed)", params: z.object({ language: z.string().max(10) }) },
+      attachValidation: true,
+      schema: { tags, summary: "A language's home page of the public site (HTML; no account needed)", params: z.object({ language: siteLanguage }) },
     },
     async (request, reply) => sitePage(request, reply, request.params.language, null),
   );
@@ -260,10 +265,11 @@ export const cmsSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/site/:language/:slug",
     {
       preValidation: open,
+      attachValidation: true,
       schema: {
         tags,
         summary: "A published page of the public site (HTML; drafts and pages not yet out answer the site's 404 page)",
-        params: z.object({ language: z.string().max(10), slug: z.string().max(200) }),
+        params: z.object({ language: siteLanguage, slug: siteSlug }),
       },
     },
     async (request, reply) => sitePage(request, reply, request.params.language, request.params.slug),
@@ -273,7 +279,8 @@ export const cmsSiteRoutes: FastifyPluginAsyncZod = async (app) => {
     "/site/media/:uploadId",
     {
       preValidation: open,
-      schema: { tags, summary: "A picture a published page shows (404 for any other upload)", params: z.object({ uploadId: z.string().max(64) }) },
+      attachValidation: true,
+      schema: { tags, summary: "A picture a published page shows (404 for any other upload)", params: z.object({ uploadId: z.uuid() }) },
     },
     async (request, reply) => {
       const { uploadId } = request.params;
