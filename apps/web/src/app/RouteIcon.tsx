@@ -1,4 +1,6 @@
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
+import ArticleOutlined from "@mui/icons-material/ArticleOutlined";
+import MenuOpenOutlined from "@mui/icons-material/MenuOpenOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
@@ -83,6 +85,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   crmCallCenter: HeadsetMicOutlined,
   crmStatistics: BarChartOutlined,
   crmEmail: MailOutlined,
+  cmsPages: ArticleOutlined,
+  cmsMenus: MenuOpenOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

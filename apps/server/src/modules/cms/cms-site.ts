@@ -96,7 +96,7 @@ header{background:#f3f5f8;border-bottom:1px solid #d9dee5}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem}
 nav li ul{display:block;padding-left:1rem;font-size:.95rem}
 nav a{text-decoration:none;font-weight:500}nav a:hover{text-decoration:underline}
-main{padding:2rem 0 3rem}h1{font-size:2.2rem;line-height:1.2;margin:0 0 1.5rem}
+main.wrap{padding-top:2rem;padding-bottom:3rem}h1{font-size:2.2rem;line-height:1.2;margin:0 0 1.5rem}
 section,figure,.columns,.video{margin:0 0 2rem}
 img{max-width:100%;height:auto}figcaption{color:#4a5561;font-size:.95rem}
 .columns{display:grid;gap:1.5rem}@media(min-width:48rem){.columns{grid-template-columns:1fr 1fr}}

@@ -54,20 +54,27 @@ export function ImageUpload({ label, url, onChange, error }: ImageUploadProps) {
             sx={{ width: 160, height: 90, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
           />
         ) : null}
-        <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<AddPhotoAlternateOutlined />} disabled={progress !== null}>
+        {/* A real button opening the hidden input: a <label> given the button role is not allowed (axe aria-allowed-role). */}
+        <Button
+          variant="outlined"
+          startIcon={<AddPhotoAlternateOutlined />}
+          disabled={progress !== null}
+          onClick={() => (document.getElementById(inputId) as HTMLInputElement | null)?.click()}
+        >
           {url ? t("images.replace") : t("images.choose")}
-          <input
-            id={inputId}
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            hidden
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = "";
-              if (file) void send(file);
-            }}
-          />
         </Button>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hidden
+          aria-label={label}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) void send(file);
+          }}
+        />
         {url ? <Button onClick={() => onChange(null)}>{t("images.remove")}</Button> : null}
       </Stack>
       {progress !== null ? (

@@ -58,7 +58,7 @@ function SearchResultPreview({ form }: { form: FieldsProps["form"] }) {
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: "anywhere" }}>
           {shown.url}
         </Typography>
-        <Typography variant="subtitle1" color="primary" sx={{ fontWeight: 600 }}>
+        <Typography variant="subtitle1" component="p" color="primary" sx={{ fontWeight: 600 }}>
           {shown.title || t("cmsPages.editor.untitled")}
         </Typography>
         <Typography variant="body2">{shown.description || t("cmsPages.editor.noDescription")}</Typography>
