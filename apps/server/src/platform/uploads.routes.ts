@@ -58,17 +58,20 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   app.withTypeProvider<ZodTypeProvider>().post(
     "/api/uploads/",
     {
-      preValidation: [requirePermission("change_activity", "change_recommendation")],
+      preValidation: [requirePermission("change_activity", "change_recommendation", "view_pagina")],
       schema: {
         tags: ["uploads"],
-        summary: "Upload an image for the catalogue (activity pictures, the rich-text editor): multipart archivo, nombre, archivo_tipo=image",
+        summary:
+          "Upload an image for the catalogue (activity pictures, the rich-text editor) or the website's pages: multipart archivo, nombre, archivo_tipo=image",
         consumes: ["multipart/form-data"],
         response: { 201: uploadedSchema },
       },
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const clinicId = catalogueOwnerFor(actor);
+      // The website is the deployment's, not a clinic's: an editor of it alone uploads for no clinic.
+      const siteEditorOnly = !actor.permissions.has("change_activity") && !actor.permissions.has("change_recommendation");
+      const clinicId = siteEditorOnly && !actor.isAdmin ? null : catalogueOwnerFor(actor);
       const form = await receiveMultipart(request, store.stagingDir, "archivo", () => Math.max(...EDITOR_UPLOAD_KINDS.map((kind) => UPLOAD_LIMITS[kind])));
       try {
         const errors: FieldErrors = { ...form.errors };

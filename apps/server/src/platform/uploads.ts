@@ -383,6 +383,9 @@ export function createBlobStore(config: Config): BlobStore {
  */
 export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
   if (actor.isAdmin) return true;
+  // Website editors (view_pagina, issue 39) keep one site for the whole deployment, whatever their
+  // clinic (often none): they read the images they uploaded and those any page of it names.
+  if (actor.permissions.has("view_pagina") && (await isSiteImage(db, actor, upload.id))) return true;
   const ownClinic = upload.clinicId === null || upload.clinicId === clinicOf(actor);
   if (actor.role !== "patient") return clinicOf(actor) !== null && ownClinic;
   if (!actor.clinicId || !(upload.clinicId === null || upload.clinicId === actor.clinicId)) return false;
@@ -404,6 +407,19 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
       where i.upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
     union all
     select 1 from shop_stores s where s.logo_upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
+    limit 1`);
+  return result.rows.length > 0;
+}
+
+/** An upload the actor made, or one a page of the website names (its draft or what is published). */
+async function isSiteImage(db: Db, actor: Actor, uploadId: string): Promise<boolean> {
+  const named = JSON.stringify([{ uploadId }]);
+  const result = await db.execute(sql`
+    select 1 from uploads u where u.id = ${uploadId} and u.created_by = ${actor.id}
+    union all
+    select 1 from cms_pages p
+      where p.draft->>'socialImageId' = ${uploadId} or p.published->>'socialImageId' = ${uploadId}
+        or p.draft->'blocks' @> ${named}::jsonb or p.published->'blocks' @> ${named}::jsonb
     limit 1`);
   return result.rows.length > 0;
 }

@@ -180,6 +180,21 @@ describe("pages", () => {
     const page = await create({ socialImageId: id, blocks: [{ kind: "image", uploadId: id, alt: "The waiting room" }] });
     expect(page.uploads).toEqual({ [id]: `/api/uploads/${id}` });
   });
+
+  it("a Website editor with no clinic uploads a picture for a page and reads it, as the editor and its preview do", async () => {
+    const upload = await postUpload(t, editorCookie, imageForm("Reception desk"));
+    expect(upload.statusCode, upload.body).toBe(201);
+    const id = upload.json().id as string;
+    expect((await t.db.execute(sql`select clinic_id from uploads where id = ${id}`)).rows).toEqual([{ clinic_id: null }]);
+    const read = () => t.app.inject({ method: "GET", url: `/api/uploads/${id}`, headers: { cookie: editorCookie } });
+    expect((await read()).statusCode).toBe(200);
+    // A picture another editor (an admin here) put on a page is theirs to read too; one on no page is not.
+    const admins = (await postUpload(t, await t.loginAs("admin"), imageForm("Garden"))).json().id as string;
+    const readAdmins = () => t.app.inject({ method: "GET", url: `/api/uploads/${admins}`, headers: { cookie: editorCookie } });
+    expect((await readAdmins()).statusCode).toBe(403);
+    await create({ blocks: [{ kind: "image", uploadId: admins, alt: "The garden" }] });
+    expect((await readAdmins()).statusCode).toBe(200);
+  });
 });
 
 describe("bad input writes nothing", () => {

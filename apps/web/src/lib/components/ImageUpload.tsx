@@ -42,7 +42,7 @@ export function ImageUpload({ label, url, onChange, error }: ImageUploadProps) {
   const message = failure ?? error;
   return (
     <Box>
-      <Typography variant="subtitle2" gutterBottom>
+      <Typography variant="subtitle2" component="p" gutterBottom>
         {label}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
