@@ -53,7 +53,7 @@ export async function seedCms(url: string, count = 1_000): Promise<SeededCms> {
         [count],
       );
       await client.query("commit");
-      await client.query("analyze cms_pages, cms_page_versions");
+      await client.query("vacuum analyze cms_pages, cms_page_versions");
     }
     const pages = await client.query<{ n: number }>("select count(*)::int as n from cms_pages");
     return { pages: pages.rows[0]?.n ?? 0, publicSlug: `${PREFIX}00002` };

@@ -54,7 +54,7 @@ CREATE UNIQUE INDEX "cms_pages_language_slug" ON "cms_pages" USING btree ("langu
 CREATE UNIQUE INDEX "cms_pages_home" ON "cms_pages" USING btree ("language") WHERE "cms_pages"."is_home";--> statement-breakpoint
 CREATE UNIQUE INDEX "cms_pages_public_path" ON "cms_pages" USING btree ("public_language","public_slug");--> statement-breakpoint
 CREATE INDEX "cms_pages_state" ON "cms_pages" USING btree ("state","language");--> statement-breakpoint
-CREATE INDEX "cms_pages_updated" ON "cms_pages" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "cms_pages_updated" ON "cms_pages" USING btree ("updated_at","id");--> statement-breakpoint
 CREATE INDEX "cms_pages_scheduled" ON "cms_pages" USING btree ("publish_at") WHERE "cms_pages"."state" = 'scheduled';--> statement-breakpoint
 -- Website editors write the public site's pages and menus (issue 39): the custom group a new database starts with (DEFAULT_CUSTOM_GROUPS), added to an older one.
 INSERT INTO "groups" ("name", "name_es") SELECT 'Website editors', 'Editores del sitio web' WHERE EXISTS (SELECT 1 FROM "permissions") ON CONFLICT DO NOTHING;--> statement-breakpoint

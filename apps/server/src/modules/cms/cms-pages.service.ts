@@ -111,12 +111,19 @@ export async function listPages(db: Db, query: CmsPagesQuery): Promise<CmsPageLi
     filters.push(sql`(p.title ilike ${pattern} or p.slug ilike ${pattern})`);
   }
   const where = sql.join(filters, sql` and `);
+  // The page of ids is chosen on narrow rows first; only its rows are then joined and read whole
+  // (their JSON snapshots included), not every row the count goes through.
   const result = await db.execute<Row>(sql`
-    select ${ROW_COLUMNS}, count(*) over ()::int as total_rows
-    from cms_pages p ${ROW_JOINS}
-    where ${where}
-    order by p.updated_at desc, p.id desc
-    limit ${limit} offset ${offset}`);
+    with listed as (
+      select p.id, p.updated_at, count(*) over ()::int as total_rows
+      from cms_pages p
+      where ${where}
+      order by p.updated_at desc, p.id desc
+      limit ${limit} offset ${offset}
+    )
+    select ${ROW_COLUMNS}, l.total_rows
+    from listed l join cms_pages p on p.id = l.id ${ROW_JOINS}
+    order by l.updated_at desc, l.id desc`);
   let total = result.rows.length > 0 ? Number(result.rows[0]?.total_rows) : 0;
   if (result.rows.length === 0 && offset > 0) {
     const counted = await db.execute<{ total: number }>(sql`select count(*)::int as total from cms_pages p where ${where}`);
