@@ -46,23 +46,25 @@ function ThemeCard({ session }: { session: SessionState }) {
     <Card variant="outlined" sx={{ maxWidth: 560 }}>
       <CardHeader title={t("accounts.theme.title")} subheader={t("accounts.theme.hint")} slotProps={{ title: { component: "h2" } }} />
       <CardContent>
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate(theme);
-          }}
-        >
+        {/* Applied and saved as it is chosen, like a theme switch anywhere: one Save on the screen stays the language's. */}
+        <Stack spacing={2}>
           <FormControl>
             <FormLabel id={labelId}>{t("accounts.theme.label")}</FormLabel>
-            <RadioGroup aria-labelledby={labelId} name="theme" value={theme} onChange={(event) => setTheme(event.target.value as ThemeName)}>
+            <RadioGroup
+              aria-labelledby={labelId}
+              name="theme"
+              value={theme}
+              onChange={(event) => {
+                const chosen = event.target.value as ThemeName;
+                setTheme(chosen);
+                save.mutate(chosen);
+              }}
+            >
               {THEMES.map((name) => (
                 <FormControlLabel
                   key={name}
                   value={name}
-                  control={<Radio />}
+                  control={<Radio disabled={save.isPending} />}
                   sx={{ alignItems: "flex-start", mt: 1, "& .MuiRadio-root": { pt: 0.5 } }}
                   label={
                     <Box>
@@ -78,11 +80,6 @@ function ThemeCard({ session }: { session: SessionState }) {
               ))}
             </RadioGroup>
           </FormControl>
-          <Box>
-            <Button type="submit" variant="contained" disabled={save.isPending}>
-              {t("common.save")}
-            </Button>
-          </Box>
         </Stack>
       </CardContent>
     </Card>
