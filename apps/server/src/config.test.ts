@@ -9,6 +9,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:8000",
       trustedOrigins: ["http://localhost:8000"],
       databaseUrl: undefined,
+      embeddedPostgres: true,
       dataDir: "./data",
       authSecret: undefined,
       session: { idleMinutes: 60, maxHours: 12, keepSeconds: 30 },
@@ -39,7 +40,23 @@ describe("loadConfig", () => {
       },
       shop: { holdHours: 48 },
       shutdownGraceMs: 25_000,
+      metrics: { token: undefined },
+      backups: { dir: "data/backups", cron: "0 3 * * *", keep: 7 },
     });
+  });
+
+  it("reads the metrics token, the backup schedule and retention, and refuses what cannot work", () => {
+    expect(loadConfig({ METRICS_TOKEN: "a-long-enough-token" }).metrics.token).toBe("a-long-enough-token");
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ BACKUP_CRON: "off", BACKUP_KEEP: "30", BACKUP_DIR: "/srv/backups" }).backups).toEqual({ dir: "/srv/backups", cron: null, keep: 30 });
+    expect(loadConfig({ BACKUP_CRON: "30 2 * * 0" }).backups.cron).toBe("30 2 * * 0");
+    expect(() => loadConfig({ BACKUP_CRON: "daily" })).toThrow(/BACKUP_CRON/);
+    expect(() => loadConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it("refuses to run without a database when the embedded one is switched off (the container image)", () => {
+    expect(() => loadConfig({ EMBEDDED_POSTGRES: "false" })).toThrow(/DATABASE_URL: required when EMBEDDED_POSTGRES=false/);
+    expect(loadConfig({ EMBEDDED_POSTGRES: "false", DATABASE_URL: "postgres://app@db:5432/clinic" }).embeddedPostgres).toBe(false);
   });
 
   it("reads how long a SIGTERM waits for the work in flight, and refuses a negative or unbounded wait", () => {

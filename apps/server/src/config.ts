@@ -20,6 +20,7 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_POSTGRES: bool.default(true),
   DATA_DIR: z.string().default("./data"),
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -104,6 +105,13 @@ const envSchema = z.object({
     .default(48),
   // Under the usual 30 s a service manager (Kubernetes, systemd) waits before SIGKILL.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  METRICS_TOKEN: z.string().min(16, "Must be at least 16 characters.").optional(),
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_CRON: z
+    .string()
+    .refine((value) => value === "off" || /^\S+( \S+){4}$/.test(value.trim()), 'Must be a cron schedule of five fields (such as "0 3 * * *") or off.')
+    .default("0 3 * * *"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
 });
 
 /**
@@ -123,6 +131,8 @@ export interface Config {
   trustedOrigins: readonly string[];
   /** Unset: the embedded PostgreSQL under `dataDir/postgres` is started. */
   databaseUrl: string | undefined;
+  /** False (EMBEDDED_POSTGRES=false, as in the container image): DATABASE_URL is required, nothing embedded ever starts. */
+  embeddedPostgres: boolean;
   dataDir: string;
   authSecret: string | undefined;
   /** keepSeconds: how long a node may answer a session's identity from memory (platform/identity-cache.ts); 0: never. */
@@ -169,6 +179,13 @@ export interface Config {
    * ends it anyway (exit 1). The pool and the job queue end only once it has finished.
    */
   shutdownGraceMs: number;
+  /** `/metrics` (Prometheus) answers only a request bearing this token; unset, it is not served. */
+  metrics: { token: string | undefined };
+  /**
+   * Backups (`npm run backup`, and on a schedule): archives are written to `dir`; `cron` (UTC, a
+   * pg-boss schedule, so one node takes each) is null when BACKUP_CRON=off; the newest `keep` stay.
+   */
+  backups: { dir: string; cron: string | null; keep: number };
 }
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
@@ -223,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (providers.includes("stripe") && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }
+  if (!e.EMBEDDED_POSTGRES && !e.DATABASE_URL) {
+    throw new Error("Invalid environment:\n  DATABASE_URL: required when EMBEDDED_POSTGRES=false (no embedded database is started).");
+  }
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -230,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustedOrigins: [...new Set([new URL(publicUrl).origin, ...e.TRUSTED_ORIGINS])],
     databaseUrl: e.DATABASE_URL,
+    embeddedPostgres: e.EMBEDDED_POSTGRES,
     dataDir: e.DATA_DIR,
     authSecret: e.AUTH_SECRET,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, keepSeconds: e.IDENTITY_KEEP_SECONDS },
@@ -286,5 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shop: { holdHours: e.SHOP_ORDER_HOLD_HOURS },
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metrics: { token: e.METRICS_TOKEN },
+    backups: { dir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups"), cron: e.BACKUP_CRON === "off" ? null : e.BACKUP_CRON.trim(), keep: e.BACKUP_KEEP },
   };
 }
