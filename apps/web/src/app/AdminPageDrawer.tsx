@@ -1,12 +1,13 @@
 import type { SessionState } from "@clinic/shared";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
-import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemIcon, Tooltip } from "@mui/material";
+import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, Tooltip } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useLocation } from "react-router";
 import { currentLanguage } from "../lib/i18n.ts";
 import { menuFor } from "./menu.ts";
 import { RouteIcon } from "./RouteIcon.tsx";
+import { ShellDrawer } from "./ShellDrawer.tsx";
 
 /** Wide enough for a 24 px icon with a 48 px touch target and its padding. */
 export const ADMIN_PAGE_DRAWER_WIDTH = 72;
@@ -56,17 +57,7 @@ export function AdminPageDrawer({ session, mobile, open, onClose }: AdminPageDra
   const language = currentLanguage();
   const routes = menuFor(session).flatMap((group) => group.routes);
   return (
-    <Drawer
-      variant={mobile ? "temporary" : "permanent"}
-      open={mobile ? open : true}
-      onClose={onClose}
-      ModalProps={{ keepMounted: true }}
-      sx={{
-        width: mobile ? undefined : ADMIN_PAGE_DRAWER_WIDTH,
-        flexShrink: 0,
-        "& .MuiDrawer-paper": { width: ADMIN_PAGE_DRAWER_WIDTH, boxSizing: "border-box" },
-      }}
-    >
+    <ShellDrawer mobile={mobile} open={open} onClose={onClose} width={ADMIN_PAGE_DRAWER_WIDTH}>
       <Box component="nav" aria-label={t("editorShell.drawer")} sx={{ overflowY: "auto", py: 1 }}>
         <List dense disablePadding>
           <DrawerLink label={t("shell.home")} href="/" onClick={onClose}>
@@ -88,6 +79,6 @@ export function AdminPageDrawer({ session, mobile, open, onClose }: AdminPageDra
           ))}
         </List>
       </Box>
-    </Drawer>
+    </ShellDrawer>
   );
 }

@@ -1,11 +1,12 @@
 import { SECTION_TITLES, type SessionState } from "@clinic/shared";
 import HomeOutlined from "@mui/icons-material/HomeOutlined";
-import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from "@mui/material";
+import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from "@mui/material";
 import { Link as RouterLink, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { currentLanguage } from "../lib/i18n.ts";
 import { menuFor } from "./menu.ts";
 import { RouteIcon } from "./RouteIcon.tsx";
+import { ShellDrawer } from "./ShellDrawer.tsx";
 
 interface SideMenuProps {
   session: SessionState;
@@ -80,19 +81,8 @@ export function SideMenu({ session, mobile, open, onClose, width }: SideMenuProp
   );
 
   return (
-    <Drawer
-      variant={mobile ? "temporary" : "permanent"}
-      open={mobile ? open : true}
-      onClose={onClose}
-      ModalProps={{ keepMounted: true }}
-      sx={{
-        width: mobile ? undefined : width,
-        flexShrink: 0,
-        // A phone's drawer never covers the whole screen, whatever the theme's width.
-        "& .MuiDrawer-paper": { width: mobile ? `min(${width}px, 85vw)` : width, boxSizing: "border-box" },
-      }}
-    >
+    <ShellDrawer mobile={mobile} open={open} onClose={onClose} width={width}>
       {content}
-    </Drawer>
+    </ShellDrawer>
   );
 }
