@@ -24,174 +24,152 @@ export const DEMO_CMS_ACCOUNT = {
 
 type DemoPage = { key: "home" | "services" | "about" | "contact"; title: string; slug: string; seoTitle: string; seoDescription: string; blocks: CmsBlock[] };
 
-const PAGES: Record<CmsLanguage, DemoPage[]> = {
-  en: [
+/** A text beside its translation. */
+type Texts = Record<CmsLanguage, string>;
+
+/** The four pages in one language: their shape is written once, each text next to its Spanish twin. */
+function demoPages(language: CmsLanguage): DemoPage[] {
+  const say = (texts: Texts) => texts[language];
+  const contactHref = say({ en: "/site/en/contact", es: "/site/es/contacto" });
+  const clinicEmail = say({ en: "hello@example.com", es: "hola@example.com" });
+  const bookingLabel = say({ en: "Book an appointment online", es: "Reserve cita en línea" });
+  const faq = (question: Texts, answer: Texts) => ({ question: say(question), answer: say(answer) });
+  return [
     {
       key: "home",
-      title: "Balance and cognitive therapy in Madrid",
-      slug: "home",
-      seoTitle: "Vestibular and cognitive therapy clinic in Madrid",
-      seoDescription: "Dizziness, balance and memory treated by specialist physiotherapists and neuropsychologists, with exercises to keep up at home.",
+      title: say({ en: "Balance and cognitive therapy in Madrid", es: "Terapia del equilibrio y cognitiva en Madrid" }),
+      slug: say({ en: "home", es: "inicio" }),
+      seoTitle: say({ en: "Vestibular and cognitive therapy clinic in Madrid", es: "Clínica de terapia vestibular y cognitiva en Madrid" }),
+      seoDescription: say({
+        en: "Dizziness, balance and memory treated by specialist physiotherapists and neuropsychologists, with exercises to keep up at home.",
+        es: "Mareo, equilibrio y memoria tratados por fisioterapeutas y neuropsicólogos especialistas, con ejercicios para seguir en casa.",
+      }),
       blocks: [
         {
           kind: "text",
-          html: "<p>We help people who live with <strong>dizziness, vertigo, unsteadiness or memory problems</strong> get back to their daily life. Every programme starts with a full assessment and continues with exercises you can also do at home, on your phone or computer.</p>",
+          html: say({
+            en: "<p>We help people who live with <strong>dizziness, vertigo, unsteadiness or memory problems</strong> get back to their daily life. Every programme starts with a full assessment and continues with exercises you can also do at home, on your phone or computer.</p>",
+            es: "<p>Ayudamos a las personas que viven con <strong>mareo, vértigo, inestabilidad o problemas de memoria</strong> a recuperar su día a día. Cada programa empieza con una valoración completa y sigue con ejercicios que también puede hacer en casa, desde el móvil o el ordenador.</p>",
+          }),
         },
-        { kind: "cta", label: "Ask for an assessment", href: "/site/en/contact", style: "primary" },
-        { kind: "booking", label: "Book an appointment online", serviceId: null },
+        { kind: "cta", label: say({ en: "Ask for an assessment", es: "Pida una valoración" }), href: contactHref, style: "primary" },
+        { kind: "booking", label: bookingLabel, serviceId: null },
         {
           kind: "columns",
-          left: "<h2>Vestibular therapy</h2><p>Exercises for the inner ear and the brain to work together again after vertigo, a neuritis or a concussion.</p>",
-          right:
-            "<h2>Cognitive therapy</h2><p>Attention, memory and planning trained with games adapted to you after a stroke, a brain injury or with age.</p>",
+          left: say({
+            en: "<h2>Vestibular therapy</h2><p>Exercises for the inner ear and the brain to work together again after vertigo, a neuritis or a concussion.</p>",
+            es: "<h2>Terapia vestibular</h2><p>Ejercicios para que el oído interno y el cerebro vuelvan a trabajar juntos tras un vértigo, una neuritis o una conmoción.</p>",
+          }),
+          right: say({
+            en: "<h2>Cognitive therapy</h2><p>Attention, memory and planning trained with games adapted to you after a stroke, a brain injury or with age.</p>",
+            es: "<h2>Terapia cognitiva</h2><p>Atención, memoria y planificación entrenadas con juegos adaptados a usted tras un ictus, un daño cerebral o con la edad.</p>",
+          }),
         },
-        { kind: "events", title: "Workshops and talks", count: 3 },
+        { kind: "events", title: say({ en: "Workshops and talks", es: "Talleres y charlas" }), count: 3 },
       ],
     },
     {
       key: "services",
-      title: "Our services",
-      slug: "services",
+      title: say({ en: "Our services", es: "Nuestros servicios" }),
+      slug: say({ en: "services", es: "servicios" }),
       seoTitle: "",
-      seoDescription: "Vestibular rehabilitation, balance training, cognitive stimulation and home programmes: what we treat and how.",
+      seoDescription: say({
+        en: "Vestibular rehabilitation, balance training, cognitive stimulation and home programmes: what we treat and how.",
+        es: "Rehabilitación vestibular, entrenamiento del equilibrio, estimulación cognitiva y programas en casa: qué tratamos y cómo.",
+      }),
       blocks: [
         {
           kind: "text",
-          html: "<h2>What we treat</h2><ul><li>Benign paroxysmal positional vertigo (BPPV)</li><li>Vestibular neuritis and labyrinthitis</li><li>Persistent postural-perceptual dizziness</li><li>Falls and fear of falling</li><li>Memory and attention after a stroke or a brain injury</li></ul>",
+          html: say({
+            en: "<h2>What we treat</h2><ul><li>Benign paroxysmal positional vertigo (BPPV)</li><li>Vestibular neuritis and labyrinthitis</li><li>Persistent postural-perceptual dizziness</li><li>Falls and fear of falling</li><li>Memory and attention after a stroke or a brain injury</li></ul>",
+            es: "<h2>Qué tratamos</h2><ul><li>Vértigo posicional paroxístico benigno (VPPB)</li><li>Neuritis vestibular y laberintitis</li><li>Mareo postural perceptual persistente</li><li>Caídas y miedo a caer</li><li>Memoria y atención tras un ictus o un daño cerebral</li></ul>",
+          }),
         },
         {
           kind: "faq",
           items: [
-            { question: "Do I need a doctor's referral?", answer: "<p>No. Bring any reports you have; we read them with you at the first visit.</p>" },
-            { question: "How long is a session?", answer: "<p>About 45 minutes. The first assessment takes an hour.</p>" },
-            {
-              question: "How many sessions will I need?",
-              answer: "<p>Most people need between four and eight, one a week, with exercises at home in between.</p>",
-            },
-            { question: "Can I do the exercises at home?", answer: "<p>Yes. Your therapist assigns them in the app and sees how you are doing.</p>" },
+            faq(
+              { en: "Do I need a doctor's referral?", es: "¿Necesito un volante del médico?" },
+              {
+                en: "<p>No. Bring any reports you have; we read them with you at the first visit.</p>",
+                es: "<p>No. Traiga los informes que tenga; los revisamos con usted en la primera visita.</p>",
+              },
+            ),
+            faq(
+              { en: "How long is a session?", es: "¿Cuánto dura una sesión?" },
+              { en: "<p>About 45 minutes. The first assessment takes an hour.</p>", es: "<p>Unos 45 minutos. La primera valoración dura una hora.</p>" },
+            ),
+            faq(
+              { en: "How many sessions will I need?", es: "¿Cuántas sesiones necesitaré?" },
+              {
+                en: "<p>Most people need between four and eight, one a week, with exercises at home in between.</p>",
+                es: "<p>La mayoría de las personas necesita entre cuatro y ocho, una por semana, con ejercicios en casa entre medias.</p>",
+              },
+            ),
+            faq(
+              { en: "Can I do the exercises at home?", es: "¿Puedo hacer los ejercicios en casa?" },
+              {
+                en: "<p>Yes. Your therapist assigns them in the app and sees how you are doing.</p>",
+                es: "<p>Sí. Su terapeuta se los asigna en la aplicación y ve cómo va.</p>",
+              },
+            ),
           ],
         },
-        { kind: "cta", label: "Ask us about your case", href: "/site/en/contact", style: "secondary" },
+        { kind: "cta", label: say({ en: "Ask us about your case", es: "Consúltenos su caso" }), href: contactHref, style: "secondary" },
       ],
     },
     {
       key: "about",
-      title: "About the clinic",
-      slug: "about",
+      title: say({ en: "About the clinic", es: "Sobre la clínica" }),
+      slug: say({ en: "about", es: "sobre-nosotros" }),
       seoTitle: "",
-      seoDescription: "A team of physiotherapists and neuropsychologists specialised in balance and cognition, in the centre of Madrid since 2012.",
+      seoDescription: say({
+        en: "A team of physiotherapists and neuropsychologists specialised in balance and cognition, in the centre of Madrid since 2012.",
+        es: "Un equipo de fisioterapeutas y neuropsicólogos especializado en equilibrio y cognición, en el centro de Madrid desde 2012.",
+      }),
       blocks: [
         {
           kind: "text",
-          html: "<p>We opened in 2012 with one idea: dizziness and memory problems deserve the same careful rehabilitation as a knee or a shoulder.</p>",
+          html: say({
+            en: "<p>We opened in 2012 with one idea: dizziness and memory problems deserve the same careful rehabilitation as a knee or a shoulder.</p>",
+            es: "<p>Abrimos en 2012 con una idea: el mareo y los problemas de memoria merecen una rehabilitación tan cuidadosa como la de una rodilla o un hombro.</p>",
+          }),
         },
         {
           kind: "columns",
-          left: "<h2>Our team</h2><p>Four physiotherapists trained in vestibular rehabilitation and two neuropsychologists, who plan each programme together.</p>",
-          right: "<h2>Our approach</h2><p>We measure before and after, explain every exercise and adapt the plan every week to how you feel.</p>",
+          left: say({
+            en: "<h2>Our team</h2><p>Four physiotherapists trained in vestibular rehabilitation and two neuropsychologists, who plan each programme together.</p>",
+            es: "<h2>Nuestro equipo</h2><p>Cuatro fisioterapeutas formados en rehabilitación vestibular y dos neuropsicólogas, que planifican juntos cada programa.</p>",
+          }),
+          right: say({
+            en: "<h2>Our approach</h2><p>We measure before and after, explain every exercise and adapt the plan every week to how you feel.</p>",
+            es: "<h2>Cómo trabajamos</h2><p>Medimos antes y después, explicamos cada ejercicio y adaptamos el plan cada semana a cómo se encuentra.</p>",
+          }),
         },
       ],
     },
     {
       key: "contact",
-      title: "Contact",
-      slug: "contact",
+      title: say({ en: "Contact", es: "Contacto" }),
+      slug: say({ en: "contact", es: "contacto" }),
       seoTitle: "",
-      seoDescription: "Address, opening hours, phone and email of the clinic.",
+      seoDescription: say({
+        en: "Address, opening hours, phone and email of the clinic.",
+        es: "Dirección, horario, teléfono y correo electrónico de la clínica.",
+      }),
       blocks: [
         {
           kind: "text",
-          html: '<p><strong>Calle Mayor 1, 28013 Madrid</strong><br>Monday to Friday, 9:00 to 20:00</p><p>Phone: +34 910 000 000<br>Email: <a href="mailto:hello@example.com">hello@example.com</a></p>',
+          html: `<p><strong>Calle Mayor 1, 28013 Madrid</strong><br>${say({ en: "Monday to Friday, 9:00 to 20:00", es: "De lunes a viernes, de 9:00 a 20:00" })}</p><p>${say({ en: "Phone", es: "Teléfono" })}: +34 910 000 000<br>${say({ en: "Email", es: "Correo" })}: <a href="mailto:${clinicEmail}">${clinicEmail}</a></p>`,
         },
-        { kind: "cta", label: "Write to us", href: "mailto:hello@example.com", style: "primary" },
-        { kind: "booking", label: "Book an appointment online", serviceId: null },
+        { kind: "cta", label: say({ en: "Write to us", es: "Escríbanos" }), href: `mailto:${clinicEmail}`, style: "primary" },
+        { kind: "booking", label: bookingLabel, serviceId: null },
       ],
     },
-  ],
-  es: [
-    {
-      key: "home",
-      title: "Terapia del equilibrio y cognitiva en Madrid",
-      slug: "inicio",
-      seoTitle: "Clínica de terapia vestibular y cognitiva en Madrid",
-      seoDescription: "Mareo, equilibrio y memoria tratados por fisioterapeutas y neuropsicólogos especialistas, con ejercicios para seguir en casa.",
-      blocks: [
-        {
-          kind: "text",
-          html: "<p>Ayudamos a las personas que viven con <strong>mareo, vértigo, inestabilidad o problemas de memoria</strong> a recuperar su día a día. Cada programa empieza con una valoración completa y sigue con ejercicios que también puede hacer en casa, desde el móvil o el ordenador.</p>",
-        },
-        { kind: "cta", label: "Pida una valoración", href: "/site/es/contacto", style: "primary" },
-        { kind: "booking", label: "Reserve cita en línea", serviceId: null },
-        {
-          kind: "columns",
-          left: "<h2>Terapia vestibular</h2><p>Ejercicios para que el oído interno y el cerebro vuelvan a trabajar juntos tras un vértigo, una neuritis o una conmoción.</p>",
-          right:
-            "<h2>Terapia cognitiva</h2><p>Atención, memoria y planificación entrenadas con juegos adaptados a usted tras un ictus, un daño cerebral o con la edad.</p>",
-        },
-        { kind: "events", title: "Talleres y charlas", count: 3 },
-      ],
-    },
-    {
-      key: "services",
-      title: "Nuestros servicios",
-      slug: "servicios",
-      seoTitle: "",
-      seoDescription: "Rehabilitación vestibular, entrenamiento del equilibrio, estimulación cognitiva y programas en casa: qué tratamos y cómo.",
-      blocks: [
-        {
-          kind: "text",
-          html: "<h2>Qué tratamos</h2><ul><li>Vértigo posicional paroxístico benigno (VPPB)</li><li>Neuritis vestibular y laberintitis</li><li>Mareo postural perceptual persistente</li><li>Caídas y miedo a caer</li><li>Memoria y atención tras un ictus o un daño cerebral</li></ul>",
-        },
-        {
-          kind: "faq",
-          items: [
-            { question: "¿Necesito un volante del médico?", answer: "<p>No. Traiga los informes que tenga; los revisamos con usted en la primera visita.</p>" },
-            { question: "¿Cuánto dura una sesión?", answer: "<p>Unos 45 minutos. La primera valoración dura una hora.</p>" },
-            {
-              question: "¿Cuántas sesiones necesitaré?",
-              answer: "<p>La mayoría de las personas necesita entre cuatro y ocho, una por semana, con ejercicios en casa entre medias.</p>",
-            },
-            { question: "¿Puedo hacer los ejercicios en casa?", answer: "<p>Sí. Su terapeuta se los asigna en la aplicación y ve cómo va.</p>" },
-          ],
-        },
-        { kind: "cta", label: "Consúltenos su caso", href: "/site/es/contacto", style: "secondary" },
-      ],
-    },
-    {
-      key: "about",
-      title: "Sobre la clínica",
-      slug: "sobre-nosotros",
-      seoTitle: "",
-      seoDescription: "Un equipo de fisioterapeutas y neuropsicólogos especializado en equilibrio y cognición, en el centro de Madrid desde 2012.",
-      blocks: [
-        {
-          kind: "text",
-          html: "<p>Abrimos en 2012 con una idea: el mareo y los problemas de memoria merecen una rehabilitación tan cuidadosa como la de una rodilla o un hombro.</p>",
-        },
-        {
-          kind: "columns",
-          left: "<h2>Nuestro equipo</h2><p>Cuatro fisioterapeutas formados en rehabilitación vestibular y dos neuropsicólogas, que planifican juntos cada programa.</p>",
-          right: "<h2>Cómo trabajamos</h2><p>Medimos antes y después, explicamos cada ejercicio y adaptamos el plan cada semana a cómo se encuentra.</p>",
-        },
-      ],
-    },
-    {
-      key: "contact",
-      title: "Contacto",
-      slug: "contacto",
-      seoTitle: "",
-      seoDescription: "Dirección, horario, teléfono y correo electrónico de la clínica.",
-      blocks: [
-        {
-          kind: "text",
-          html: '<p><strong>Calle Mayor 1, 28013 Madrid</strong><br>De lunes a viernes, de 9:00 a 20:00</p><p>Teléfono: +34 910 000 000<br>Correo: <a href="mailto:hola@example.com">hola@example.com</a></p>',
-        },
-        { kind: "cta", label: "Escríbanos", href: "mailto:hola@example.com", style: "primary" },
-        { kind: "booking", label: "Reserve cita en línea", serviceId: null },
-      ],
-    },
-  ],
-};
+  ];
+}
+
+const PAGES: Record<CmsLanguage, DemoPage[]> = { en: demoPages("en"), es: demoPages("es") };
 
 const MENU_LABELS: Record<CmsLanguage, Record<"services" | "about" | "contact" | "blog", string>> = {
   en: { services: "Services", about: "About", contact: "Contact", blog: "Our blog" },
