@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderOf, createTestApp, readUser, type TestApp } from "../../../test/app.ts";
 import { type MadeClinic, type MadeUser, makeClinic, makePatient, makeUser } from "../../../test/factories.ts";
 import { DEMO_ACCOUNTS, type DemoRole } from "../../seed-demo-data.ts";
+import { itSetsOnlyInScope } from "../../../test/user-settings.ts";
 
 let t: TestApp;
 let other: MadeClinic;
@@ -181,32 +182,7 @@ describe("POST /api/language/:userId", () => {
   });
 
   // Who may set whose language: their own always; someone else's with change_user and in scope.
-  const cases: [string, DemoRole, () => string, number][] = [
-    ["patient → another patient", "patient", () => t.ids.patient2, 403],
-    ["patient → their therapist", "patient", () => t.ids.therapist, 403],
-    ["therapist → a patient in its care", "therapist", () => t.ids.patient, 200],
-    ["therapist → a patient of its clinic not in its care", "therapist", () => untreated.id, 403],
-    ["therapist → its clinic account", "therapist", () => t.ids.clinic, 403],
-    ["therapist → another clinic's patient", "therapist", () => other.patient.id, 403],
-    ["therapist → another clinic's therapist", "therapist", () => other.therapist.id, 403],
-    ["clinic → its therapist", "clinic", () => t.ids.therapist, 200],
-    ["clinic → its patient without therapist", "clinic", () => untreated.id, 200],
-    ["clinic → another clinic", "clinic", () => other.clinic.id, 403],
-    ["clinic → another clinic's therapist", "clinic", () => other.therapist.id, 403],
-    ["clinic → another clinic's patient", "clinic", () => other.patient.id, 403],
-    ["clinic → the administrator", "clinic", () => t.ids.admin, 403],
-    ["admin → another clinic's patient", "admin", () => other.patient.id, 200],
-    ["admin → a clinic", "admin", () => t.ids.clinic, 200],
-  ];
-
-  it.each(cases.map(([label, role, target, status]) => ({ label, role, target, status })))("$label answers $status", async ({ role, target, status }) => {
-    const targetId = target();
-    const before = (await readUser(t.db, targetId)).language;
-    const wanted = before === "es" ? "en" : "es";
-    const response = await set(await t.loginAs(role), targetId, wanted);
-    expect(response.statusCode).toBe(status);
-    expect((await readUser(t.db, targetId)).language).toBe(status === 200 ? wanted : before);
-  });
+  itSetsOnlyInScope({ scope: () => ({ t, other, untreated }), column: "language", values: ["en", "es"], set });
 
   it("answers 404 for a user that does not exist, to those who may set others' languages", async () => {
     for (const role of ["admin", "clinic", "therapist"] as DemoRole[]) {

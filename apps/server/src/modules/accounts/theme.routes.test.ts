@@ -3,8 +3,9 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, readUser, type TestApp } from "../../../test/app.ts";
 import { type MadeClinic, type MadeUser, makeClinic, makePatient, makeUser } from "../../../test/factories.ts";
+import { describeStatements, statementsBeyondIdentity } from "../../../test/statements.ts";
+import { itSetsOnlyInScope } from "../../../test/user-settings.ts";
 import { auditEvents } from "../../db/schema.ts";
-import type { DemoRole } from "../../seed-demo-data.ts";
 
 /** PUT /api/theme/:userId (spec §9's secondary theme, chosen in Config): who may set it, bad input, and the session carrying it. */
 let t: TestApp;
@@ -69,27 +70,30 @@ describe("PUT /api/theme/:userId", () => {
   });
 
   // As the language: one's own always; someone else's with change_user and in scope.
-  const cases: [string, DemoRole, () => string, number][] = [
-    ["patient → another patient", "patient", () => t.ids.patient2, 403],
-    ["therapist → a patient in its care", "therapist", () => t.ids.patient, 200],
-    ["therapist → a patient of its clinic not in its care", "therapist", () => untreated.id, 403],
-    ["therapist → another clinic's patient", "therapist", () => other.patient.id, 403],
-    ["clinic → its therapist", "clinic", () => t.ids.therapist, 200],
-    ["clinic → another clinic's therapist", "clinic", () => other.therapist.id, 403],
-    ["clinic → the administrator", "clinic", () => t.ids.admin, 403],
-    ["admin → another clinic's patient", "admin", () => other.patient.id, 200],
-  ];
-  it.each(cases.map(([label, role, target, status]) => ({ label, role, target, status })))("$label answers $status", async ({ role, target, status }) => {
-    const targetId = target();
-    const before = (await readUser(t.db, targetId)).theme;
-    const wanted = before === "secondary" ? "primary" : "secondary";
-    const response = await put(await t.loginAs(role), targetId, { theme: wanted });
-    expect(response.statusCode).toBe(status);
-    expect((await readUser(t.db, targetId)).theme).toBe(status === 200 ? wanted : before);
+  itSetsOnlyInScope({
+    scope: () => ({ t, other, untreated }),
+    column: "theme",
+    values: ["primary", "secondary"],
+    set: (cookie, userId, theme) => put(cookie, userId, { theme }),
   });
 
   it("answers 404 for a user that does not exist to those who may set others' themes", async () => {
     const response = await put(await t.loginAs("admin"), "00000000-0000-0000-0000-000000000000", { theme: "secondary" });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("PUT /api/theme/:userId round trips", () => {
+  it("sets one's own theme in two statements beyond the caller's identity: the update and its audit record", async () => {
+    const user = await makeUser(t.db);
+    const cookie = await t.login(user.email, user.password);
+    for (const theme of ["secondary", "primary"]) {
+      const seen = await statementsBeyondIdentity(t.database.pool, () => put(cookie, user.id, { theme }));
+      expect(seen.body).toEqual({ theme });
+      expect(seen.own, describeStatements(seen.statements)).toEqual([
+        expect.stringMatching(/^update "users"/),
+        expect.stringMatching(/^\s*insert into audit_events\b/),
+      ]);
+    }
   });
 });
