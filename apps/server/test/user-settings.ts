@@ -37,9 +37,9 @@ const SCOPE_CASES: [string, DemoRole, (scope: SettingScope) => string, number][]
  * that role, and the column changes exactly when the answer is 200. `scope` is read when each test
  * runs, after the file's beforeAll has made the people.
  */
-export function itSetsOnlyInScope<Column extends "language" | "theme">(options: {
+export function itSetsOnlyInScope(options: {
   scope: () => SettingScope;
-  column: Column;
+  column: "language" | "theme";
   values: readonly [string, string];
   set: (cookie: string, userId: string, value: string) => Promise<LightMyRequestResponse>;
 }) {
@@ -47,7 +47,7 @@ export function itSetsOnlyInScope<Column extends "language" | "theme">(options: 
   it.each(SCOPE_CASES.map(([label, role, target, status]) => ({ label, role, target, status })))("$label answers $status", async ({ role, target, status }) => {
     const scope = options.scope();
     const targetId = target(scope);
-    const before = (await readUser(scope.t.db, targetId))[options.column];
+    const before: string = (await readUser(scope.t.db, targetId))[options.column];
     const wanted = before === second ? first : second;
     const response = await options.set(await scope.t.loginAs(role), targetId, wanted);
     expect(response.statusCode).toBe(status);
