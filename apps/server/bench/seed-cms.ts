@@ -5,9 +5,7 @@
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-cms.ts [count]
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { inTransaction, seedFromCommandLine, withSeedClient } from "./seed-connection.ts";
 
 export interface SeededCms {
   pages: number;
@@ -18,15 +16,13 @@ export interface SeededCms {
 const PREFIX = "bench-page-";
 
 export async function seedCms(url: string, count = 1_000): Promise<SeededCms> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withSeedClient(url, async (client) => {
     const existing = await client.query<{ n: number }>("select count(*)::int as n from cms_pages where slug like $1", [`${PREFIX}%`]);
     if ((existing.rows[0]?.n ?? 0) === 0) {
-      await client.query("begin");
-      // One content per page: a heading paragraph, two text blocks, a call to action, two columns and an FAQ of three.
-      await client.query(
-        `with made as (
+      await inTransaction(client, async () => {
+        // One content per page: a heading paragraph, two text blocks, a call to action, two columns and an FAQ of three.
+        await client.query(
+          `with made as (
            insert into cms_pages (title, slug, language, draft, version, published, published_version, state, published_at, public_slug, public_language, updated_at)
            select c.title, c.slug, c.language, c.content, 3, case when g % 2 = 0 then c.content end, case when g % 2 = 0 then 3 end,
              case when g % 2 = 0 then 'published' else 'draft' end, case when g % 2 = 0 then now() - g * interval '1 hour' end,
@@ -50,23 +46,14 @@ export async function seedCms(url: string, count = 1_000): Promise<SeededCms> {
          )
          insert into cms_page_versions (page_id, version, content, autosave, created_at)
          select made.id, v, made.draft, v = 2, now() - (4 - v) * interval '1 day' from made, generate_series(1, 3) as v`,
-        [count],
-      );
-      await client.query("commit");
+          [count],
+        );
+      });
       await client.query("vacuum analyze cms_pages, cms_page_versions");
     }
     const pages = await client.query<{ n: number }>("select count(*)::int as n from cms_pages");
     return { pages: pages.rows[0]?.n ?? 0, publicSlug: `${PREFIX}00002` };
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("set DATABASE_URL");
-  console.log(await seedCms(url, Number(process.argv[2] ?? 1_000)));
-}
+await seedFromCommandLine(import.meta.url, seedCms);

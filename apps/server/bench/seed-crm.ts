@@ -6,9 +6,7 @@
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-crm.ts [count]
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { inTransaction, seedFromCommandLine, withSeedClient } from "./seed-connection.ts";
 import { DEMO_ACCOUNTS } from "../src/demo-accounts.ts";
 import { DEMO_CRM_ACCOUNTS } from "../src/modules/crm/crm-demo.ts";
 
@@ -19,9 +17,7 @@ export interface SeededCrm {
 }
 
 export async function seedCrm(url: string, count = 10_000): Promise<SeededCrm> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withSeedClient(url, async (client) => {
     const people = await client.query<{ email: string; id: string }>("select email, id from users where email = any($1)", [
       [DEMO_ACCOUNTS.clinic.email, DEMO_CRM_ACCOUNTS.agent.email, DEMO_CRM_ACCOUNTS.agent2.email],
     ]);
@@ -33,11 +29,11 @@ export async function seedCrm(url: string, count = 10_000): Promise<SeededCrm> {
     const before = await counted("crm_clients");
     const missing = Math.max(0, count - before);
     if (missing > 0) {
-      await client.query("begin");
-      const start = before + 1;
-      // The clients, their timeline lines and two calls each over the last 30 days (a fifth converted), in one statement.
-      await client.query(
-        `with made as (
+      await inTransaction(client, async () => {
+        const start = before + 1;
+        // The clients, their timeline lines and two calls each over the last 30 days (a fifth converted), in one statement.
+        await client.query(
+          `with made as (
            insert into crm_clients (clinic_id, kind, first_name, last_name, organisation, email, phone, city, consent, consent_at, owner_id, tags, created_at)
            select $1, case when g % 5 = 0 then 'organisation' else 'person' end,
              case when g % 5 = 0 then '' else 'Client' end, case when g % 5 = 0 then '' else 'Bench ' || lpad(g::text, 6, '0') end,
@@ -53,23 +49,14 @@ export async function seedCrm(url: string, count = 10_000): Promise<SeededCrm> {
          select $1, m.id, m.owner_id, 'call', now() - ((m.id * 7 + n) % 720) * interval '1 hour', 3,
            (array['answered', 'no_answer', 'not_interested', 'converted', 'no_answer'])[1 + (m.id + n) % 5]
          from made m cross join generate_series(1, 2) as n`,
-        [clinicId, start, agents, missing],
-      );
-      await client.query("commit");
+          [clinicId, start, agents, missing],
+        );
+      });
       // Fresh statistics, as autovacuum would give them: the plans measured are the ones a lived-in database gets.
       await client.query("analyze crm_clients, crm_activities, crm_tracking");
     }
     return { clients: await counted("crm_clients"), calls: await counted("crm_activities"), inserted: missing };
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("set DATABASE_URL");
-  console.log(await seedCrm(url, Number(process.argv[2] ?? 10_000)));
-}
+await seedFromCommandLine(import.meta.url, seedCrm);

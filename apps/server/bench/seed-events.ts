@@ -6,9 +6,7 @@
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-events.ts [count]
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { inTransaction, seedFromCommandLine, withSeedClient } from "./seed-connection.ts";
 import { DEMO_ACCOUNTS } from "../src/demo-accounts.ts";
 
 export interface SeededEvents {
@@ -20,35 +18,33 @@ export interface SeededEvents {
 const SLUG = "bench-open-day";
 
 export async function seedEvents(url: string, count = 5_000): Promise<SeededEvents> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withSeedClient(url, async (client) => {
     const clinic = await client.query<{ id: string }>("select id from users where email = $1", [DEMO_ACCOUNTS.clinic.email]);
     const clinicId = clinic.rows[0]?.id;
     if (!clinicId) throw new Error("the demo clinic is missing: seed the demo first");
     const existing = await client.query<{ id: number }>("select id from event_events where slug = $1", [SLUG]);
     if (!existing.rows[0]) {
-      await client.query("begin");
-      // Confirmed places: every registration but the waiting, cancelled and refunded ones (g % 20 in 0..2).
-      const held = Array.from({ length: count }, (_, index) => index + 1).filter((g) => g % 20 > 2).length;
-      const event = await client.query<{ id: number }>(
-        `insert into event_events (clinic_id, slug, title_en, title_es, description_en, description_es, starts_at, ends_at, time_zone, venue,
+      await inTransaction(client, async () => {
+        // Confirmed places: every registration but the waiting, cancelled and refunded ones (g % 20 in 0..2).
+        const held = Array.from({ length: count }, (_, index) => index + 1).filter((g) => g % 20 > 2).length;
+        const event = await client.query<{ id: number }>(
+          `insert into event_events (clinic_id, slug, title_en, title_es, description_en, description_es, starts_at, ends_at, time_zone, venue,
            capacity, taken, state, currency, created_by)
          values ($1, $2, 'Vestibular open day', 'Jornada de puertas abiertas vestibular', '<p>Talks and balance screening.</p>',
            '<p>Charlas y cribado del equilibrio.</p>', now() + interval '30 days', now() + interval '30 days 6 hours', 'Europe/Madrid',
            'Palacio de Congresos, Madrid', $3, $4, 'published', 'EUR', $1)
          returning id`,
-        [clinicId, SLUG, count, held],
-      );
-      const eventId = event.rows[0]?.id as number;
-      const ticket = await client.query<{ id: number }>(
-        `insert into event_ticket_types (event_id, name_en, name_es, price_cents, taken, position) values ($1, 'Standard', 'General', 1500, $2, 0) returning id`,
-        [eventId, held],
-      );
-      const ticketId = ticket.rows[0]?.id as number;
-      // Tokens are hashes of secrets no one holds: the bench never opens a registrant's link.
-      await client.query(
-        `with made as (
+          [clinicId, SLUG, count, held],
+        );
+        const eventId = event.rows[0]?.id as number;
+        const ticket = await client.query<{ id: number }>(
+          `insert into event_ticket_types (event_id, name_en, name_es, price_cents, taken, position) values ($1, 'Standard', 'General', 1500, $2, 0) returning id`,
+          [eventId, held],
+        );
+        const ticketId = ticket.rows[0]?.id as number;
+        // Tokens are hashes of secrets no one holds: the bench never opens a registrant's link.
+        await client.query(
+          `with made as (
            insert into event_registrations (event_id, ticket_type_id, clinic_id, name, email, language, state, amount_cents, paid_cents, refunded_cents,
              currency, provider, payment_reference, token, confirmed_at, checked_in_at, cancelled_at, created_at)
            select $1, $2, $3, 'Guest ' || lpad(g::text, 6, '0'), 'bench.guest' || g || '@bench.example', case when g % 3 = 0 then 'es' else 'en' end,
@@ -64,21 +60,21 @@ export async function seedEvents(url: string, count = 5_000): Promise<SeededEven
            select id, $1, 'payment', paid_cents, 'manual', 'TRF-' || id, confirmed_at from made where paid_cents > 0)
          insert into event_payments (registration_id, event_id, kind, amount_cents, provider, reference, at)
          select id, $1, 'refund', refunded_cents, 'manual', 'REF-' || id, cancelled_at from made where refunded_cents > 0`,
-        [eventId, ticketId, clinicId, count],
-      );
-      await client.query(
-        `insert into event_costs (event_id, category, supplier, description, planned_cents, actual_cents, paid)
+          [eventId, ticketId, clinicId, count],
+        );
+        await client.query(
+          `insert into event_costs (event_id, category, supplier, description, planned_cents, actual_cents, paid)
          select $1, (array['venue', 'catering', 'speakers', 'materials', 'marketing'])[1 + g % 5], 'Supplier ' || g, 'Cost line ' || g, 50000 + g * 1000,
            case when g % 2 = 0 then 48000 + g * 1000 end, g % 3 = 0
          from generate_series(1, 10) as g`,
-        [eventId],
-      );
-      await client.query(
-        `insert into event_tasks (event_id, title, owner_id, due_on, done_at, position)
+          [eventId],
+        );
+        await client.query(
+          `insert into event_tasks (event_id, title, owner_id, due_on, done_at, position)
          select $1, 'Task ' || g, $2, (now() + (g - 20) * interval '1 day')::date, case when g < 12 then now() end, g from generate_series(1, 25) as g`,
-        [eventId, clinicId],
-      );
-      await client.query("commit");
+          [eventId, clinicId],
+        );
+      });
       await client.query("analyze event_events, event_ticket_types, event_registrations, event_payments, event_costs, event_tasks");
     }
     const row = await client.query<{ id: number; n: string }>(
@@ -86,16 +82,7 @@ export async function seedEvents(url: string, count = 5_000): Promise<SeededEven
       [SLUG],
     );
     return { eventId: Number(row.rows[0]?.id), slug: SLUG, registrations: Number(row.rows[0]?.n) };
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("set DATABASE_URL");
-  console.log(await seedEvents(url, Number(process.argv[2] ?? 5_000)));
-}
+await seedFromCommandLine(import.meta.url, seedEvents);

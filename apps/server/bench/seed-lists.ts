@@ -5,9 +5,7 @@
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-lists.ts [count]
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { inTransaction, seedFromCommandLine, withSeedClient } from "./seed-connection.ts";
 import { DEMO_ACCOUNTS } from "../src/demo-accounts.ts";
 
 export interface SeededLists {
@@ -18,9 +16,7 @@ export interface SeededLists {
 }
 
 export async function seedLists(url: string, count = 200): Promise<SeededLists> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withSeedClient(url, async (client) => {
     const people = await client.query<{ email: string; id: string }>("select email, id from users where email = any($1)", [
       [DEMO_ACCOUNTS.clinic.email, DEMO_ACCOUNTS.patient.email],
     ]);
@@ -31,10 +27,10 @@ export async function seedLists(url: string, count = 200): Promise<SeededLists> 
     const before = await sent();
     const missing = Math.max(0, count - before);
     if (missing > 0) {
-      await client.query("begin");
-      // One a day back from yesterday, to every active patient of the clinic.
-      await client.query(
-        `with made as (
+      await inTransaction(client, async () => {
+        // One a day back from yesterday, to every active patient of the clinic.
+        await client.query(
+          `with made as (
            insert into messages (subject, body, roles, email, state, send_at, sent_at, sent_by, created_at)
            select 'Clinic news ' || g, '<p>Opening hours and news, issue ' || g || '.</p>', array['patient'], true, 'sent',
              now() - g * interval '1 day', now() - g * interval '1 day', $1, now() - g * interval '1 day'
@@ -43,34 +39,25 @@ export async function seedLists(url: string, count = 200): Promise<SeededLists> 
          insert into message_recipients (message_id, user_id, notified_at)
          select made.id, u.id, made.sent_at from made join users u on u.clinic_id = $1 and u.is_active
            and exists (select 1 from user_groups ug where ug.user_id = u.id and ug.group_id = 1)`,
-        [clinicId, missing],
-      );
-      await client.query(
-        `update messages m set recipients = (select count(*)::int from message_recipients r where r.message_id = m.id)
+          [clinicId, missing],
+        );
+        await client.query(
+          `update messages m set recipients = (select count(*)::int from message_recipients r where r.message_id = m.id)
          where m.sent_by = $1 and m.recipients is null`,
-        [clinicId],
-      );
-      await client.query(
-        `insert into notifications (user_id, kind, subject, message, sent_by, created_at, read_at)
+          [clinicId],
+        );
+        await client.query(
+          `insert into notifications (user_id, kind, subject, message, sent_by, created_at, read_at)
          select $1, 'message', 'Clinic news ' || g, 'Opening hours and news, issue ' || g || '.', $2, now() - g * interval '1 day',
            case when g % 2 = 0 then now() - g * interval '1 day' + interval '1 hour' end
          from generate_series(1, $3::int) as g`,
-        [patientId, clinicId, missing],
-      );
-      await client.query("commit");
+          [patientId, clinicId, missing],
+        );
+      });
     }
     const notifications = Number((await client.query<{ n: string }>("select count(*) as n from notifications where user_id = $1", [patientId])).rows[0]?.n);
     return { messages: await sent(), notifications, inserted: missing };
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("set DATABASE_URL");
-  console.log(await seedLists(url, Number(process.argv[2] ?? 200)));
-}
+await seedFromCommandLine(import.meta.url, seedLists);

@@ -6,9 +6,7 @@
 //
 // `npm run bench` calls it on the server's database once the demo is seeded. By hand:
 //   DATABASE_URL=postgres://... npx tsx apps/server/bench/seed-quotes.ts [count]
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { inTransaction, seedFromCommandLine, withSeedClient } from "./seed-connection.ts";
 import { DEMO_ACCOUNTS } from "../src/demo-accounts.ts";
 
 export interface SeededQuotes {
@@ -21,9 +19,7 @@ export interface SeededQuotes {
 const BENCH_YEAR = 1999;
 
 export async function seedQuotes(url: string, count = 5_000): Promise<SeededQuotes> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withSeedClient(url, async (client) => {
     const clinic = await client.query<{ id: string }>("select id from users where email = $1", [DEMO_ACCOUNTS.clinic.email]);
     const clinicId = clinic.rows[0]?.id;
     const agents = await client.query<{ id: string }>(
@@ -37,10 +33,10 @@ export async function seedQuotes(url: string, count = 5_000): Promise<SeededQuot
     if (!clinicId || agents.rows.length < 2 || !product) throw new Error("the demo clinic, agents or Physio cover are missing: seed the demo first");
     const existing = await client.query<{ n: number }>("select count(*)::int as n from product_quotes where year = $1", [BENCH_YEAR]);
     if ((existing.rows[0]?.n ?? 0) === 0) {
-      await client.query("begin");
-      // Three lines of 20.00 × g%4+1, the middle one discounted 5.00; 21 % tax on the rest.
-      await client.query(
-        `with made as (
+      await inTransaction(client, async () => {
+        // Three lines of 20.00 × g%4+1, the middle one discounted 5.00; 21 % tax on the rest.
+        await client.query(
+          `with made as (
            insert into product_quotes (clinic_id, revision, number, year, sequence, client_kind, client_name, client_email, language, currency,
              tax_rate_bp, subtotal_cents, tax_cents, total_cents, valid_until, state, sent_at, created_at)
            select $1, 1, 'Q-1999-' || lpad(g::text, 5, '0'), $2, g, 'person', 'Client ' || lpad(g::text, 5, '0'), 'bench.client' || g || '@bench.example',
@@ -55,12 +51,12 @@ export async function seedQuotes(url: string, count = 5_000): Promise<SeededQuot
          select made.id, l.position, 'free', 'Session pack ' || l.position, made.sequence % 4 + 1, 2000, case when l.position = 1 then 500 else 0 end,
            (made.sequence % 4 + 1) * 2000 - case when l.position = 1 then 500 else 0 end
          from made, generate_series(0, 2) as l(position)`,
-        [clinicId, BENCH_YEAR, count],
-      );
-      // A first revision is its own root, as the server makes it.
-      await client.query("update product_quotes set root_id = id where year = $1", [BENCH_YEAR]);
-      await client.query(
-        `with made as (
+          [clinicId, BENCH_YEAR, count],
+        );
+        // A first revision is its own root, as the server makes it.
+        await client.query("update product_quotes set root_id = id where year = $1", [BENCH_YEAR]);
+        await client.query(
+          `with made as (
            insert into insurance_quotes (number, year, sequence, agent_id, applicant_name, applicant_email, language, applicant, state, valid_until,
              chosen_option, sent_at, created_at)
            select 'IQ-1999-' || lpad(g::text, 6, '0'), $1, g, case when g % 2 = 0 then $2 else $3 end, 'Applicant ' || lpad(g::text, 6, '0'),
@@ -72,25 +68,18 @@ export async function seedQuotes(url: string, count = 5_000): Promise<SeededQuot
          )
          insert into insurance_quote_options (quote_id, position, version_id, input, premium_cents, breakdown)
          select made.id, 1, $5, '{"level": "standard", "addOns": []}'::jsonb, 35100, '[]'::jsonb from made`,
-        [BENCH_YEAR, agents.rows[0]?.id, agents.rows[1]?.id, count, product.version_id],
-      );
-      await client.query("commit");
+          [BENCH_YEAR, agents.rows[0]?.id, agents.rows[1]?.id, count, product.version_id],
+        );
+      });
     }
     const counts = await client.query<{ products: number; insurance: number }>(
       "select (select count(*)::int from product_quotes) as products, (select count(*)::int from insurance_quotes) as insurance",
     );
     return { productQuotes: counts.rows[0]?.products ?? 0, insuranceQuotes: counts.rows[0]?.insurance ?? 0, physioProductId: product.id };
-  } catch (error) {
-    await client.query("rollback").catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("Set DATABASE_URL to the server's database.");
-  const seeded = await seedQuotes(url, Number(process.argv[2] ?? 5_000));
-  console.log(`${seeded.productQuotes} product quotes, ${seeded.insuranceQuotes} insurance quotes`);
-}
+await seedFromCommandLine(import.meta.url, async (url, count) => {
+  const seeded = await seedQuotes(url, count);
+  return `${seeded.productQuotes} product quotes, ${seeded.insuranceQuotes} insurance quotes`;
+});
