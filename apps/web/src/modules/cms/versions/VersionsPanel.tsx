@@ -13,13 +13,13 @@ import {
   Table,
   TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from "@mui/material";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ColumnHeads } from "../../../lib/components/ColumnHeads.tsx";
 import { ConfirmDialog } from "../../../lib/components/ConfirmDialog.tsx";
 import { Loading } from "../../../lib/components/Loading.tsx";
 import { formatDateTime } from "../../../lib/dates.ts";
@@ -56,25 +56,7 @@ export function VersionList({ versions }: { versions: CmsVersionRow[] }) {
   const { t } = useTranslation();
   return (
     <Table size="small" aria-label={t("cmsVersions.history")}>
-      <TableHead>
-        <TableRow>
-          <TableCell component="th" scope="col">
-            {t("cmsVersions.version")}
-          </TableCell>
-          <TableCell component="th" scope="col">
-            {t("cmsVersions.when")}
-          </TableCell>
-          <TableCell component="th" scope="col">
-            {t("cmsVersions.who")}
-          </TableCell>
-          <TableCell component="th" scope="col">
-            {t("cmsVersions.kind")}
-          </TableCell>
-          <TableCell component="th" scope="col">
-            {t("cmsVersions.changed")}
-          </TableCell>
-        </TableRow>
-      </TableHead>
+      <ColumnHeads columns={[t("cmsVersions.version"), t("cmsVersions.when"), t("cmsVersions.who"), t("cmsVersions.kind"), t("cmsVersions.changed")]} />
       <TableBody>
         {versions.map((row) => (
           <TableRow key={row.version}>

@@ -1,7 +1,8 @@
 import type { ProductQuoteLineView } from "@clinic/shared";
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from "@mui/material";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
+import { ColumnHeads } from "../../../../lib/components/ColumnHeads.tsx";
 import { formatMoney } from "../../../../lib/money.ts";
 import { percentText } from "../format.ts";
 
@@ -17,23 +18,15 @@ export function QuoteLinesTable({ lines, currency, caption }: { lines: readonly 
     <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: "auto" }}>
       <Table size="small" sx={{ minWidth: 560 }}>
         <caption style={{ captionSide: "top", textAlign: "left", padding: "0 0 4px" }}>{caption}</caption>
-        <TableHead>
-          <TableRow>
-            <TableCell scope="col">{t("productQuotePublic.lines.description")}</TableCell>
-            <TableCell scope="col" align="right">
-              {t("productQuotePublic.lines.quantity")}
-            </TableCell>
-            <TableCell scope="col" align="right">
-              {t("productQuotePublic.lines.unit")}
-            </TableCell>
-            <TableCell scope="col" align="right">
-              {t("productQuotePublic.lines.discount")}
-            </TableCell>
-            <TableCell scope="col" align="right">
-              {t("productQuotePublic.lines.amount")}
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <ColumnHeads
+          columns={[
+            t("productQuotePublic.lines.description"),
+            { label: t("productQuotePublic.lines.quantity"), align: "right" },
+            { label: t("productQuotePublic.lines.unit"), align: "right" },
+            { label: t("productQuotePublic.lines.discount"), align: "right" },
+            { label: t("productQuotePublic.lines.amount"), align: "right" },
+          ]}
+        />
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.position}>
