@@ -19,13 +19,16 @@ let t: TestApp;
 let r: RoleCalls;
 let editorCookie: string;
 let editorId: string;
+/** The Website editors group (view_pagina). */
+let editorsGroup: GroupId;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { FEATURE_FLAGS: "clinic,navegacion" } });
   r = await signInRoles(t);
   const groupName = DEFAULT_CUSTOM_GROUPS.find((group) => group.permissions.includes("view_pagina"))?.name.en as string;
   const [group] = await t.db.select({ id: groups.id }).from(groups).where(eq(groups.name, groupName));
-  const editor = await makeUser(t.db, { nombres: "Web", apellidos: "Editor", groups: [group?.id as GroupId] });
+  editorsGroup = group?.id as GroupId;
+  const editor = await makeUser(t.db, { nombres: "Web", apellidos: "Editor", groups: [editorsGroup] });
   editorId = editor.id;
   editorCookie = await t.login(editor.email, editor.password);
 });
@@ -194,6 +197,22 @@ describe("pages", () => {
     expect((await readAdmins()).statusCode).toBe(403);
     await create({ blocks: [{ kind: "image", uploadId: admins, alt: "The garden" }] });
     expect((await readAdmins()).statusCode).toBe(200);
+  });
+
+  it("a Website editor cannot download another editor's picture that no page uses, while that editor reads their own", async () => {
+    const colleague = await makeUser(t.db, { nombres: "Other", apellidos: "Editor", groups: [editorsGroup] });
+    const colleagueCookie = await t.login(colleague.email, colleague.password);
+    const upload = await postUpload(t, colleagueCookie, imageForm("Treatment room"));
+    expect(upload.statusCode, upload.body).toBe(201);
+    const id = upload.json().id as string;
+    const read = (cookie: string) => t.app.inject({ method: "GET", url: `/api/uploads/${id}`, headers: { cookie } });
+
+    const own = await read(colleagueCookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers["content-type"]).toMatch(/^image\//);
+    const refused = await read(editorCookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["content-type"]).not.toMatch(/^image\//);
   });
 });
 
