@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import type { Db } from "../db/client.ts";
 import type { JobQueue } from "./jobs.ts";
+import { metricsOf } from "./metrics.ts";
 import { type MailAttachment, mailMessages, mailPacing } from "./mail.table.ts";
 import { containsText, pageOf, pageWindow } from "./paging.ts";
 
@@ -125,9 +126,11 @@ export async function sendMail(db: Db, message: OutgoingMail, transport: MailTra
   const id = (row as { id: number }).id;
   try {
     await transport.send(transportMessage(transport, values));
+    metricsOf(db)?.mailSent.inc();
     await db.update(mailMessages).set({ status: "sent", attempts: 1, sentAt: new Date(), error: null }).where(eq(mailMessages.id, id));
     return { id, status: "sent", error: null };
   } catch (failure) {
+    metricsOf(db)?.mailFailed.inc();
     const error = failure instanceof Error ? failure.message : String(failure);
     await db.update(mailMessages).set({ status: "failed", attempts: 1, error }).where(eq(mailMessages.id, id));
     return { id, status: "failed", error };
@@ -218,6 +221,7 @@ export function registerMailDelivery(db: Db, mailer: Mailer, jobs: JobQueue): vo
       if (row?.status !== "queued" || !transport) return;
       try {
         await transport.send(transportMessage(transport, row));
+        metricsOf(db)?.mailSent.inc();
         await db
           .update(mailMessages)
           .set({ status: "sent", attempts: row.attempts + 1, sentAt: new Date(), error: null })
@@ -225,6 +229,8 @@ export function registerMailDelivery(db: Db, mailer: Mailer, jobs: JobQueue): vo
       } catch (failure) {
         const error = failure instanceof Error ? failure.message : String(failure);
         const status = job.retryCount >= retryLimit ? "failed" : "queued";
+        // Counted once, when the last try fails: a retry that later succeeds is no failed email.
+        if (status === "failed") metricsOf(db)?.mailFailed.inc();
         await db
           .update(mailMessages)
           .set({ status, attempts: row.attempts + 1, error })

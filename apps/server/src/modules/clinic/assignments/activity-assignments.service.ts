@@ -29,6 +29,7 @@ import { activities, activityCategories } from "../activities/activities.table.t
 import { categories } from "../categories/categories.table.ts";
 import { files } from "../files/files.table.ts";
 import { uploads } from "../../../platform/uploads.table.ts";
+import { metricsOf } from "../../../platform/metrics.ts";
 import { assignedActivities } from "./assignments.table.ts";
 import type { Notifier } from "../../../platform/notifications.ts";
 import { noticeActivitiesAssigned, noticeActivityResult } from "./assignment-notices.ts";
@@ -468,7 +469,8 @@ export async function replicateAssignment(
  */
 export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof replyActivitySchema>, notifier?: Notifier): Promise<AssignedActivity> {
   if (actor.role !== "patient") throw forbidden("Only the patient reports their activity done.");
-  return db.transaction(async (tx) => {
+  let storedGameResult = false;
+  const replied = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
     const [row] = await lockAssignments(txDb, actor, [input.id]);
     if (!row) throw notFound();
@@ -485,6 +487,7 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
       const recorded = await recordGameSession(txDb, row, bundleFileId ? { bundleFileId } : { buildId: activity.gameBuildId }, input.game);
       // A retried send of a session already stored: answer as the first time, write nothing.
       if (recorded.replayed) return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
+      storedGameResult = true;
       result = { ...input.result, ...recorded.summary };
     } else if (input.game) {
       throw badRequest({ game: ["Only a game activity sends a played session."] });
@@ -496,4 +499,7 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
     await noticeActivityResult(txDb, notifier, input.id);
     return (await rowsByIds(txDb, [input.id]))[0] as AssignedActivity;
   });
+  // Counted once committed: a rolled-back reply stored nothing.
+  if (storedGameResult) metricsOf(db)?.gameResultsStored.inc();
+  return replied;
 }
