@@ -16,6 +16,8 @@ import { registerCsrfProtection } from "./platform/csrf.ts";
 import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
 import { registerJsonBody } from "./platform/json-body.ts";
+import { registerMetrics } from "./platform/metrics.ts";
+import { registerRequestIdHeader, requestIdGenerator } from "./platform/request-id.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
 import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail.ts";
@@ -57,6 +59,8 @@ export interface AppOptions {
   /** Folder of the built web app; served with the API when it exists. */
   webDist?: string;
   logger?: boolean;
+  /** Where JSON log lines go when `logger` is on (standard output by default); tests read them here. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export function defaultWebDist(): string {
@@ -70,20 +74,24 @@ export function defaultWebDist(): string {
 }
 
 /** The whole server without listening: main.ts listens, tests inject. */
-export async function buildApp({ config, database, authSecret, webDist, logger = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, webDist, logger = false, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
   registerJsonBody(app);
 
   const auth = createAuth(database.db, config, authSecret);
   app.decorate("config", config);
   app.decorate("db", database.db);
+  // Before any route, so every route is timed; /metrics itself only when METRICS_TOKEN is set.
+  registerMetrics(app, database.pool);
   app.decorate("auth", auth);
   const flags = new FlagService(database.db, config.defaultFlags);
   await flags.ensureRows();

@@ -89,7 +89,10 @@ export type Paged<T> = { data: T[]; page: number; total: number; totalCapped?: t
 
 /** 400 body: field → messages, plus `detail` for a message not tied to a field. */
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
-export const errorBodySchema = z.object({ detail: z.string().optional(), status: z.number().int().optional() }).catchall(z.unknown());
+/** `requestId` on a 500 or 503: the answer's X-Request-Id, which the server's log lines carry as reqId. */
+export const errorBodySchema = z
+  .object({ detail: z.string().optional(), status: z.number().int().optional(), requestId: z.string().optional() })
+  .catchall(z.unknown());
 
 export const userProfileSchema = z.object({
   id: z.string(),

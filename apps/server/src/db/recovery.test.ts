@@ -78,7 +78,7 @@ describe("the embedded PostgreSQL killed under the running app", () => {
     expect((await call(port, "GET", "/api/health/live")).status).toBe(200);
     const during = await call(port, "GET", "/api/recommendations/", { cookie });
     expect(during.status).toBe(503);
-    expect(during.body).toEqual({ detail: OUTAGE_DETAIL });
+    expect(during.body).toEqual({ detail: OUTAGE_DETAIL, requestId: during.headers.get("x-request-id") });
     expect(during.headers.get("retry-after")).toBe("5");
     const write = await call(port, "POST", "/api/recommendations/", { cookie, body: { name: "Written during the outage", description: "Refused" } });
     expect(write.status).toBe(503);

@@ -195,6 +195,6 @@ describe("a database data error that slips past the schemas", () => {
   it("leaves other database errors a 500, without their text", async () => {
     const response = await t.app.inject({ method: "GET", url: "/test/data-error/42P01" });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ detail: "An error occurred" });
+    expect(response.json()).toEqual({ detail: "An error occurred", requestId: response.headers["x-request-id"] });
   });
 });

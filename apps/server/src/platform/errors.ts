@@ -89,7 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(fieldErrorsOf(error));
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error.cause }, "response does not match its schema");
-      return reply.status(500).send({ detail: "An error occurred" });
+      return reply.status(500).send({ detail: "An error occurred", requestId: request.id });
     }
     const dataError = dataErrorDetail(error);
     if (dataError) {
@@ -99,7 +99,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       // An outage (a restart, a failover) passes: clients and load balancers may try again.
-      return reply.status(503).header("retry-after", "5").send({ detail: "The database is not reachable right now. Try again in a moment." });
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ detail: "The database is not reachable right now. Try again in a moment.", requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -107,6 +110,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ detail: error.message });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ detail: "An error occurred" });
+    // The id a user can quote ("Reference: …"): it is the reqId of this log line.
+    return reply.status(500).send({ detail: "An error occurred", requestId: request.id });
   });
 }
