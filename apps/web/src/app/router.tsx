@@ -4,6 +4,7 @@ import { Navigate, type RouteObject, createBrowserRouter, matchPath } from "reac
 import { Loading } from "../lib/components/Loading.tsx";
 import { isBuilt, type ScreenId } from "../lib/screen-ids.ts";
 import { homeOf, useSession } from "../lib/session.ts";
+import { ErrorPage } from "./ErrorPage.tsx";
 import { RouteGate } from "./RouteGate.tsx";
 import { SCREEN_LOADERS, SCREENS } from "./screens.tsx";
 
@@ -121,7 +122,8 @@ export function appRoutes(): RouteObject[] {
     { element: page(Shell), children: shellRoutes },
     { element: page(PopupLayout), children: popupRoutes },
     { path: "*", element: page(NotFoundPage) },
-  ];
+    // A page that throws while rendering shows the error page (with the server's reference, when it has one).
+  ].map((route): RouteObject => ({ ...route, errorElement: <ErrorPage /> }));
 }
 
 /** The registry route with a screen that `pathname` opens, if any. */

@@ -1,10 +1,18 @@
 /** A failed call: its HTTP status and the body of the error contract (ARCHITECTURE.md). */
 export class ApiError extends Error {
+  /**
+   * The answer's X-Request-Id (or the body's `requestId` of a 500/503): the reference a user
+   * quotes, which leads to the server's log lines (their `reqId`).
+   */
+  readonly requestId: string | null;
+
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    requestId: string | null = null,
   ) {
     super(typeof body.detail === "string" ? body.detail : typeof body.message === "string" ? body.message : `HTTP ${status}`);
+    this.requestId = requestId ?? (typeof body.requestId === "string" ? body.requestId : null);
   }
 
   /** 400 bodies map field → messages; anything else is not field-level. */
@@ -16,6 +24,15 @@ export class ApiError extends Error {
     }
     return fields;
   }
+}
+
+/**
+ * The request id a user can quote for a failure of the server (500, 503), which support finds
+ * as `reqId` in the logs; null for other failures, which the user can act on themself.
+ */
+export function failureReference(failure: unknown): string | null {
+  if (!(failure instanceof ApiError) || (failure.status !== 500 && failure.status !== 503)) return null;
+  return failure.requestId;
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -46,7 +63,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, signa
   }
   if (!response.ok) {
     const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-    throw new ApiError(response.status, errorBody);
+    throw new ApiError(response.status, errorBody, response.headers.get("x-request-id"));
   }
   return parsed as T;
 }
@@ -90,7 +107,7 @@ export async function download(method: Method, path: string, body?: unknown): Pr
     } catch {
       parsed = { detail: text };
     }
-    throw new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {});
+    throw new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}, response.headers.get("x-request-id"));
   }
   return { blob: await response.blob(), filename: dispositionFilename(response.headers.get("content-disposition")) };
 }
@@ -126,7 +143,14 @@ export function upload<T>(path: string, formData: FormData, onProgress?: (fracti
         }
       }
       if (request.status >= 200 && request.status < 300) resolve(parsed as T);
-      else reject(new ApiError(request.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}));
+      else
+        reject(
+          new ApiError(
+            request.status,
+            parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {},
+            request.getResponseHeader("x-request-id"),
+          ),
+        );
     };
     request.send(formData);
   });

@@ -21,6 +21,22 @@ describe("describeFailure", () => {
     expect(describeFailure(new Error("boom"), t)).toBe("<notices.fallback>");
   });
 
+  it("gives the reference of a failure of the server (500, 503), from the X-Request-Id header or the body", () => {
+    expect(describeFailure(new ApiError(500, { detail: "An error occurred" }, "req-1"), t)).toBe("<errors.status500> (500) <errors.reference> req-1");
+    expect(describeFailure(new ApiError(500, { detail: "An error occurred", requestId: "req-2" }), t)).toBe(
+      "<errors.status500> (500) <errors.reference> req-2",
+    );
+    expect(describeFailure(new ApiError(503, { detail: "Down" }, "req-3"), t)).toBe("<errors.status503> (503) <errors.reference> req-3");
+    // The header wins over the body: it is the id the server logged under.
+    expect(new ApiError(500, { requestId: "body" }, "header").requestId).toBe("header");
+  });
+
+  it("gives no reference for the user's own failures, nor for a 500 without one", () => {
+    expect(describeFailure(new ApiError(403, {}, "req-4"), t)).toBe("<errors.status403> (403)");
+    expect(describeFailure(new ApiError(400, { detail: "Bad thing" }, "req-5"), t)).toBe("Bad thing (400)");
+    expect(describeFailure(new ApiError(500, {}), t)).toBe("<errors.status500> (500)");
+  });
+
   it("reads field errors only from 400 bodies", () => {
     expect(new ApiError(400, { name: ["Too long"], detail: "x" }).fieldErrors).toEqual({ name: ["Too long"] });
     expect(new ApiError(409, { name: ["Too long"] }).fieldErrors).toEqual({});

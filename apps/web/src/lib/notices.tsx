@@ -2,7 +2,7 @@ import { Box, Typography } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "./api.ts";
+import { ApiError, failureReference } from "./api.ts";
 import { sharedMessage } from "./field-messages.ts";
 
 function Notice({ title, message }: { title: string; message?: string }) {
@@ -42,7 +42,7 @@ export function useNotices() {
   return useMemo(() => ({ success, info, error, failure }), [success, info, error, failure]);
 }
 
-const STATUS_TEXTS = [0, 401, 403, 404, 409, 413, 429, 500];
+const STATUS_TEXTS = [0, 401, 403, 404, 409, 413, 429, 500, 503];
 
 /**
  * The message a failure shows, in the user's language: a known status has its own text
@@ -58,5 +58,6 @@ export function describeFailure(failure: unknown, t: (key: string) => string): s
   const detail = typeof said === "string" ? said : fields[0] && sharedMessage(t, fields[0]);
   if ((failure.status === 400 || failure.status === 409) && detail) return `${detail} (${failure.status})`;
   const text = STATUS_TEXTS.includes(failure.status) ? t(`errors.status${failure.status}`) : t("notices.fallback");
-  return `${text} (${failure.status})`;
+  const reference = failureReference(failure);
+  return reference ? `${text} (${failure.status}) ${t("errors.reference")} ${reference}` : `${text} (${failure.status})`;
 }
