@@ -59,7 +59,8 @@ async function buildCollectingRoutes(): Promise<{ t: TestApp; routes: Set<string
     // A route a plugin adds at the last moment, as a module would: the collector must see it.
     // Every module that exists switched on: a switched-off module answers 404 to everyone, which would hide its guards.
     t = await createTestApp({
-      env: { FEATURE_FLAGS: BUILT_MODULES.join(",") },
+      // METRICS_TOKEN: /metrics is served, so the matrix proves that no session opens it.
+      env: { FEATURE_FLAGS: BUILT_MODULES.join(","), METRICS_TOKEN: "matrix-metrics-token-0123456789" },
       beforeReady: async (app) => {
         await app.register(
           async (plugin) => {
