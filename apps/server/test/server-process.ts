@@ -20,7 +20,7 @@ let bundle: Promise<string> | undefined;
  * folder of its own under the ignored dist/ (so the migrations are found from it): transforming
  * the sources afresh in each of many starts would cost seconds each on a busy machine.
  */
-function serverBundle(): Promise<string> {
+export function serverBundle(): Promise<string> {
   bundle ??= (async () => {
     const { build } = await import("esbuild");
     mkdirSync(path.join(REPO_ROOT, "apps/server/dist"), { recursive: true });
