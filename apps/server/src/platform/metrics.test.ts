@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { buildById, type SessionResult } from "@clinic/games";
 import { FAMILY_ENGINES } from "@clinic/games/browser";
 import { createEngine, idealPlayer, runEngine, sessionOf } from "@clinic/games/testing";
@@ -126,14 +129,22 @@ describe("GET /metrics with METRICS_TOKEN set", () => {
 });
 
 describe("GET /metrics without METRICS_TOKEN", () => {
-  it("is not served: 404, even with a bearer token", async () => {
-    const plain = await createTestApp({ seed: false });
+  it("is not served: a JSON 404, even with a bearer token and where the web app's pages are served", async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), "clinic-test-web-dist-"));
+    await writeFile(path.join(dist, "index.html"), "<!doctype html><html><body>shell</body></html>");
+    await writeFile(path.join(dist, "login.html"), "<!doctype html><html><body>sign in</body></html>");
+    const plain = await createTestApp({ seed: false, webDist: dist });
     try {
-      const response = await plain.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).not.toContain("clinic_");
+      // A page address the web app would answer with its shell: /metrics is not one.
+      expect((await plain.app.inject({ method: "GET", url: "/manager/patient" })).statusCode).toBe(200);
+      for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
+        const response = await plain.app.inject({ method: "GET", url: "/metrics", headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ detail: "Not found." });
+      }
     } finally {
       await plain.close();
+      await rm(dist, { recursive: true, force: true });
     }
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, notFound } from "./errors.ts";
 
 /**
  * Prometheus metrics (issue 40.2), one registry per app: tests build many apps in one process,
@@ -160,7 +160,8 @@ function requestLabels(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * Times every answer, and serves `/metrics` when METRICS_TOKEN is set (unset: not served, a
- * plain 404). Call before the routes are added: the hook then sees each of them.
+ * plain 404 even where the web app is served). Call before the routes are added: the hook then
+ * sees each of them.
  */
 export function registerMetrics(app: FastifyInstance, pool: pg.Pool): AppMetrics {
   const metrics = createMetrics();
@@ -171,16 +172,16 @@ export function registerMetrics(app: FastifyInstance, pool: pg.Pool): AppMetrics
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
   const token = app.config.metrics.token;
-  if (token) {
-    app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
-      if (!bearerMatches(request.headers.authorization, token)) {
-        reply.header("www-authenticate", 'Bearer realm="metrics"');
-        throw new HttpError(401, { detail: "Authentication credentials were not provided." });
-      }
-      readPool(pool, metrics);
-      await readSharedFigures(app.db, metrics);
-      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-    });
-  }
+  // Registered either way: unmatched, the path would fall to the web app's shell (a 200 page).
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (!token) throw notFound();
+    if (!bearerMatches(request.headers.authorization, token)) {
+      reply.header("www-authenticate", 'Bearer realm="metrics"');
+      throw new HttpError(401, { detail: "Authentication credentials were not provided." });
+    }
+    readPool(pool, metrics);
+    await readSharedFigures(app.db, metrics);
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
   return metrics;
 }
