@@ -8,7 +8,7 @@
 #   docker compose -f ops/compose.yaml up      (PostgreSQL, MinIO and Mailpit beside it)
 #
 # The image never starts the embedded PostgreSQL: DATABASE_URL and AUTH_SECRET must be given.
-# Backups inside a running container: `docker compose exec app npm run backup`
+# Backups inside a running container: `docker compose -f ops/compose.yaml exec app npm run backup`
 # (node apps/server/dist/backup-cli.js; restore-cli.js restores).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -16,7 +16,6 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # ---- build: every dependency, then `npm run build` (web app, then the bundled server) ----------
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
-ENV CI=true
 # The manifests first: the dependency layer is reused until one of them changes.
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
@@ -48,7 +47,8 @@ USER node
 EXPOSE 8000
 # Node's fetch: the slim image has no curl. ops/image-check.sh runs this very command.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8000) + '/api/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM (docker stop) lets requests and jobs in flight finish (SHUTDOWN_GRACE_MS, 25 s by default,
-# under docker's stop timeout when started with --stop-timeout 30 or compose's stop_grace_period).
+# SIGTERM (docker stop) lets requests and jobs in flight finish within SHUTDOWN_GRACE_MS (25 s by
+# default); docker sends SIGKILL after 10 s unless told otherwise: run with --stop-timeout 30
+# (ops/compose.yaml sets stop_grace_period: 30s).
 STOPSIGNAL SIGTERM
 CMD ["node", "apps/server/dist/main.js"]
