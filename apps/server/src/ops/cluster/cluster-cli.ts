@@ -58,7 +58,6 @@ process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
 try {
-  say(`starting in ${dir}`);
   cluster = await startCluster({
     dir,
     port,
@@ -68,8 +67,10 @@ try {
     log: say,
     signal: starting.signal,
     onOutput: (part, line) => {
-      // Caddy logs every step at info; only its warnings and errors are worth a terminal line.
-      if (part === "proxy" && !/"level":"(warn|error|fatal)"/.test(line)) return;
+      // Caddy logs every step at info; only its warnings and errors are worth a terminal line, but
+      // for the two that say what the generated Caddyfile asks for (no admin endpoint, plain HTTP).
+      if (part === "proxy" && (!/"level":"(warn|error|fatal)"/.test(line) || /admin endpoint disabled|automatic HTTPS is completely disabled/.test(line)))
+        return;
       if (line.trim()) console.log(`[${part}] ${line}`);
     },
   });

@@ -237,6 +237,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const dir = path.resolve(options.dir);
   mkdirSync(dir, { recursive: true });
+  log(`starting in ${dir}`);
   // As root the embedded PostgreSQL runs as `postgres`, which must pass through this folder.
   if (process.getuid?.() === 0) chmodSync(dir, 0o755);
 
