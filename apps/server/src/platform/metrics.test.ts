@@ -41,6 +41,7 @@ describe("GET /metrics with METRICS_TOKEN set", () => {
       const response = await t.app.inject({ method: "GET", url: "/metrics", headers: authorization ? { authorization } : {} });
       expect(response.statusCode, authorization).toBe(401);
       expect(response.json()).toEqual({ detail: expect.any(String) });
+      expect(response.headers["www-authenticate"]).toMatch(/^Bearer /);
       expect(response.body).not.toContain("clinic_");
     }
   });

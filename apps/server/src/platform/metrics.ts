@@ -54,14 +54,27 @@ export function metricsOf(db: Db): AppMetrics | undefined {
   return metricsByDb.get(db);
 }
 
+let processRegistry: Registry | null = null;
+
+/**
+ * prom-client's process metrics (memory, CPU, event loop lag, handles: what the soak charts per
+ * node), collected once per process: they describe the process, not an app, and each collection
+ * starts an event loop monitor and a garbage collection observer that never stop.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(): AppMetrics {
-  const registry = new Registry();
-  // Memory, CPU, event loop lag, handles: what the soak charts per node.
-  collectDefaultMetrics({ register: registry });
+  const own = new Registry();
   const labelNames = ["method", "route", "status"] as const;
-  const registers = [registry];
-  return {
-    registry,
+  const registers = [own];
+  const metrics = {
+    registry: own,
     httpRequests: new Counter({ name: METRIC_NAMES.httpRequests, help: "Requests answered, by method, route pattern and status code.", labelNames, registers }),
     httpDuration: new Histogram({
       name: METRIC_NAMES.httpDuration,
@@ -100,6 +113,8 @@ export function createMetrics(): AppMetrics {
     }),
     auditUnsealed: new Gauge({ name: METRIC_NAMES.auditUnsealed, help: "Audit records committed but not yet sealed into the chain.", registers }),
   };
+  // What a scrape serves: the app's own metrics and the process's (the same metric objects, not copies).
+  return { ...metrics, registry: Registry.merge([processMetrics(), own]) };
 }
 
 interface QueueRow {
