@@ -1,9 +1,12 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { type RealtimeMessage, REALTIME_PATH } from "@clinic/shared";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { makeActivity } from "../../test/factories.ts";
-import { call, cleanUpServers, serverBundle, signIn, tempDataDir, waitFor } from "../../test/server-process.ts";
+import { call, cleanUpServers, REPO_ROOT, serverBundle, signIn, tempDataDir, waitFor } from "../../test/server-process.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../test/smtp.ts";
 import { loadConfig } from "../config.ts";
 import { connectDatabase } from "../db/client.ts";
@@ -273,4 +276,20 @@ describe("two app nodes behind Caddy, one killed under write load", () => {
     expect(wrong.map((row) => `${row.subject}: ${mailed.get(row.subject) ?? 0} emails`)).toEqual([]);
     expect(rows.rows.length).toBe(subjects.length);
   }, 120_000);
+});
+
+describe("npm run cluster", () => {
+  it("refuses a proxy port in use with one clear line, exit 1, before anything starts", () => {
+    const dir = path.join(tempDataDir("clinic-cluster-refused-"), "cluster");
+    // The running cluster's proxy holds its port.
+    const run = spawnSync(process.execPath, ["--import", "tsx", path.join(REPO_ROOT, "apps/server/src/ops/cluster/cluster-cli.ts")], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", CLUSTER_PORT: String(cluster.port), CLUSTER_DIR: dir },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(run.status, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr.trim()).toBe(`[cluster] error: port ${cluster.port} is in use: stop what holds it or set CLUSTER_PORT`);
+    expect(existsSync(dir)).toBe(false);
+  }, 90_000);
 });
