@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/main.ts", "src/seed-demo.ts"],
+  entryPoints: ["src/main.ts", "src/seed-demo.ts", "src/ops/backup-cli.ts", "src/ops/restore-cli.ts"],
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -91,7 +91,7 @@ function othersCanReach(dir: string): boolean {
  * private folder such as /root. Then the cluster lives under /var/lib instead, one folder
  * per data directory, so a second start still finds it.
  */
-function clusterDir(wanted: string, log: (line: string) => void): string {
+export function clusterDir(wanted: string, log: (line: string) => void = () => {}): string {
   if (process.getuid?.() !== 0 || othersCanReach(path.dirname(wanted))) return wanted;
   const key = createHash("sha256").update(wanted).digest("hex").slice(0, 16);
   const fallback = path.join("/var/lib/therapy-platform", key, "postgres");
@@ -151,6 +151,19 @@ function postmasterPid(dir: string): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The maintenance URL of the embedded server already running on the cluster of `wanted` (an app
+ * started on that data folder), read from its postmaster.pid (pid on line 1, port on line 4); undefined when
+ * none runs. Lets `npm run backup` read the database of a running app instead of refusing its folder.
+ */
+export function runningEmbeddedUrl(wanted: string): string | undefined {
+  const dir = clusterDir(path.resolve(wanted));
+  const pid = postmasterPid(dir);
+  if (pid === undefined || !alive(pid)) return undefined;
+  const port = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[3]);
+  return Number.isInteger(port) && port > 0 ? `postgres://postgres:postgres@127.0.0.1:${port}/postgres` : undefined;
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {

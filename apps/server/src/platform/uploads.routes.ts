@@ -49,7 +49,7 @@ export async function registerUploads(app: FastifyInstance, config: Config): Pro
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10, fieldSize: 4096, parts: 11, headerPairs: 100 },
   });
-  const store = createBlobStore(config);
+  const store: BlobStore = createBlobStore(config);
   app.decorate("uploads", store);
   app.addHook("onClose", async () => {
     if (store instanceof S3Store) store.destroy();

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { copyFile, mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
+import { copyFile, mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { UPLOAD_LIMITS, UPLOAD_MIME_TYPES, UPLOAD_KINDS, type UploadKind } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -315,6 +315,19 @@ export class LocalDiskStore implements BlobStore {
       () => false,
     );
   }
+
+  /** Anything stored (a restore refuses a store that is not empty); the staging folder and probes are not. */
+  async hasAnyObject(): Promise<boolean> {
+    const names = await readdir(this.root).catch(() => [] as string[]);
+    return names.some((name) => name !== ".staging" && `${name}/` !== PROBE_KEY_PREFIX);
+  }
+
+  /** Empties the store (a forced restore replaces what it held). */
+  async removeAll(): Promise<void> {
+    for (const name of await readdir(this.root).catch(() => [] as string[])) {
+      if (name !== ".staging") await rm(path.join(this.root, name), { recursive: true, force: true });
+    }
+  }
 }
 
 export class S3Store implements BlobStore {
@@ -359,12 +372,27 @@ export class S3Store implements BlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
+  async hasAnyObject(): Promise<boolean> {
+    const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, MaxKeys: 100 }));
+    return (page.Contents ?? []).some((object) => object.Key && !object.Key.startsWith(PROBE_KEY_PREFIX));
+  }
+
+  async removeAll(): Promise<void> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }));
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+      if (keys.length > 0) await this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: keys, Quiet: true } }));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   destroy(): void {
     this.client.destroy();
   }
 }
 
-export function createBlobStore(config: Config): BlobStore {
+export function createBlobStore(config: Config): LocalDiskStore | S3Store {
   const dir = path.resolve(config.uploads.dir);
   return config.uploads.s3 ? new S3Store(config.uploads.s3, dir) : new LocalDiskStore(dir);
 }
