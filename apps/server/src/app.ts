@@ -32,6 +32,7 @@ import { registerUploads } from "./platform/uploads.routes.ts";
 import { registerWebApp } from "./platform/web-app.ts";
 import { registerGated } from "./modules/clinic/billing/gating.ts";
 import { deriveKey } from "./platform/keys.ts";
+import { registerScheduledBackups } from "./ops/backup.job.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -133,6 +134,8 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
     if (module.needsActivatedOrder) await registerGated(app, config.billing, module.routes);
     else await app.register(module.routes);
   }
+  // Scheduled backups (BACKUP_CRON): a job like any other, so one node takes each slot (issue 40.1).
+  registerScheduledBackups(app, { db: database.db, databaseUrl: database.url, store: app.uploads, dir: config.backups.dir, commit: config.commit });
   // Queues are declared while modules register; workers start once all are known.
   app.addHook("onReady", async () => jobs.start());
   // onClose hooks run once the server has stopped listening and its in-flight requests have

@@ -9,7 +9,7 @@ import { EMAIL_MAX } from "./people.ts";
  * message) when there are some.
  */
 
-export const SYSTEM_CHECK_NAMES = ["database", "migrations", "jobs", "storage", "mail", "versions"] as const;
+export const SYSTEM_CHECK_NAMES = ["database", "migrations", "jobs", "storage", "mail", "backups", "versions"] as const;
 export type SystemCheckName = (typeof SYSTEM_CHECK_NAMES)[number];
 
 export const SYSTEM_CHECK_REASONS = [
@@ -27,6 +27,8 @@ export const SYSTEM_CHECK_REASONS = [
   "jobsOverdue",
   /** The stored bytes read back differ from those written. */
   "mismatch",
+  /** The last backup run failed (`detail` says why); `figures` still name the last one that worked. */
+  "backupFailed",
 ] as const;
 export type SystemCheckReason = (typeof SYSTEM_CHECK_REASONS)[number];
 

@@ -15,11 +15,13 @@ export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) =
 interface QueueDefinition {
   handler: JobHandler<never>;
   retryLimit: number;
+  /** How long one run may take before pg-boss takes it for dead and retries it (its default: 15 minutes). */
+  expireInSeconds: number | undefined;
 }
 
 export interface JobQueue {
   /** Declares a queue and what runs its jobs (before the app is ready). */
-  handle<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number }): void;
+  handle<T extends object>(name: string, handler: JobHandler<T>, options?: { retryLimit?: number; expireInSeconds?: number }): void;
   /**
    * Runs `name` on a cron schedule (UTC). pg-boss keeps schedules in the database and each
    * slot is sent once whichever nodes' clocks see it (only nodes that work run the clock).
@@ -73,7 +75,7 @@ export async function createJobQueue(connectionString: string, settings: JobSett
 
   return {
     handle(name, handler, options = {}) {
-      queues.set(name, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 5 });
+      queues.set(name, { handler: handler as JobHandler<never>, retryLimit: options.retryLimit ?? 5, expireInSeconds: options.expireInSeconds });
     },
     every(name, cron) {
       schedules.set(name, cron);
@@ -110,7 +112,8 @@ export async function createJobQueue(connectionString: string, settings: JobSett
     },
     async start() {
       for (const [name, definition] of queues) {
-        await boss.createQueue(name, { retryLimit: definition.retryLimit, ...RETRY_BACKOFF });
+        const expiry = definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {};
+        await boss.createQueue(name, { retryLimit: definition.retryLimit, ...RETRY_BACKOFF, ...expiry });
         if (settings.worker) {
           // One job per fetch: a failure retries that job alone.
           await boss.work(name, { pollingIntervalSeconds: settings.pollingSeconds, batchSize: 1 }, async (jobs) => {

@@ -30,7 +30,7 @@ export const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Run every system check at once (admins): database, migrations, job queue, storage round trip, mail transport, versions; each green or red with its reason",
+          "Run every system check at once (admins): database, migrations, job queue, storage round trip, mail transport, last backup, versions; each green or red with its reason",
         response: { 200: systemCheckReportSchema },
       },
     },
@@ -44,6 +44,7 @@ export const systemCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: config.uploads.s3 ? { backend: "s3", location: config.uploads.s3.bucket } : { backend: "disk", location: path.resolve(config.uploads.dir) },
         mail: { transport: app.mailer.transport, smtpHost: smtpHostOf(config.mail.smtpUrl) },
         commit: config.commit,
+        backups: config.backups,
       });
     },
   );

@@ -36,6 +36,7 @@ function deps(overrides: Partial<SystemCheckDeps> = {}): SystemCheckDeps {
     storage: { backend: "disk", location: t.config.uploads.dir },
     mail: { transport: null, smtpHost: null },
     commit: undefined,
+    backups: t.config.backups,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { auditTrailStatus } from "./audit-verifications.ts";
 import { HttpError } from "./errors.ts";
 import { migrationJournal, withTimeout } from "./health.ts";
+import { lastBackups } from "../ops/backup.job.ts";
 import { jobCounts, type JobQueue } from "./jobs.ts";
 import type { Mailer, MailTransport } from "./mail.ts";
 import { type BlobStore, newProbeKey } from "./uploads.ts";
@@ -28,6 +29,8 @@ export interface SystemCheckDeps {
   storage: { backend: "disk" | "s3"; location: string };
   mail: { transport: MailTransport | null; smtpHost: string | null };
   commit: string | undefined;
+  /** BACKUP_CRON (null: off) and BACKUP_KEEP, shown with the last backup. */
+  backups: { cron: string | null; keep: number };
   /** Per check; 5 s by default, like the readiness probe's. */
   timeoutMs?: number;
 }
@@ -157,6 +160,25 @@ async function checkMail(mail: SystemCheckDeps["mail"]): Promise<Finding> {
   return { ok: true, figures: {} };
 }
 
+/** A size as people read it (the same units in English and Spanish). */
+function readableSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** The last backup that finished and its size; red when the latest run failed (issue 40.1). */
+async function checkBackups(deps: SystemCheckDeps): Promise<Finding> {
+  const { lastGood, lastFailure } = await lastBackups(deps.db);
+  const figures: Figures = {
+    lastBackupAt: lastGood?.finishedAt?.toISOString() ?? null,
+    lastBackupSize: lastGood?.bytes == null ? null : readableSize(lastGood.bytes),
+    lastBackupFile: lastGood?.file ?? null,
+  };
+  if (lastFailure) return { ok: false, reason: "backupFailed", figures, detail: lastFailure.error ?? undefined };
+  return { ok: true, figures };
+}
+
 async function checkVersions(deps: SystemCheckDeps): Promise<Finding> {
   // The database's own check reports an outage: here a missing version is only unknown.
   const postgres = await deps.db
@@ -191,6 +213,7 @@ export async function runSystemChecks(deps: SystemCheckDeps): Promise<SystemChec
       host: deps.mail.smtpHost,
       from: deps.mail.transport?.from ?? null,
     }),
+    timed("backups", timeoutMs, () => checkBackups(deps), { schedule: deps.backups.cron ?? "off", keep: deps.backups.keep }),
     timed("versions", timeoutMs, () => checkVersions(deps)),
   ]);
   return { ok: checks.every((check) => check.ok), checkedAt: new Date().toISOString(), checks, auditTrail: await auditTrail };

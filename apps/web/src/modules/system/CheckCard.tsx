@@ -8,12 +8,17 @@ import { useTranslation } from "react-i18next";
 type Figure = SystemCheck["figures"][string];
 
 /** Names of storage and transport kinds are shown in words; other strings (versions, hosts) as they are. */
-const WORDED_VALUES = new Set(["disk", "s3", "smtp", "outbox"]);
+const WORDED_VALUES = new Set(["disk", "s3", "smtp", "outbox", "off"]);
+/** Figures that are none rather than unknown when empty (no backup taken yet). */
+const NONE_WHEN_EMPTY = new Set(["lastBackupAt", "lastBackupSize", "lastBackupFile"]);
 
 function useFigureText() {
-  const { t } = useTranslation();
-  return (value: Figure): string => {
-    if (value === null) return t("systemCheck.values.unknown");
+  const { t, i18n } = useTranslation();
+  return (key: string, value: Figure): string => {
+    if (value === null) return t(NONE_WHEN_EMPTY.has(key) ? "systemCheck.values.none" : "systemCheck.values.unknown");
+    // Moments (`…At`) are ISO strings: said in the reader's language and time zone.
+    if (typeof value === "string" && key.endsWith("At") && !Number.isNaN(Date.parse(value)))
+      return new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(value));
     if (typeof value === "boolean") return t(value ? "systemCheck.values.yes" : "systemCheck.values.no");
     if (typeof value === "string" && WORDED_VALUES.has(value)) return t(`systemCheck.values.${value}`);
     return String(value);
@@ -65,7 +70,7 @@ export function CheckCard({ check }: { check: SystemCheck }) {
                 {t(`systemCheck.figures.${key}`, { defaultValue: key })}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right", overflowWrap: "anywhere" }}>
-                {figureText(value)}
+                {figureText(key, value)}
               </Typography>
             </Box>
           ))}
