@@ -9,7 +9,7 @@
 #
 # The image never starts the embedded PostgreSQL: DATABASE_URL and AUTH_SECRET must be given.
 # Backups inside a running container: `docker compose -f ops/compose.yaml exec app npm run backup`
-# (node apps/server/dist/backup-cli.js; restore-cli.js restores).
+# (node apps/server/dist/ops/backup-cli.js; ops/restore-cli.js restores).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 

