@@ -4,6 +4,8 @@
 // ratio to the floor is what compares across machines: the share of a database-bound
 // request's ceiling that our code keeps.
 //
+// `npm run bench -- --soak [--users N] [--minutes M]` runs the two-node soak instead (soak.ts).
+//
 //   BENCH_DURATION     seconds measured per endpoint (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   BENCH_WARMUP       seconds of unmeasured load before each measurement (default 2; 0 skips)
@@ -64,6 +66,12 @@ import { seedAppointments } from "./seed-appointments.ts";
 import { seedGameTrials } from "./seed-game-trials.ts";
 import { type CheckoutFigures, measureCheckouts } from "./checkout.ts";
 import { CHECKOUT_SKU, type ShopSeeded, seedShop } from "./seed-shop.ts";
+
+// `npm run bench -- --soak`: the two-node soak (soak.ts) instead of this bench, and only that.
+if (process.argv.slice(2).includes("--soak")) {
+  const { runSoak } = await import("./soak.ts");
+  process.exit(await runSoak(process.argv.slice(2)));
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, "../../..");
