@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -28,19 +27,9 @@ async function emptyDatabase(): Promise<string> {
   return databaseUrl(baseUrl, name);
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Every table's rows, as one checksum per table (order-independent) and its count. */
 function tableChecksums(url: string): Promise<Record<string, string>> {
-  return withClient(url, async (client) => {
+  return withAdminClient(url, async (client) => {
     const sums: Record<string, string> = {};
     for (const { name } of await publicTables(client)) {
       const result = await client.query<{ sum: string; rows: string }>(
@@ -53,7 +42,7 @@ function tableChecksums(url: string): Promise<Record<string, string>> {
 }
 
 function tableCount(url: string): Promise<number> {
-  return withClient(url, async (client) =>
+  return withAdminClient(url, async (client) =>
     Number((await client.query("select count(*) from pg_tables where schemaname in ('public', 'drizzle', 'pgboss')")).rows[0].count),
   );
 }
@@ -139,7 +128,7 @@ describe("backup and restore", () => {
     expect(result.upgradedBy).toBe(0);
     expect(await tableChecksums(url)).toEqual(await tableChecksums(t.database.url));
     expect(storedChecksums(dir)).toEqual(storedChecksums(t.config.uploads.dir));
-    await withClient(url, async (client) => {
+    await withAdminClient(url, async (client) => {
       const job = await client.query("select data from pgboss.job where data->>'kept' = 'across the restore'");
       expect(job.rows).toHaveLength(1);
       const sequences = await client.query<{ name: string; value: string }>(
@@ -153,7 +142,7 @@ describe("backup and restore", () => {
     const url = await emptyDatabase();
     const dir = path.join(work, `uploads-${uniqueSuffix()}`);
     await restoreArchive({ file: archive, databaseUrl: url, store: new LocalDiskStore(dir) });
-    await withClient(url, (client) => client.query("delete from messages; update users set nombres = 'Changed'"));
+    await withAdminClient(url, (client) => client.query("delete from messages; update users set nombres = 'Changed'"));
     const changed = await tableChecksums(url);
     await expect(restoreArchive({ file: archive, databaseUrl: url, store: new LocalDiskStore(dir) })).rejects.toThrow(/already holds .* table\(s\).*--force/);
     expect(await tableChecksums(url)).toEqual(changed);
