@@ -42,6 +42,8 @@ describe("loadConfig", () => {
       shutdownGraceMs: 25_000,
       metrics: { token: undefined },
       backups: { dir: "data/backups", cron: "0 3 * * *", keep: 7 },
+      whatsapp: null,
+      chatRetentionDays: 30,
     });
   });
 

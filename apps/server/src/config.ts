@@ -112,6 +112,17 @@ const envSchema = z.object({
     .refine((value) => value === "off" || /^\S+( \S+){4}$/.test(value.trim()), 'Must be a cron schedule of five fields (such as "0 3 * * *") or off.')
     .default("0 3 * * *"),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(7),
+  // The messaging chat's WhatsApp Cloud API (issue 41): the Meta app's secret signs every webhook,
+  // the verify token answers its handshake, the access token sends. All three, or none.
+  WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(8).optional(),
+  WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "Must be a Graph API version such as v23.0.")
+    .default("v23.0"),
+  CHAT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
 /**
@@ -186,6 +197,10 @@ export interface Config {
    * pg-boss schedule, so one node takes each) is null when BACKUP_CRON=off; the newest `keep` stay.
    */
   backups: { dir: string; cron: string | null; keep: number };
+  /** The WhatsApp Cloud API (null: not configured; the webhook answers 404 and WhatsApp sends fail with the reason). */
+  whatsapp: { appSecret: string; verifyToken: string; accessToken: string; graphUrl: string; graphVersion: string } | null;
+  /** Days the conversations of a deleted patient are kept before they are deleted (0: at the next daily purge). */
+  chatRetentionDays: number;
 }
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
@@ -237,6 +252,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const providers = [...new Set(e.PAYMENT_PROVIDER)];
+  const whatsApp = [e.WHATSAPP_APP_SECRET, e.WHATSAPP_VERIFY_TOKEN, e.WHATSAPP_ACCESS_TOKEN].filter((value) => value !== undefined).length;
+  if (whatsApp !== 0 && whatsApp !== 3) {
+    throw new Error("Invalid environment:\n  WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN and WHATSAPP_ACCESS_TOKEN: set all three, or none.");
+  }
   if (providers.includes("stripe") && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error("Invalid environment:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.");
   }
@@ -309,5 +328,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     metrics: { token: e.METRICS_TOKEN },
     backups: { dir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups"), cron: e.BACKUP_CRON === "off" ? null : e.BACKUP_CRON.trim(), keep: e.BACKUP_KEEP },
+    whatsapp:
+      e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_ACCESS_TOKEN
+        ? {
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ""),
+            graphVersion: e.WHATSAPP_GRAPH_VERSION,
+          }
+        : null,
+    chatRetentionDays: e.CHAT_RETENTION_DAYS,
   };
 }

@@ -34,3 +34,4 @@ export * from "./crm/index.ts";
 export * from "./events/index.ts";
 export * from "./quoters/index.ts";
 export * from "./cms/index.ts";
+export * from "./chat/index.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chatRealtimeSchema } from "./chat/chat.ts";
 import type { Language } from "./constants.ts";
 import type { Role } from "./groups.ts";
 import { pageQuerySchema, queryFlag, rowIdParam } from "./schemas.ts";
@@ -185,7 +186,9 @@ export const notificationPreferencesUpdateSchema = z.object({ email: z.partialRe
 export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;
 
 /** What the realtime socket sends: the user's unread count changed (a new notification, or some were read). */
-export const realtimeMessageSchema = z.object({ type: z.literal("notifications"), unread: z.number().int() });
+export const notificationsRealtimeSchema = z.object({ type: z.literal("notifications"), unread: z.number().int() });
+/** Every message of the realtime socket: the notifications count, and the messaging chat's events (chat/chat.ts). */
+export const realtimeMessageSchema = z.discriminatedUnion("type", [notificationsRealtimeSchema, ...chatRealtimeSchema.options]);
 export type RealtimeMessage = z.infer<typeof realtimeMessageSchema>;
 
 /** The realtime endpoint (a WebSocket on the app's own origin). */

@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** created_at and updated_at, as every table that records changes has them. */
 export const timestamps = {
@@ -31,9 +31,11 @@ export const users = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     /** The clinic account (group 2) a therapist or patient belongs to. */
     clinicId: text("clinic_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /** A mobile number in E.164 (+34600123456): the messaging chat matches WhatsApp contacts to patients by it (issue 41). */
+    phone: varchar("phone", { length: 16 }),
     ...timestamps,
   },
-  (table) => [index("users_clinic_idx").on(table.clinicId)],
+  (table) => [index("users_clinic_idx").on(table.clinicId), index("users_phone_idx").on(table.phone).where(sql`${table.phone} is not null`)],
 );
 
 export const sessions = pgTable(

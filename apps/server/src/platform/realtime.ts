@@ -1,10 +1,11 @@
 import websocket from "@fastify/websocket";
-import { REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
-import { and, gt, inArray } from "drizzle-orm";
+import { type ChatRealtime, REALTIME_PATH, type RealtimeMessage } from "@clinic/shared";
+import { and, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
+import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
-import { requireActor } from "./access.ts";
+import { clinicOf, requireActor } from "./access.ts";
 import { SESSION_COOKIE_PREFIX } from "./auth.ts";
 import { crossSiteRefused, originOf, ownOrigin } from "./csrf.ts";
 import { HttpError } from "./errors.ts";
@@ -42,6 +43,40 @@ function sessionTokenOf(cookieHeader: string | undefined): string | null {
   return signed ? signed.slice(0, signed.lastIndexOf(".")) : null;
 }
 
+/** The channel of clinic-wide events (the messaging chat): each node passes them to the sockets of those they concern. */
+export const CLINIC_CHANNEL = "clinic_events";
+
+/**
+ * An event for a clinic's staff (its account, its therapists, and platform admins) and, when
+ * `patientId` is given, that patient; `exceptUserId` (who caused it) is left out. Ids only,
+ * never content: the browser asks the API, which checks access. Sent when `tx` commits.
+ */
+export interface ClinicEvent {
+  clinicId: string;
+  patientId: string | null;
+  exceptUserId?: string;
+  message: ChatRealtime;
+}
+
+export async function publishClinicEvent(tx: Db, event: ClinicEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CLINIC_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** Who a socket's user is, as clinic events need it. */
+interface Audience {
+  userId: string;
+  isAdmin: boolean;
+  isPatient: boolean;
+  /** The clinic a staff member works in. */
+  clinic: string | null;
+}
+
+function concerns(audience: Audience, event: ClinicEvent): boolean {
+  if (audience.userId === event.exceptUserId) return false;
+  if (audience.isPatient) return audience.userId === event.patientId;
+  return audience.isAdmin || audience.clinic === event.clinicId;
+}
+
 /** Closes with this code a socket whose session has ended (signed out, expired): the browser signs in again. */
 export const SESSION_ENDED_CODE = 4401;
 
@@ -58,7 +93,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const trusted = new Set(options.trustedOrigins.map((origin) => originOf(origin)).filter((origin) => origin !== null));
   const sockets = new Map<string, Set<WebSocket>>();
   /** Each socket's session token and liveness (it answered the last ping). */
-  const facts = new Map<WebSocket, { token: string | null; alive: boolean }>();
+  const facts = new Map<WebSocket, { token: string | null; alive: boolean; audience: Audience }>();
   await app.register(websocket, { options: { maxPayload: 1024 } });
 
   const send = (socket: WebSocket, message: RealtimeMessage) => {
@@ -81,6 +116,12 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       if (again) void pushSafely([...sockets.keys()]);
     },
   });
+  app.pgListener.subscribe(CLINIC_CHANNEL, {
+    message: (payload) => {
+      const event = JSON.parse(payload) as ClinicEvent;
+      for (const [socket, fact] of facts) if (concerns(fact.audience, event)) send(socket, event.message);
+    },
+  });
 
   app.route({
     method: "GET",
@@ -88,13 +129,14 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     preValidation: async (request) => admit(request, trusted),
     schema: {
       tags: ["notifications"],
-      summary: "The realtime WebSocket (signed in, same origin): pushes `{ type: 'notifications', unread }`; a plain GET answers 426",
+      summary: "The realtime WebSocket (signed in, same origin): pushes `{ type: 'notifications', unread }` and the messaging chat's events (ids only); a plain GET answers 426",
     },
     handler: async () => {
       throw new HttpError(426, { detail: "Open this address as a WebSocket." });
     },
     wsHandler: (socket, request) => {
-      const userId = requireActor(request).id;
+      const actor = requireActor(request);
+      const userId = actor.id;
       const own = sockets.get(userId) ?? new Set<WebSocket>();
       if (own.size >= MAX_SOCKETS_PER_USER) {
         socket.close(1008, "Too many connections");
@@ -102,7 +144,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
       }
       own.add(socket);
       sockets.set(userId, own);
-      const fact = { token: sessionTokenOf(request.headers.cookie), alive: true };
+      const audience = { userId, isAdmin: actor.isAdmin, isPatient: actor.role === "patient", clinic: clinicOf(actor) };
+      const fact = { token: sessionTokenOf(request.headers.cookie), alive: true, audience };
       facts.set(socket, fact);
       socket.on("pong", () => {
         fact.alive = true;

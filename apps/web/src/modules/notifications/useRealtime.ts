@@ -2,6 +2,7 @@ import type { UnreadCount } from "@clinic/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { get } from "../../lib/api.ts";
+import { emitRealtimeEvent } from "../../lib/realtime-events.ts";
 import { NOTIFICATIONS_KEY, UNREAD_KEY, UNREAD_PATH } from "./api.ts";
 
 /** The server's close code for a socket whose session ended (apps/server/src/platform/realtime.ts). */
@@ -46,6 +47,10 @@ export function useRealtimeNotifications(): boolean {
       socket.onmessage = (event) => {
         const parsed = realtimeMessageSchema.safeParse(JSON.parse(String(event.data)));
         if (!parsed.success) return;
+        if (parsed.data.type !== "notifications") {
+          emitRealtimeEvent(parsed.data);
+          return;
+        }
         const previous = client.getQueryData<UnreadCount>(UNREAD_KEY);
         client.setQueryData<UnreadCount>(UNREAD_KEY, { unread: parsed.data.unread });
         if (previous?.unread !== parsed.data.unread) void client.invalidateQueries({ queryKey: [NOTIFICATIONS_KEY] });
