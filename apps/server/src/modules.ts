@@ -42,6 +42,7 @@ import { productQuotesRoutes } from "./modules/quoters/products/product-quotes.r
 import { insuranceQuoterRoutes } from "./modules/quoters/insurance/insurance.routes.ts";
 import { cmsPagesRoutes } from "./modules/cms/cms-pages.routes.ts";
 import { cmsSiteRoutes } from "./modules/cms/cms-site.routes.ts";
+import { chatRoutes } from "./modules/chat/chat.routes.ts";
 
 /**
  * Every server module, registered in this order. A module's routes guard their own flag;
@@ -91,5 +92,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "quoters/insurance", routes: insuranceQuoterRoutes },
   { name: "cms/pages", routes: cmsPagesRoutes },
   { name: "cms/site", routes: cmsSiteRoutes },
+  { name: "chat", routes: chatRoutes },
   { name: "audit", routes: auditRoutes },
 ];

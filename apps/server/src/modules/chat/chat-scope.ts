@@ -78,9 +78,7 @@ export async function conversationFor(db: Db, actor: Actor, id: number, options:
 }
 
 /** The clinic a clinic-wide settings call works on: staff their own, an admin the one they name (`clinicId`). */
-export const chatClinicFor = (db: Db, actor: Actor, named: string | undefined): Promise<string> =>
-  clinicForCall(db, actor, named, CHAT_MESSAGES.clinicNeeded);
+export const chatClinicFor = (db: Db, actor: Actor, named: string | undefined): Promise<string> => clinicForCall(db, actor, named, CHAT_MESSAGES.clinicNeeded);
 
 /** A user's display name in SQL: their names, else their email. */
-export const displayName = (alias: string) =>
-  sql.raw(`coalesce(nullif(trim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.email)`);
+export const displayName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.email)`);

@@ -1,9 +1,19 @@
-import type { ChatDeliveryState, ChatDirection, ChatMessageKind } from "@clinic/shared";
+import {
+  CHAT_MESSAGES,
+  type ChatDeliveryState,
+  type ChatDirection,
+  type ChatMessage,
+  type ChatMessageKind,
+  type ChatMessagesPage,
+  WHATSAPP_WINDOW_HOURS,
+} from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { Actor } from "../../platform/access.ts";
+import { conflict, notFound } from "../../platform/errors.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
 import { publishClinicEvent } from "../../platform/realtime.ts";
-import { type ConversationRow, WHATSAPP_SEND_QUEUE } from "./chat-scope.ts";
+import { type ChatDeps, type ConversationRow, conversationFor, WHATSAPP_SEND_QUEUE } from "./chat-scope.ts";
 import { chatMessages } from "./chat.table.ts";
 
 /**
@@ -114,4 +124,149 @@ export async function advanceStatus(
     message: { type: "chat", event: "message", conversationId: changed.conversation_id },
   });
   return true;
+}
+
+// ---------------------------------------------------------------- reading and writing as a user
+
+type MessageViewRow = {
+  id: number;
+  conversation_id: number;
+  direction: ChatDirection;
+  kind: ChatMessageKind;
+  body: string;
+  upload_id: string | null;
+  upload_name: string | null;
+  upload_mime: string | null;
+  upload_size: number | null;
+  template: { name: string; language: string; variables: string[] } | null;
+  author_id: string | null;
+  author_name: string | null;
+  status: ChatDeliveryState;
+  failure_reason: string | null;
+  created_at: string | Date;
+};
+
+const MESSAGE_COLUMNS = sql.raw(`m.id, m.conversation_id, m.direction, m.kind, m.body, m.upload_id,
+  coalesce(nullif(up.name, ''), up.original_name) as upload_name, up.mime as upload_mime, up.size as upload_size, m.template,
+  m.author_id, coalesce(nullif(trim(au.nombres || ' ' || au.apellidos), ''), au.email) as author_name, m.status, m.failure_reason, m.created_at
+  from chat_messages m left join uploads up on up.id = m.upload_id left join users au on au.id = m.author_id`);
+
+function messageViewOf(row: MessageViewRow): ChatMessage {
+  return {
+    id: Number(row.id),
+    conversationId: row.conversation_id,
+    direction: row.direction,
+    kind: row.kind,
+    body: row.body,
+    attachment: row.upload_id
+      ? {
+          id: row.upload_id,
+          url: `/api/uploads/${row.upload_id}`,
+          name: row.upload_name ?? "",
+          mime: row.upload_mime ?? "",
+          size: Number(row.upload_size ?? 0),
+        }
+      : null,
+    template: row.template,
+    author: row.author_id ? { id: row.author_id, name: row.author_name ?? "" } : null,
+    status: row.status,
+    failureReason: row.failure_reason,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** One message as the API shows it. */
+export async function readMessage(db: Db, messageId: number): Promise<ChatMessage> {
+  const result = await db.execute<MessageViewRow>(sql`select ${MESSAGE_COLUMNS} where m.id = ${messageId}`);
+  const row = result.rows[0];
+  if (!row) throw notFound();
+  return messageViewOf(row);
+}
+
+/** A page of a conversation's history, oldest first; patients never see the agents' notes. */
+export async function messageHistory(db: Db, actor: Actor, conversationId: number, query: { before?: number; limit: number }): Promise<ChatMessagesPage> {
+  const conversation = await conversationFor(db, actor, conversationId);
+  const notes = actor.role === "patient" ? sql`and m.direction <> 'note'` : sql``;
+  const before = query.before === undefined ? sql`` : sql`and m.id < ${query.before}`;
+  const result = await db.execute<MessageViewRow>(sql`
+    select ${MESSAGE_COLUMNS} where m.conversation_id = ${conversation.id} ${notes} ${before} order by m.id desc limit ${query.limit + 1}`);
+  const rows = result.rows.slice(0, query.limit).reverse();
+  return { data: rows.map(messageViewOf), hasMore: result.rows.length > query.limit };
+}
+
+/** Is WhatsApp's 24-hour customer-service window open for free text? */
+export const windowOpen = (conversation: ConversationRow, now = Date.now()): boolean =>
+  conversation.lastInboundAt !== null && now - conversation.lastInboundAt.getTime() < WHATSAPP_WINDOW_HOURS * 3_600_000;
+
+/**
+ * Who writes decides the direction: an agent's message goes out, a patient's comes in. An agent
+ * may not write in a closed conversation (a patient writing reopens it), nor send free text on
+ * WhatsApp outside the window. Checked under the conversation's lock, inside `tx`.
+ */
+export async function checkCanWrite(tx: Db, actor: Actor, conversationId: number, what: "text" | "note" | "template"): Promise<ConversationRow> {
+  const conversation = await conversationFor(tx, actor, conversationId, { lock: true });
+  const agent = actor.role !== "patient";
+  if (what === "note") return conversation;
+  if (agent && conversation.status === "closed") throw conflict(CHAT_MESSAGES.closed);
+  if (what === "text" && conversation.channel === "whatsapp" && !windowOpen(conversation)) throw conflict(CHAT_MESSAGES.windowClosed);
+  return conversation;
+}
+
+export async function sendText(deps: ChatDeps, actor: Actor, conversationId: number, body: string): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const conversation = await checkCanWrite(tx, actor, conversationId, "text");
+    const direction = actor.role === "patient" ? "in" : "out";
+    return (await appendMessage(tx, deps.jobs, conversation, { direction, body, authorId: actor.id })) as number;
+  });
+}
+
+export async function addNote(deps: ChatDeps, actor: Actor, conversationId: number, body: string): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const conversation = await checkCanWrite(tx, actor, conversationId, "note");
+    return (await appendMessage(tx, deps.jobs, conversation, { direction: "note", body, authorId: actor.id })) as number;
+  });
+}
+
+/**
+ * The caller has read the conversation up to its last message: their marker moves, and in the
+ * app the other side's messages show read (a patient's read ticks the clinic's, an agent's the
+ * patient's). WhatsApp messages get their read state from WhatsApp's status webhook.
+ */
+export async function markConversationRead(db: Db, actor: Actor, conversationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const conversation = await conversationFor(tx, actor, conversationId);
+    const theirs = actor.role === "patient" ? "out" : "in";
+    const last = await tx.execute<{ id: number | null }>(sql`
+      select max(id) as id from chat_messages where conversation_id = ${conversation.id} and direction <> 'note'`);
+    const lastId = last.rows[0]?.id;
+    if (lastId === null || lastId === undefined) return;
+    await markReadUpTo(tx, conversation.id, actor.id, Number(lastId));
+    if (conversation.channel !== "app") return;
+    const read = await tx.execute(sql`
+      update chat_messages set status = 'read', status_at = now()
+        where conversation_id = ${conversation.id} and direction = ${theirs} and status in ('sent', 'delivered') and id <= ${Number(lastId)}`);
+    if ((read.rowCount ?? 0) > 0) {
+      await publishClinicEvent(tx, {
+        clinicId: conversation.clinicId,
+        patientId: conversation.patientId,
+        message: { type: "chat", event: "message", conversationId: conversation.id },
+      });
+    }
+  });
+}
+
+/** Someone is writing in an in-app conversation: the other side sees it for a few seconds. Nothing is stored. */
+export async function announceTyping(db: Db, actor: Actor, conversationId: number): Promise<void> {
+  const conversation = await conversationFor(db, actor, conversationId);
+  if (conversation.channel !== "app") throw conflict(CHAT_MESSAGES.notApp);
+  await publishClinicEvent(db, {
+    clinicId: conversation.clinicId,
+    patientId: conversation.patientId,
+    exceptUserId: actor.id,
+    message: {
+      type: "chat.typing",
+      conversationId: conversation.id,
+      name: actor.role === "patient" ? `${actor.nombres} ${actor.apellidos}`.trim() || actor.email : actor.nombres || actor.email,
+    },
+  });
 }

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { conversationsRoutes } from "./conversations.routes.ts";
+import { whatsAppRoutes } from "./whatsapp/whatsapp.routes.ts";
+
+/** The messaging chat (module `chat_whatsapp`, issue 41): the inbox, the patient's chat, attachments, settings and the WhatsApp webhook, in one registration. */
+export const chatRoutes: FastifyPluginAsyncZod = async (app, options) => {
+  await conversationsRoutes(app, options);
+  await whatsAppRoutes(app, options);
+};
