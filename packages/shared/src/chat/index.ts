@@ -1,2 +1,3 @@
 export * from "./chat.ts";
 export * from "./settings.ts";
+export * from "./whatsapp.ts";
