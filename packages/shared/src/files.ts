@@ -3,7 +3,7 @@ import { DOCUMENT_NAME_MAX, FILE_TYPES, FILES_PAGE_SIZE, MAX_PAGE_SIZE } from ".
 import { requiredText, storableText } from "./schemas.ts";
 
 /** What an upload holds, decided from its bytes (never from the client's name or MIME alone). */
-export const UPLOAD_KINDS = ["image", "video", "document", "game"] as const;
+export const UPLOAD_KINDS = ["image", "video", "document", "game", "audio"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** The largest upload of each kind, in bytes. */
@@ -12,6 +12,8 @@ export const UPLOAD_LIMITS: Record<UploadKind, number> = {
   video: 200 * 1024 * 1024,
   document: 20 * 1024 * 1024,
   game: 100 * 1024 * 1024,
+  /** WhatsApp's own limit for audio (the chat forwards it there). */
+  audio: 16 * 1024 * 1024,
 };
 
 /** The MIME types each kind accepts (the first is the one stored and served). */
@@ -20,6 +22,7 @@ export const UPLOAD_MIME_TYPES: Record<UploadKind, readonly string[]> = {
   video: ["video/mp4", "video/webm"],
   document: ["application/pdf"],
   game: ["application/zip"],
+  audio: ["audio/ogg", "audio/mpeg", "audio/mp4", "audio/aac", "audio/amr"],
 };
 
 export const fileTypeSchema = z.enum(FILE_TYPES);

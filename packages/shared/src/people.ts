@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { e164Schema } from "./chat/chat.ts";
 import { NOTIFICATION_KINDS } from "./notifications.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, languageSchema, pageQuerySchema, permissionSchema, requiredText, rowIdParam, storableText, userId } from "./schemas.ts";
 
@@ -44,12 +45,18 @@ export type StaffCreate = z.infer<typeof staffCreateSchema>;
 export const staffUpdateSchema = personFieldsSchema.strict();
 export type StaffUpdate = z.infer<typeof staffUpdateSchema>;
 
+/**
+ * A patient's mobile number in E.164 (issue 41: WhatsApp conversations find their patient by it);
+ * empty or null clears it. Left out of an update, the number stays as it was.
+ */
+export const patientPhoneSchema = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? null : value), e164Schema.nullable()).optional();
+
 /** A patient and the therapists of its clinic who treat them (its care team). */
 export const patientCreateSchema = personFieldsSchema
-  .extend({ clinicId: userIdField.optional(), therapistIds: z.array(userIdField).max(20).default([]) })
+  .extend({ clinicId: userIdField.optional(), therapistIds: z.array(userIdField).max(20).default([]), phone: patientPhoneSchema })
   .strict();
 export type PatientCreate = z.infer<typeof patientCreateSchema>;
-export const patientUpdateSchema = personFieldsSchema.extend({ therapistIds: z.array(userIdField).max(20).default([]) }).strict();
+export const patientUpdateSchema = personFieldsSchema.extend({ therapistIds: z.array(userIdField).max(20).default([]), phone: patientPhoneSchema }).strict();
 export type PatientUpdate = z.infer<typeof patientUpdateSchema>;
 
 export const activeUpdateSchema = z.object({ isActive: z.boolean() }).strict();
@@ -136,6 +143,8 @@ export const patientRowSchema = z.object({
   clinicId: z.string().nullable(),
   clinicName: z.string().nullable(),
   therapists: z.array(therapistRefSchema),
+  /** Their mobile in E.164 (WhatsApp), if the clinic has it. */
+  phone: z.string().nullable(),
 });
 export type PatientRow = z.infer<typeof patientRowSchema>;
 

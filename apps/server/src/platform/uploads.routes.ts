@@ -37,8 +37,8 @@ declare module "fastify" {
   }
 }
 
-/** Kinds a browser may show in place; anything else (zip) only downloads. */
-const INLINE_MIME = /^(image|video)\/|^application\/pdf$/;
+/** Kinds a browser may show in place (audio: the chat's voice notes play in the page); anything else (zip) only downloads. */
+const INLINE_MIME = /^(image|video|audio)\/|^application\/pdf$/;
 
 /**
  * The uploads platform on the root app: multipart parsing for every module's upload route

@@ -37,13 +37,23 @@ export function sniffMime(head: Buffer): string | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(head, ascii("GIF87a")) || startsWith(head, ascii("GIF89a"))) return "image/gif";
   if (startsWith(head, ascii("RIFF")) && startsWith(head, ascii("WEBP"), 8)) return "image/webp";
-  // ISO base media (MP4): a box size, then "ftyp" and a brand; QuickTime ("qt  ") is not MP4.
+  // ISO base media (MP4): a box size, then "ftyp" and a brand; QuickTime ("qt  ") is not MP4,
+  // and the "M4A " brand is audio only (an iPhone's or WhatsApp's voice note).
+  if (startsWith(head, ascii("ftyp"), 4) && startsWith(head, ascii("M4A "), 8)) return "audio/mp4";
   if (startsWith(head, ascii("ftyp"), 4) && !startsWith(head, ascii("qt  "), 8)) return "video/mp4";
   // Matroska/WebM: the EBML header.
   if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return "video/webm";
   if (startsWith(head, ascii("%PDF-"))) return "application/pdf";
   // A zip starts with a local file header (or is an empty archive's end record).
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return "application/zip";
+  // Audio (the chat's voice notes): Ogg (Opus, WhatsApp's own), MP3 with an ID3 tag or a bare
+  // MPEG-1 layer III frame sync, AMR, and AAC in ADTS frames (MPEG-4 or MPEG-2, no CRC).
+  if (startsWith(head, ascii("OggS"))) return "audio/ogg";
+  if (startsWith(head, ascii("ID3")) || startsWith(head, [0xff, 0xfb]) || startsWith(head, [0xff, 0xf3]) || startsWith(head, [0xff, 0xf2])) {
+    return "audio/mpeg";
+  }
+  if (startsWith(head, ascii("#!AMR"))) return "audio/amr";
+  if (startsWith(head, [0xff, 0xf1]) || startsWith(head, [0xff, 0xf9])) return "audio/aac";
   return null;
 }
 
@@ -54,6 +64,14 @@ const MIME_ALIASES: Record<string, string> = {
   "application/x-zip-compressed": "application/zip",
   "application/x-zip": "application/zip",
   "application/x-pdf": "application/pdf",
+  "audio/mp3": "audio/mpeg",
+  "audio/x-m4a": "audio/mp4",
+  "audio/m4a": "audio/mp4",
+  "audio/x-aac": "audio/aac",
+  "audio/aacp": "audio/aac",
+  "application/ogg": "audio/ogg",
+  "audio/opus": "audio/ogg",
+  "audio/amr-nb": "audio/amr",
 };
 
 export function kindOfMime(mime: string): UploadKind | null {
@@ -406,7 +424,8 @@ export function createBlobStore(config: Config): LocalDiskStore | S3Store {
  * - patients: only what an assignment of theirs shows them. For an active assigned activity:
  *   its video file's upload, its picture, and the images of its rich text (rich_text_uploads,
  *   owner_type 'activity'); for an assigned recommendation: the images of its rich text
- *   (owner_type 'recommendation'); the pictures and logo of their clinic's open shop (issue 20). The upload must also be the platform's or their own
+ *   (owner_type 'recommendation'); the pictures and logo of their clinic's open shop (issue 20); the
+ *   attachments of their own in-app chat with the clinic, never of its notes (issue 41). The upload must also be the platform's or their own
  *   clinic's, a second fence should an assignment ever name another clinic's row.
  */
 export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id" | "clinicId">): Promise<boolean> {
@@ -435,6 +454,9 @@ export async function canDownload(db: Db, actor: Actor, upload: Pick<Upload, "id
       where i.upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
     union all
     select 1 from shop_stores s where s.logo_upload_id = ${upload.id} and s.clinic_id = ${actor.clinicId} and s.open
+    union all
+    select 1 from chat_messages m join chat_conversations c on c.id = m.conversation_id
+      where m.upload_id = ${upload.id} and m.direction <> 'note' and c.channel = 'app' and c.patient_id = ${actor.id}
     limit 1`);
   return result.rows.length > 0;
 }

@@ -331,3 +331,55 @@ describe("PUT /api/users/:id/active for patients", () => {
     expect((await readUser(t.db, t.ids.patient2)).isActive).toBe(true);
   });
 });
+
+describe("a patient's mobile (issue 41: WhatsApp finds the patient by it)", () => {
+  it("stores a good number in E.164, shows it, keeps it when left out and clears it when empty", async () => {
+    const clinic = await t.loginAs("clinic");
+    const made = await call("POST", "/api/user-patients/", clinic, patientInput({ phone: "+34 600 12-34.56" }));
+    expect(made.statusCode).toBe(201);
+    expect(made.json().phone).toBe("+34600123456");
+    const id: string = made.json().id;
+    expect((await readUser(t.db, id)).phone).toBe("+34600123456");
+    expect((await call("GET", `/api/user-patients/${id}`, clinic)).json().phone).toBe("+34600123456");
+
+    const edit = (overrides: Record<string, unknown>) =>
+      call("PUT", `/api/user-patients/${id}`, clinic, {
+        nombres: "Lucía",
+        apellidos: "Vega",
+        identification: "PAT-LV",
+        email: made.json().email,
+        language: "es",
+        ...overrides,
+      });
+    expect((await edit({ phone: "(+44) 7700 900123" })).json().phone).toBe("+447700900123");
+    expect((await edit({})).json().phone).toBe("+447700900123");
+    expect((await edit({ phone: "" })).json().phone).toBeNull();
+    expect((await readUser(t.db, id)).phone).toBeNull();
+  });
+
+  it.each([
+    ["no country code", "600 123 456"],
+    ["letters", "+34 600 ABC 456"],
+    ["too short", "+3460"],
+  ])("refuses a number with %s: 400 on the field, nothing written", async (_label, phone) => {
+    const clinic = await t.loginAs("clinic");
+    const before = await userCount();
+    const created = await call("POST", "/api/user-patients/", clinic, patientInput({ phone }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().phone).toEqual(["Write the number with its country code, e.g. +34 600 123 456."]);
+    expect(await userCount()).toBe(before);
+
+    const edited = await call("PUT", `/api/user-patients/${untreated.id}`, clinic, {
+      nombres: "Zoe",
+      apellidos: "Quintana",
+      identification: "PAT-ZQ",
+      email: untreated.email,
+      language: "en",
+      therapistIds: [colleague.id],
+      phone,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().phone).toEqual([expect.any(String)]);
+    expect((await readUser(t.db, untreated.id)).phone).toBeNull();
+  });
+});

@@ -27,6 +27,7 @@ import {
 
 const columns = {
   ...clinicPersonColumns,
+  phone: users.phone,
   therapists: sql<{ id: string; nombres: string; apellidos: string }[]>`coalesce((
     select json_agg(json_build_object('id', t.id, 'nombres', t.nombres, 'apellidos', t.apellidos) order by t.apellidos, t.nombres)
     from care_team ct join users t on t.id = ct.therapist_id where ct.patient_id = ${outerUserId}), '[]'::json)`,
@@ -123,7 +124,7 @@ async function careTeamFor(db: Db, actor: Actor, clinicId: string | null, therap
 }
 
 export async function createPatient(app: FastifyInstance, actor: Actor, input: PatientCreate): Promise<PatientRow & { invitation: MailOutcome }> {
-  const { clinicId: requested, therapistIds, ...fields } = input;
+  const { clinicId: requested, therapistIds, phone, ...fields } = input;
   const clinicId = await clinicForNewPerson(app.db, actor, requested);
   const team = await careTeamFor(app.db, actor, clinicId, therapistIds);
   const { id, invitation } = await createPerson(
@@ -131,6 +132,9 @@ export async function createPatient(app: FastifyInstance, actor: Actor, input: P
     actor,
     { ...fields, groups: [GROUP.patient], clinicId, therapistIds: team },
     { clinicId, seat: "patient" },
+    async (tx, newId) => {
+      if (phone) await tx.update(users).set({ phone }).where(eq(users.id, newId));
+    },
   );
   return { ...(await getPatient(app.db, actor, id)), invitation };
 }
@@ -138,9 +142,10 @@ export async function createPatient(app: FastifyInstance, actor: Actor, input: P
 export async function updatePatient(db: Db, actor: Actor, id: string, input: PatientUpdate): Promise<PatientRow> {
   const person = await assertManaged(db, actor, id, "change");
   if (person.role !== "patient") throw notFound();
-  const { therapistIds, ...fields } = input;
+  const { therapistIds, phone, ...fields } = input;
   const team = await careTeamFor(db, actor, person.clinicId, therapistIds);
-  await savePerson(db, id, fields, async (tx) => {
+  // Left out, the number stays: a client that does not know the field never clears it.
+  await savePerson(db, id, phone === undefined ? fields : { ...fields, phone }, async (tx) => {
     await tx.delete(careTeam).where(eq(careTeam.patientId, id));
     if (team.length > 0) await tx.insert(careTeam).values(team.map((therapistId) => ({ therapistId, patientId: id })));
   });

@@ -54,6 +54,7 @@ export function PatientsPage() {
         email: editing.row.email,
         language: editing.row.language,
         therapists: editing.row.therapists.map((therapist) => ({ id: therapist.id, label: fullName(therapist) })),
+        phone: editing.row.phone ?? "",
       }
     : null;
 

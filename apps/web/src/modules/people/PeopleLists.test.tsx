@@ -52,7 +52,7 @@ function placesOf(html: string, emails: string[]) {
 describe("a person created in the people dialogs", () => {
   const clinic = (id: string, name: string): ClinicRow => ({ ...person(id, ""), name, membership: null, therapists: 0, patients: 0 });
   const staff = (id: string, nombres: string): StaffRow => ({ ...person(id, nombres), clinicId: "c1", clinicName: "Centro", patients: 0 });
-  const patient = (id: string, nombres: string): PatientRow => ({ ...person(id, nombres), clinicId: "c1", clinicName: "Centro", therapists: [] });
+  const patient = (id: string, nombres: string): PatientRow => ({ ...person(id, nombres), clinicId: "c1", clinicName: "Centro", therapists: [], phone: null });
 
   it("comes first in the clinics list, and once when the server's page holds it too", () => {
     const key = [CLINICS_KEY, "/api/clinics/", "page=1&rowsPerPage=10"];

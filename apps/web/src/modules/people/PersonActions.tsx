@@ -43,7 +43,7 @@ export function StatusChips({ person }: { person: PersonLike }) {
 }
 
 /** Name and email in a list; on phones the state chips follow, their own column being hidden there. */
-export function PersonCell({ name, person }: { name: string; person: PersonLike & { email: string } }) {
+export function PersonCell({ name, person }: { name: string; person: PersonLike & { email: string; phone?: string | null } }) {
   return (
     <>
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
@@ -52,6 +52,11 @@ export function PersonCell({ name, person }: { name: string; person: PersonLike 
       <Typography variant="caption" color="text.secondary" sx={{ wordBreak: "break-word" }}>
         {person.email}
       </Typography>
+      {person.phone ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+          {person.phone}
+        </Typography>
+      ) : null}
       <Box sx={{ display: { xs: "block", sm: "none" }, mt: 0.5 }}>
         <StatusChips person={person} />
       </Box>

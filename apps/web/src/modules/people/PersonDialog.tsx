@@ -35,6 +35,8 @@ export interface PersonFormValues {
   language: Language;
   clinic: Option | null;
   therapists: Option[];
+  /** A patient's mobile (WhatsApp), as typed; empty: none. */
+  phone: string;
 }
 
 export const EMPTY_PERSON: PersonFormValues = {
@@ -46,6 +48,7 @@ export const EMPTY_PERSON: PersonFormValues = {
   language: "en",
   clinic: null,
   therapists: [],
+  phone: "",
 };
 
 // `strip`: the form holds every kind's fields; each schema keeps its own and drops the rest.
@@ -67,7 +70,7 @@ export function personInList(list: string, result: object): ListChange[] {
   return [{ list: [list], records: [row] }];
 }
 
-const FIELDS = ["name", "nombres", "apellidos", "identification", "email", "language", "clinicId", "therapistIds"];
+const FIELDS = ["name", "nombres", "apellidos", "identification", "email", "language", "clinicId", "therapistIds", "phone"];
 
 interface PersonDialogProps {
   kind: PersonKind;
@@ -104,6 +107,8 @@ export function PersonDialog(props: PersonDialogProps) {
       const errors = { ...result.errors } as Record<string, unknown>;
       if (errors.clinicId) errors.clinic = errors.clinicId;
       if (errors.therapistIds) errors.therapists = errors.therapistIds;
+      // The shared schema's message is English: the form says it in the interface's language.
+      if (errors.phone) errors.phone = { ...(errors.phone as object), message: t("people.phoneInvalid") };
       return Object.keys(errors).length > 0 ? { values: {}, errors: errors as never } : { values, errors: {} };
     },
   });
@@ -121,7 +126,7 @@ export function PersonDialog(props: PersonDialogProps) {
       const payload: Record<string, unknown> = kind === "clinic" ? { name: fields.name } : { nombres: fields.nombres, apellidos: fields.apellidos };
       Object.assign(payload, { identification: fields.identification, email: fields.email, language: fields.language });
       if (kind !== "clinic" && props.choosesClinic && !editing) payload.clinicId = clinicId;
-      if (kind === "patient") payload.therapistIds = therapistIds;
+      if (kind === "patient") Object.assign(payload, { therapistIds, phone: fields.phone });
       return props.save(payload);
     },
     {
@@ -216,6 +221,16 @@ export function PersonDialog(props: PersonDialogProps) {
                 )}
               />
             </Stack>
+            {kind === "patient" ? (
+              <TextField
+                label={t("people.phone")}
+                type="tel"
+                autoComplete="tel"
+                {...form.register("phone")}
+                error={!!errors.phone}
+                helperText={errors.phone?.message ?? t("people.phoneHint")}
+              />
+            ) : null}
             {kind !== "clinic" && props.choosesClinic && !editing ? (
               <Controller
                 name="clinic"
