@@ -151,6 +151,11 @@ starting = (async () => {
     if (await seedDemoProductQuotes(database.db, { anchor: today(), linkKey: deriveKey(authSecret, "product-quote-links") }))
       log("demo product quotes added: ten quotes over the last months");
   }
+  // The messaging chat's WhatsApp number, templates, canned replies and a lived-in inbox (issue 41): once.
+  if (embedded && !ending) {
+    const { seedDemoChat } = await import("./modules/chat/chat-demo.ts");
+    if (await seedDemoChat(database.db)) log("demo chat added: six conversations in the app and on WhatsApp");
+  }
   // The insurance quoter's agents, products, quotes and policies (issue 38): once, dated from the day it is first seeded.
   if (embedded && !ending) {
     const { seedDemoInsurance } = await import("./modules/quoters/insurance/insurance-demo.ts");

@@ -129,7 +129,8 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     preValidation: async (request) => admit(request, trusted),
     schema: {
       tags: ["notifications"],
-      summary: "The realtime WebSocket (signed in, same origin): pushes `{ type: 'notifications', unread }` and the messaging chat's events (ids only); a plain GET answers 426",
+      summary:
+        "The realtime WebSocket (signed in, same origin): pushes `{ type: 'notifications', unread }` and the messaging chat's events (ids only); a plain GET answers 426",
     },
     handler: async () => {
       throw new HttpError(426, { detail: "Open this address as a WebSocket." });

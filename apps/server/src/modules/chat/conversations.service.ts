@@ -119,15 +119,20 @@ async function isPatientOf(db: Db, clinicId: string, userId: string): Promise<bo
   return found.rows.length > 0;
 }
 
-/** The in-app conversation of `patientId` with `clinicId`, made if there is none (one statement; safe when two race). */
+/**
+ * The in-app conversation of `patientId` with `clinicId`, made if there is none. Safe when two
+ * race: the one whose insert lost cannot see the winner's row in its statement's snapshot, so it
+ * reads it again in a second statement.
+ */
 export async function openAppConversation(tx: Db, clinicId: string, patientId: string): Promise<number> {
-  const result = await tx.execute<{ id: number }>(sql`
+  const existing = sql`select id from chat_conversations where clinic_id = ${clinicId} and patient_id = ${patientId} and channel = 'app'`;
+  const first = await tx.execute<{ id: number }>(sql`
     with made as (
       insert into chat_conversations (clinic_id, channel, patient_id) values (${clinicId}, 'app', ${patientId})
       on conflict (clinic_id, patient_id) where channel = 'app' do nothing returning id)
-    select id from made union all select id from chat_conversations where clinic_id = ${clinicId} and patient_id = ${patientId} and channel = 'app'
-    limit 1`);
-  return Number(result.rows[0]?.id);
+    select id from made union all ${existing} limit 1`);
+  const id = first.rows[0]?.id ?? (await tx.execute<{ id: number }>(existing)).rows[0]?.id;
+  return Number(id);
 }
 
 /** Staff open (or find) the in-app conversation with one of their clinic's patients. */

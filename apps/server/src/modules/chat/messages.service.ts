@@ -9,12 +9,11 @@ import {
 } from "@clinic/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { Actor } from "../../platform/access.ts";
+import { type Actor, managedBy } from "../../platform/access.ts";
 import { conflict, notFound } from "../../platform/errors.ts";
 import type { JobQueue } from "../../platform/jobs.ts";
-import { publishClinicEvent } from "../../platform/realtime.ts";
+import { CLINIC_CHANNEL, type ClinicEvent, publishClinicEvent } from "../../platform/realtime.ts";
 import { type ChatDeps, type ConversationRow, conversationFor, WHATSAPP_SEND_QUEUE } from "./chat-scope.ts";
-import { chatMessages } from "./chat.table.ts";
 
 /**
  * Adding a message to a conversation, the one path every kind takes (typed in the inbox or the
@@ -48,47 +47,42 @@ const previewOf = (message: NewMessage): string =>
 export async function appendMessage(tx: Db, jobs: JobQueue, conversation: ConversationRow, message: NewMessage): Promise<number | null> {
   const outgoingWhatsApp = message.direction === "out" && conversation.channel === "whatsapp";
   const status: ChatDeliveryState = outgoingWhatsApp ? "queued" : "sent";
-  const createdAt = message.createdAt ?? new Date();
-  const [row] = await tx
-    .insert(chatMessages)
-    .values({
-      conversationId: conversation.id,
-      direction: message.direction,
-      kind: message.kind ?? "text",
-      body: message.body,
-      uploadId: message.uploadId ?? null,
-      template: message.template ?? null,
-      authorId: message.authorId ?? null,
-      externalId: message.externalId ?? null,
-      status,
-      createdAt,
-      statusAt: createdAt,
-    })
-    .onConflictDoNothing({ target: chatMessages.externalId })
-    .returning({ id: chatMessages.id });
-  if (!row) return null;
-
-  if (message.direction !== "note") {
-    const inbound = message.direction === "in";
-    await tx.execute(sql`
-      update chat_conversations set
-        last_message_at = greatest(last_message_at, ${createdAt.toISOString()}::timestamptz),
-        last_message_preview = ${previewOf(message)},
-        last_direction = ${message.direction},
-        last_inbound_at = case when ${inbound} then greatest(coalesce(last_inbound_at, ${createdAt.toISOString()}::timestamptz), ${createdAt.toISOString()}::timestamptz) else last_inbound_at end,
-        status = case when ${inbound} then 'open' else status end,
-        updated_at = now()
-      where id = ${conversation.id}`);
-  }
-  // What the author wrote is read by them.
-  if (message.authorId) await markReadUpTo(tx, conversation.id, message.authorId, row.id);
-  if (outgoingWhatsApp) await jobs.send(WHATSAPP_SEND_QUEUE, { messageId: row.id }, { tx, singletonKey: `chat-message-${row.id}` });
-  await publishClinicEvent(tx, {
+  const createdAt = (message.createdAt ?? new Date()).toISOString();
+  const inbound = message.direction === "in";
+  const event: ClinicEvent = {
     clinicId: conversation.clinicId,
     patientId: message.direction === "note" || conversation.channel !== "app" ? null : conversation.patientId,
     message: { type: "chat", event: "message", conversationId: conversation.id },
-  });
-  return row.id;
+  };
+  // One statement: the row, the conversation's last activity (not for a note), the author's read
+  // marker and the realtime event, all or nothing; a replayed incoming message adds none of them.
+  const result = await tx.execute<{ id: number; notified: number }>(sql`
+    with added as (
+      insert into chat_messages (conversation_id, direction, kind, body, upload_id, template, author_id, external_id, status, status_at, created_at)
+        values (${conversation.id}, ${message.direction}, ${message.kind ?? "text"}, ${message.body}, ${message.uploadId ?? null},
+          ${message.template ? JSON.stringify(message.template) : null}::jsonb, ${message.authorId ?? null}, ${message.externalId ?? null},
+          ${status}, ${createdAt}::timestamptz, ${createdAt}::timestamptz)
+        on conflict (external_id) do nothing
+        returning id),
+    touched as (
+      update chat_conversations set
+        last_message_at = greatest(last_message_at, ${createdAt}::timestamptz),
+        last_message_preview = ${previewOf(message)},
+        last_direction = ${message.direction},
+        last_inbound_at = case when ${inbound} then greatest(coalesce(last_inbound_at, ${createdAt}::timestamptz), ${createdAt}::timestamptz) else last_inbound_at end,
+        status = case when ${inbound} then 'open' else status end,
+        updated_at = now()
+      where id = ${conversation.id} and ${message.direction !== "note"} and exists (select 1 from added)),
+    marked as (
+      insert into chat_reads (conversation_id, user_id, last_read_id, read_at)
+        select ${conversation.id}, ${message.authorId ?? null}, id, now() from added where ${message.authorId ?? null}::text is not null
+        on conflict (conversation_id, user_id) do update set last_read_id = greatest(chat_reads.last_read_id, excluded.last_read_id), read_at = now()),
+    notified as (select pg_notify(${CLINIC_CHANNEL}, ${JSON.stringify(event)}) from added)
+    select id, (select count(*)::int from notified) as notified from added`);
+  const id = result.rows[0]?.id;
+  if (id === undefined) return null;
+  if (outgoingWhatsApp) await jobs.send(WHATSAPP_SEND_QUEUE, { messageId: Number(id) }, { tx, singletonKey: `chat-message-${id}` });
+  return Number(id);
 }
 
 /** Moves `userId`'s read marker of a conversation forward to `messageId` (never back). */
@@ -183,15 +177,22 @@ export async function readMessage(db: Db, messageId: number): Promise<ChatMessag
   return messageViewOf(row);
 }
 
-/** A page of a conversation's history, oldest first; patients never see the agents' notes. */
+/** A page of a conversation's history, oldest first; patients never see the agents' notes. One statement, the scope in it (404 outside). */
 export async function messageHistory(db: Db, actor: Actor, conversationId: number, query: { before?: number; limit: number }): Promise<ChatMessagesPage> {
-  const conversation = await conversationFor(db, actor, conversationId);
-  const notes = actor.role === "patient" ? sql`and m.direction <> 'note'` : sql``;
+  const patient = actor.role === "patient";
+  const scope = patient ? sql`c.channel = 'app' and c.patient_id = ${actor.id}` : managedBy(actor, sql.raw("c.clinic_id"));
+  const notes = patient ? sql`and m.direction <> 'note'` : sql``;
   const before = query.before === undefined ? sql`` : sql`and m.id < ${query.before}`;
-  const result = await db.execute<MessageViewRow>(sql`
-    select ${MESSAGE_COLUMNS} where m.conversation_id = ${conversation.id} ${notes} ${before} order by m.id desc limit ${query.limit + 1}`);
-  const rows = result.rows.slice(0, query.limit).reverse();
-  return { data: rows.map(messageViewOf), hasMore: result.rows.length > query.limit };
+  const result = await db.execute<{ found: boolean; rows: MessageViewRow[] | null }>(sql`
+    select exists (select 1 from chat_conversations c where c.id = ${conversationId} and ${scope}) as found,
+      (select json_agg(page order by page.id) from (select ${MESSAGE_COLUMNS}
+         where m.conversation_id = ${conversationId} and exists (select 1 from chat_conversations c where c.id = ${conversationId} and ${scope})
+           ${notes} ${before} order by m.id desc limit ${query.limit + 1}) page) as rows`);
+  const row = result.rows[0];
+  if (!row?.found) throw notFound();
+  const rows = row.rows ?? [];
+  const more = rows.length > query.limit;
+  return { data: (more ? rows.slice(1) : rows).map(messageViewOf), hasMore: more };
 }
 
 /** Is WhatsApp's 24-hour customer-service window open for free text? */
