@@ -749,7 +749,42 @@ export const ROUTES: readonly RouteEntry[] = [
     title: { en: "Checklist templates", es: "Plantillas de tareas" },
     permissions: ["view_event"],
   }),
-  route({ id: "chat", notBuilt: true, path: "/chat-whatsapp/app", section: "apps", modules: ["chat_whatsapp"], title: { en: "Messaging", es: "Mensajería" } }),
+  // The messaging chat (issue 41): the clinic's shared inbox (its staff and admins) and its settings;
+  // a patient chats with their clinic from their own page (patientChat), linked from their home.
+  route({
+    id: "chat",
+    path: "/chat-whatsapp/app",
+    section: "apps",
+    modules: ["chat_whatsapp"],
+    title: { en: "Messaging", es: "Mensajería" },
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "chatSettings",
+    path: "/chat-whatsapp/app/settings",
+    section: "apps",
+    modules: ["chat_whatsapp"],
+    title: { en: "Messaging settings", es: "Configuración de mensajería" },
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "chatConversation",
+    path: "/chat-whatsapp/app/:conversationId",
+    navigation: false,
+    section: "apps",
+    modules: ["chat_whatsapp"],
+    title: { en: "Messaging", es: "Mensajería" },
+    excludedPermissions: notPatient,
+  }),
+  route({
+    id: "patientChat",
+    path: "/manager/patient/chat",
+    navigation: false,
+    section: "home",
+    modules: ["clinic", "chat_whatsapp"],
+    title: { en: "Messages with my clinic", es: "Mensajes con mi clínica" },
+    permissions: ["is_patient"],
+  }),
   // The public website's pages and menus (issue 39); the site itself is served at /site/<language>.
   route({
     id: "cmsPages",

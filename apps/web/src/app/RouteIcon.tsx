@@ -1,6 +1,8 @@
 import AppsOutlined from "@mui/icons-material/AppsOutlined";
 import ArticleOutlined from "@mui/icons-material/ArticleOutlined";
 import MenuOpenOutlined from "@mui/icons-material/MenuOpenOutlined";
+import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
 import ExtensionOutlined from "@mui/icons-material/ExtensionOutlined";
@@ -87,6 +89,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   crmEmail: MailOutlined,
   cmsPages: ArticleOutlined,
   cmsMenus: MenuOpenOutlined,
+  chat: ForumOutlined,
+  chatSettings: TuneOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

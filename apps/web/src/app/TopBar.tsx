@@ -7,7 +7,9 @@ import { useTranslation } from "react-i18next";
 import { useMatches, useNavigate } from "react-router";
 import { currentLanguage } from "../lib/i18n.ts";
 import { visibilityOf } from "../lib/session.ts";
+import { ChatButton } from "../modules/chat/bar/ChatButton.tsx";
 import { NotificationBell } from "../modules/notifications/NotificationBell.tsx";
+import { useRealtimeNotifications } from "../modules/notifications/useRealtime.ts";
 import { PatientBadge } from "./PatientBadge.tsx";
 
 /** Title of the deepest matched registry route, in the user's language. */
@@ -27,6 +29,8 @@ export function TopBar({ session, mobile, onMenu, menuWidth }: { session: Sessio
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = useRouteTitle();
+  // The one realtime socket of the signed-in user, patients and staff alike: the bell's count and the chat's events.
+  const connected = useRealtimeNotifications();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Spec §6: the badge is for signed-in users who are not patients, and for admins.
   const showsPatient = session.isAdmin || !session.permission.is_patient;
@@ -50,7 +54,8 @@ export function TopBar({ session, mobile, onMenu, menuWidth }: { session: Sessio
           {title}
         </Typography>
         {showsPatient ? <PatientBadge /> : null}
-        <NotificationBell />
+        <ChatButton session={session} connected={connected} />
+        <NotificationBell connected={connected} />
         <Box>
           <IconButton
             onClick={(event) => setAnchor(event.currentTarget)}

@@ -98,6 +98,10 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   cmsPages: () => import("../modules/cms/pages/PagesPage.tsx").then((m) => m.PagesPage),
   cmsPage: () => import("../modules/cms/pages/PageEditorPage.tsx").then((m) => m.PageEditorPage),
   cmsMenus: () => import("../modules/cms/menus/MenusPage.tsx").then((m) => m.MenusPage),
+  chat: () => import("../modules/chat/inbox/InboxPage.tsx").then((m) => m.InboxPage),
+  chatConversation: () => import("../modules/chat/inbox/InboxPage.tsx").then((m) => m.InboxPage),
+  chatSettings: () => import("../modules/chat/settings/ChatSettingsPage.tsx").then((m) => m.ChatSettingsPage),
+  patientChat: () => import("../modules/chat/patient/PatientChatPage.tsx").then((m) => m.PatientChatPage),
 };
 
 /** The same screens as React components that load on first render. */

@@ -92,6 +92,10 @@ export const BUILT_SCREENS = [
   "cmsPages",
   "cmsPage",
   "cmsMenus",
+  "chat",
+  "chatConversation",
+  "chatSettings",
+  "patientChat",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

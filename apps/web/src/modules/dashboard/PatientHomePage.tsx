@@ -7,6 +7,7 @@ import { PatientActivitiesCard } from "../clinic/assign/activity/PatientActiviti
 import { MyFormsCard } from "../clinic/forms/MyFormsCard.tsx";
 import { ProgressCard } from "../clinic/statistics/ProgressCard.tsx";
 import { PatientMembershipCard } from "../clinic/memberships/PatientMembershipCard.tsx";
+import { MessagesCard } from "../chat/bar/MessagesCard.tsx";
 import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { ShowWhenLoaded } from "../../lib/components/ShowWhenLoaded.tsx";
 import { useSignedIn } from "../../lib/session.ts";
@@ -28,7 +29,8 @@ const RequestAppointmentCard = lazy(() => import("../clinic/appointments/Request
 export function PatientHomePage() {
   const { t } = useTranslation();
   const cancel = useCancelAppointment();
-  const codenames = useSignedIn().permission.codenames;
+  const session = useSignedIn();
+  const codenames = session.permission.codenames;
   // The same permissions as the appointments calls: a patient kept from them sees no card that would fail.
   const seesAppointments = APPOINTMENT_READ.some((codename) => codenames.includes(codename));
   const requests = APPOINTMENT_CHANGE.some((codename) => codenames.includes(codename));
@@ -45,6 +47,8 @@ export function PatientHomePage() {
           {/* A few encouraging figures before the day's work; small, so the activities stay near the top. */}
           <ProgressCard />
           <PatientMembershipCard />
+          {/* The chat with the clinic (issue 41), while its module is on. */}
+          <MessagesCard session={session} />
           <PatientActivitiesCard />
           {answersForms ? <MyFormsCard pending /> : null}
           {seesAppointments ? (

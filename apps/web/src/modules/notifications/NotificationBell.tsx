@@ -7,15 +7,18 @@ import { useNavigate } from "react-router";
 import { formatDateTime } from "../../lib/dates.ts";
 import { useAction, useResource } from "../../lib/resource.ts";
 import { markAllRead, markRead, NOTIFICATIONS_KEY, NOTIFICATIONS_PATH, NOTIFICATIONS_SCREEN, UNREAD_KEY } from "./api.ts";
-import { useRealtimeNotifications, useUnreadCount } from "./useRealtime.ts";
+import { useUnreadCount } from "./useRealtime.ts";
 import { VISUALLY_HIDDEN } from "../../lib/visually-hidden.ts";
 
 const LATEST = 5;
 /** Read by screen readers only: bold type says "unread" to the eye. */
 
-/** The top bar's bell: the unread count, live; opens the latest notifications with "mark all read" and a way to the full list. */
-export function NotificationBell() {
-  const connected = useRealtimeNotifications();
+/**
+ * The top bar's bell: the unread count, live; opens the latest notifications with "mark all read"
+ * and a way to the full list. `connected`: the top bar's realtime socket is up (useRealtimeNotifications,
+ * one socket for the bell and the chat); while it is down the count is polled.
+ */
+export function NotificationBell({ connected = false }: { connected?: boolean }) {
   const unread = useUnreadCount(connected);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
