@@ -60,6 +60,7 @@ import { seedCrm } from "./seed-crm.ts";
 import { seedEvents } from "./seed-events.ts";
 import { seedCms } from "./seed-cms.ts";
 import { seedQuotes } from "./seed-quotes.ts";
+import { seedChat } from "./seed-chat.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
 import { seedAppointments } from "./seed-appointments.ts";
@@ -271,7 +272,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
     // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter,navegacion",
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter,navegacion,chat_whatsapp",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -322,6 +323,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`quoters: ${quotes.productQuotes} product quotes, ${quotes.insuranceQuotes} insurance quotes`);
   const cms = await seedCms(await databaseUrl(server, embeddedPort));
   log(`cms: ${cms.pages} pages`);
+  const chat = await seedChat(await databaseUrl(server, embeddedPort));
+  log(`chat: ${chat.conversations} conversations, ${chat.messages} messages`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,
@@ -331,6 +334,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     benchEventSlug: events.slug,
     physioProduct: String(quotes.physioProductId),
     cmsPublicSlug: cms.publicSlug,
+    chatConversation: String(chat.patientConversationId),
   };
   const only = settings.only?.split("|");
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !only || only.some((text) => endpoint.name.includes(text)));

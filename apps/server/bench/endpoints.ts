@@ -281,6 +281,26 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     check: (body) => `${(body as { total?: number }).total ?? 0} pages`,
   },
   { name: "CMS public page (no account)", method: "GET", path: "/site/en/{cmsPublicSlug}", role: "anonymous", target: "lists" },
+  // The messaging chat (issue 41) over seed-chat.ts's busy inbox (2 000 WhatsApp conversations, 40 000
+  // messages): the inbox's first page as agents open it, the patient's history as their chat
+  // screen asks for it, and the unread count the top bar asks for after every chat event.
+  {
+    name: "chat inbox (agent), first page",
+    method: "GET",
+    path: "/api/chat/conversations?rowsPerPage=25",
+    role: "clinic",
+    target: "lists",
+    check: (body) => `${(body as { total?: number }).total ?? 0} open conversations`,
+  },
+  {
+    name: "chat history (patient), last 50 messages",
+    method: "GET",
+    path: "/api/chat/conversations/{chatConversation}/messages",
+    role: "patient",
+    target: "lists",
+    check: (body) => `${(body as { data?: unknown[] }).data?.length ?? 0} messages`,
+  },
+  { name: "chat unread count (therapist)", method: "GET", path: "/api/chat/unread", role: "therapist", target: "lists" },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {
