@@ -45,6 +45,10 @@ export async function seedChat(url: string, count = 2_000): Promise<SeededChat> 
            from made, generate_series(1, 20) as m`,
           [clinic, therapist, count],
         );
+        await client.query(
+          `update chat_conversations c set last_inbound_id = (select max(m.id) from chat_messages m where m.conversation_id = c.id and m.direction = 'in')
+           where c.contact_phone like '${PHONE_PREFIX}%'`,
+        );
         // The staff have read two conversations of three up to their last message.
         await client.query(
           `insert into chat_reads (conversation_id, user_id, last_read_id)
@@ -64,6 +68,10 @@ export async function seedChat(url: string, count = 2_000): Promise<SeededChat> 
              now() - (200 - m) * interval '10 minutes'
            from generate_series(1, 200) as m`,
           [conversation.rows[0]?.id, patient, therapist],
+        );
+        await client.query(
+          "update chat_conversations set last_inbound_id = (select max(id) from chat_messages where conversation_id = $1 and direction = 'in') where id = $1",
+          [conversation.rows[0]?.id],
         );
       });
     }

@@ -22,6 +22,7 @@ CREATE TABLE "chat_conversations" (
 	"last_message_preview" varchar(200) DEFAULT '' NOT NULL,
 	"last_direction" varchar(5),
 	"last_inbound_at" timestamp with time zone,
+	"last_inbound_id" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "chat_conversations_channel_check" CHECK ("chat_conversations"."channel" in ('app', 'whatsapp')),

@@ -81,6 +81,9 @@ export async function seedDemoChat(db: Db, options: { now?: Date } = {}): Promis
             returning id`);
         ids.push(Number(row.rows[0]?.id));
       }
+      await tx.execute(
+        sql`update chat_conversations set last_inbound_id = (select max(id) from chat_messages where conversation_id = ${id} and direction = 'in') where id = ${id}`,
+      );
       for (const reader of readers) {
         const upTo = reader.upTo === "all" ? ids.at(-1) : ids.at(-2);
         if (upTo)

@@ -47,6 +47,8 @@ export const chatConversations = pgTable(
     lastDirection: varchar("last_direction", { length: 5 }),
     /** The contact's last message: WhatsApp's 24-hour window runs from it. */
     lastInboundAt: timestamp("last_inbound_at", { withTimezone: true }),
+    /** The id of the last message from the patient or contact: an agent has unread messages while it is past their read marker. */
+    lastInboundId: bigint("last_inbound_id", { mode: "number" }),
     ...timestamps,
   },
   (table) => [

@@ -208,7 +208,7 @@ export async function linkPatient(db: Db, actor: Actor, id: number, patientId: s
 /**
  * What the caller has not read: for a patient, the clinic's messages in their conversation; for
  * an agent, the open conversations of their clinics (admins: every clinic) with a message from
- * the patient or contact they have not read.
+ * the patient or contact past their read marker.
  */
 export async function unreadFor(db: Db, actor: Actor): Promise<number> {
   if (actor.role === "patient") {
@@ -218,10 +218,10 @@ export async function unreadFor(db: Db, actor: Actor): Promise<number> {
           and m.id > coalesce((select r.last_read_id from chat_reads r where r.conversation_id = c.id and r.user_id = ${actor.id}), 0)`);
     return Number(result.rows[0]?.n ?? 0);
   }
+  // last_inbound_id against the reader's marker: one probe per open conversation, no message read.
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from ${chatConversations} c
-      where ${managedBy(actor, sql.raw("c.clinic_id"))} and c.status = 'open' and c.last_direction = 'in'
-        and exists (select 1 from chat_messages m where m.conversation_id = c.id and m.direction = 'in'
-          and m.id > coalesce((select r.last_read_id from chat_reads r where r.conversation_id = c.id and r.user_id = ${actor.id}), 0))`);
+      left join chat_reads r on r.conversation_id = c.id and r.user_id = ${actor.id}
+      where ${managedBy(actor, sql.raw("c.clinic_id"))} and c.status = 'open' and c.last_inbound_id > coalesce(r.last_read_id, 0)`);
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -70,6 +70,7 @@ export async function appendMessage(tx: Db, jobs: JobQueue, conversation: Conver
         last_message_preview = ${previewOf(message)},
         last_direction = ${message.direction},
         last_inbound_at = case when ${inbound} then greatest(coalesce(last_inbound_at, ${createdAt}::timestamptz), ${createdAt}::timestamptz) else last_inbound_at end,
+        last_inbound_id = case when ${inbound} then greatest(coalesce(last_inbound_id, 0), (select id from added)) else last_inbound_id end,
         status = case when ${inbound} then 'open' else status end,
         updated_at = now()
       where id = ${conversation.id} and ${message.direction !== "note"} and exists (select 1 from added)),
