@@ -67,14 +67,24 @@ function viewColumns(actor: Actor): SQL {
   const theirs = actor.role === "patient" ? "out" : "in";
   return sql`c.id, c.clinic_id, c.channel, c.status, c.patient_id, ${displayName("p")} as patient_name, c.contact_name, c.contact_phone,
     c.assignee_id, ${displayName("a")} as assignee_name, c.last_message_at, c.last_message_preview, c.last_direction,
-    (select count(*)::int from chat_messages m
-       where m.conversation_id = c.id and m.direction = ${theirs}
-         and m.id > coalesce((select r.last_read_id from chat_reads r where r.conversation_id = c.id and r.user_id = ${actor.id}), 0)) as unread,
+    ${unreadColumn(actor, theirs)} as unread,
     case when c.channel = 'whatsapp' and c.last_inbound_at is not null
       then c.last_inbound_at + make_interval(hours => ${WHATSAPP_WINDOW_HOURS}) end as window_closes_at`;
 }
 
-const JOINS = sql.raw(`from chat_conversations c left join users p on p.id = c.patient_id left join users a on a.id = c.assignee_id`);
+/** The conversation `c`, its patient `p`, its assignee `a` and the reader's marker `r`. */
+const joinsFor = (actor: Actor) =>
+  sql`from chat_conversations c left join users p on p.id = c.patient_id left join users a on a.id = c.assignee_id
+    left join chat_reads r on r.conversation_id = c.id and r.user_id = ${actor.id}`;
+
+/**
+ * The reader's unread messages of `c`. Agents: counted only where the last incoming message is
+ * past their marker (most conversations of a page are read: no message is looked at for them).
+ */
+function unreadColumn(actor: Actor, theirs: "in" | "out"): SQL {
+  const counted = sql`(select count(*)::int from chat_messages m where m.conversation_id = c.id and m.direction = ${theirs} and m.id > coalesce(r.last_read_id, 0))`;
+  return theirs === "in" ? sql`case when c.last_inbound_id > coalesce(r.last_read_id, 0) then ${counted} else 0 end` : counted;
+}
 
 function filterOf(actor: Actor, query: ChatConversationQuery): SQL {
   const parts: SQL[] = [managedBy(actor, sql.raw("c.clinic_id"))];
@@ -95,8 +105,8 @@ export async function listConversations(db: Db, actor: Actor, query: ChatConvers
   const { limit, offset } = pageWindow(query);
   const where = filterOf(actor, query);
   const result = await db.execute<{ total: number; rows: ConversationViewRow[] | null }>(sql`
-    select (select count(*)::int ${JOINS} where ${where}) as total,
-      (select json_agg(page) from (select ${viewColumns(actor)} ${JOINS} where ${where}
+    select (select count(*)::int ${joinsFor(actor)} where ${where}) as total,
+      (select json_agg(page) from (select ${viewColumns(actor)} ${joinsFor(actor)} where ${where}
          order by c.last_message_at desc, c.id desc limit ${limit} offset ${offset}) page) as rows`);
   const row = result.rows[0];
   return { data: (row?.rows ?? []).map(viewOf), page: query.page, total: Number(row?.total ?? 0) };
@@ -105,7 +115,7 @@ export async function listConversations(db: Db, actor: Actor, query: ChatConvers
 /** One conversation as `actor` sees it (404 outside their scope). */
 export async function readConversation(db: Db, actor: Actor, id: number): Promise<ChatConversation> {
   const scope = actor.role === "patient" ? sql`c.channel = 'app' and c.patient_id = ${actor.id}` : managedBy(actor, sql.raw("c.clinic_id"));
-  const result = await db.execute<ConversationViewRow>(sql`select ${viewColumns(actor)} ${JOINS} where c.id = ${id} and ${scope}`);
+  const result = await db.execute<ConversationViewRow>(sql`select ${viewColumns(actor)} ${joinsFor(actor)} where c.id = ${id} and ${scope}`);
   const row = result.rows[0];
   if (!row) throw notFound();
   return viewOf(row);
