@@ -67,7 +67,7 @@ function viewColumns(actor: Actor): SQL {
   const theirs = actor.role === "patient" ? "out" : "in";
   return sql`c.id, c.clinic_id, c.channel, c.status, c.patient_id, ${displayName("p")} as patient_name, c.contact_name, c.contact_phone,
     c.assignee_id, ${displayName("a")} as assignee_name, c.last_message_at, c.last_message_preview, c.last_direction,
-    ${unreadColumn(actor, theirs)} as unread,
+    ${unreadColumn(theirs)} as unread,
     case when c.channel = 'whatsapp' and c.last_inbound_at is not null
       then c.last_inbound_at + make_interval(hours => ${WHATSAPP_WINDOW_HOURS}) end as window_closes_at`;
 }
@@ -81,7 +81,7 @@ const joinsFor = (actor: Actor) =>
  * The reader's unread messages of `c`. Agents: counted only where the last incoming message is
  * past their marker (most conversations of a page are read: no message is looked at for them).
  */
-function unreadColumn(actor: Actor, theirs: "in" | "out"): SQL {
+function unreadColumn(theirs: "in" | "out"): SQL {
   const counted = sql`(select count(*)::int from chat_messages m where m.conversation_id = c.id and m.direction = ${theirs} and m.id > coalesce(r.last_read_id, 0))`;
   return theirs === "in" ? sql`case when c.last_inbound_id > coalesce(r.last_read_id, 0) then ${counted} else 0 end` : counted;
 }
