@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { realpathSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 
 /**
  * A small local stand-in for the WhatsApp Cloud API (Meta's Graph API) on 127.0.0.1, for the
@@ -8,6 +10,10 @@ import type { AddressInfo } from "node:net";
  * uploading media, reading an incoming media's url and its bytes. It records every request for
  * assertions, answers message ids `wamid.fake-<n>`, and fails on demand (`failNext`). Helpers
  * build and sign the webhooks WhatsApp would post, so tests send them as Meta does.
+ *
+ * Run as a process (`npx tsx apps/server/test/graph-fake.ts`, see the end of the file) it also
+ * answers control routes under /_fake/ for the end-to-end specs: post an incoming message or a
+ * delivery state to the app's webhook, signed, and list the sends received.
  */
 
 /** The environment of a test app configured for WhatsApp (add WHATSAPP_GRAPH_URL: the fake's url). */
@@ -36,6 +42,8 @@ export interface GraphFake {
   requests: GraphFakeRequest[];
   /** The message sends received (POST …/messages with a `type`), in order. */
   sends(): Record<string, unknown>[];
+  /** The message id (`wamid.fake-<n>`) answered for a send of sends(); undefined if it failed. */
+  wamidOf(send: Record<string, unknown>): string | undefined;
   /** Media WhatsApp would hold for an incoming message: answers its media id. */
   addMedia(bytes: Buffer, mime: string): string;
   /** Media uploaded by the server (POST …/media), by id. */
@@ -49,6 +57,8 @@ export interface GraphFakeOptions {
   accessToken: string;
   /** 0 (the default): any free port. */
   port?: number;
+  /** The /_fake/ control routes (the process entry point's); answers undefined for other paths. */
+  control?: (request: IncomingMessage, path: string, body: Record<string, unknown>) => Promise<{ status: number; body: unknown } | undefined>;
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -80,6 +90,8 @@ export async function startGraphFake(options: GraphFakeOptions): Promise<GraphFa
   const media = new Map<string, { bytes: Buffer; mime: string }>();
   const uploaded = new Map<string, { bytes: Buffer; mime: string; name: string }>();
   const failures: Record<"messages" | "media", GraphFailure[]> = { messages: [], media: [] };
+  /** The message id answered for each send's body. */
+  const answered = new WeakMap<Record<string, unknown>, string>();
   let counter = 0;
   let url = "";
 
@@ -111,6 +123,10 @@ export async function startGraphFake(options: GraphFakeOptions): Promise<GraphFa
     const path = (request.url ?? "/").split("?")[0] ?? "/";
     const raw = await readBody(request);
     const body = await parseBody(request, raw);
+    if (options.control) {
+      const answer = await options.control(request, path, body).catch((error: unknown) => ({ status: 500, body: { error: String(error) } }));
+      if (answer) return json(response, answer.status, answer.body);
+    }
     requests.push({ method: request.method ?? "GET", path, authorization: request.headers.authorization, body });
     if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
       return json(response, 401, { error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 } });
@@ -151,10 +167,12 @@ export async function startGraphFake(options: GraphFakeOptions): Promise<GraphFa
       if (body.status === "read") return json(response, 200, { success: true });
       if (failed("messages", response)) return;
       counter += 1;
+      const wamid = `wamid.fake-${counter}`;
+      answered.set(body, wamid);
       return json(response, 200, {
         messaging_product: "whatsapp",
         contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.fake-${counter}` }],
+        messages: [{ id: wamid }],
       });
     }
     json(response, 404, { error: { message: "Unknown path components", code: 2500 } });
@@ -166,6 +184,7 @@ export async function startGraphFake(options: GraphFakeOptions): Promise<GraphFa
     url,
     requests,
     sends: () => requests.filter((request) => request.path.endsWith("/messages") && request.body.type !== undefined).map((request) => request.body),
+    wamidOf: (send) => answered.get(send),
     addMedia(bytes, mime) {
       counter += 1;
       const id = `media-${counter}`;
@@ -263,4 +282,68 @@ export function statusUpdate(
       },
     ],
   });
+}
+
+// ---------------------------------------------------------------- as a process, for the e2e specs
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const { WHATSAPP_APP_SECRET, WHATSAPP_ACCESS_TOKEN, GRAPH_FAKE_PORT, GRAPH_FAKE_WEBHOOK_URL } = process.env;
+  if (!WHATSAPP_APP_SECRET || !WHATSAPP_ACCESS_TOKEN || !GRAPH_FAKE_WEBHOOK_URL) {
+    console.error("graph-fake: set WHATSAPP_APP_SECRET, WHATSAPP_ACCESS_TOKEN and GRAPH_FAKE_WEBHOOK_URL (and optionally GRAPH_FAKE_PORT).");
+    process.exit(1);
+  }
+  const text = (value: unknown): string => (typeof value === "string" ? value : "");
+  /** Posts a webhook to the app as Meta does (signed) and answers the app's status and body. */
+  const deliver = async (payload: unknown) => {
+    const { body, signature } = signWebhook(payload, WHATSAPP_APP_SECRET);
+    const answer = await fetch(GRAPH_FAKE_WEBHOOK_URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+      body,
+    });
+    const reply = await answer.text();
+    let parsed: unknown = reply;
+    try {
+      parsed = JSON.parse(reply);
+    } catch {
+      // Not JSON: the text as it came.
+    }
+    return { status: answer.status, body: { status: answer.status, answer: parsed } };
+  };
+  let fake: GraphFake | undefined;
+  fake = await startGraphFake({
+    accessToken: WHATSAPP_ACCESS_TOKEN,
+    port: GRAPH_FAKE_PORT ? Number(GRAPH_FAKE_PORT) : 0,
+    control: async (request, path, body) => {
+      // Playwright's webServer waits for the root to answer.
+      if (request.method === "GET" && path === "/") return { status: 200, body: { fake: "graph" } };
+      if (!path.startsWith("/_fake/")) return undefined;
+      if (request.method === "GET" && path === "/_fake/sends") {
+        const sends = fake?.sends() ?? [];
+        return { status: 200, body: sends.map((send) => ({ ...send, wamid: fake?.wamidOf(send) ?? null })) };
+      }
+      if (request.method === "POST" && path === "/_fake/incoming") {
+        return deliver(incomingText(text(body.phoneNumberId), { from: text(body.from), name: text(body.name), id: text(body.id), text: text(body.text) }));
+      }
+      if (request.method === "POST" && path === "/_fake/status") {
+        return deliver(statusUpdate(text(body.phoneNumberId), { wamid: text(body.wamid), status: text(body.status), recipient: text(body.recipient) }));
+      }
+      return { status: 404, body: { error: `no control route ${request.method} ${path}` } };
+    },
+  });
+  console.log(fake.url);
+  const running = fake;
+  const stop = () => void running.close().finally(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
 }

@@ -14,6 +14,10 @@ const baseURL = external ?? `http://localhost:${port}`;
 // Card payments go to a local fake of Stripe's API (apps/server/test/stripe-fake.ts): nothing leaves the machine.
 const stripeFakePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1);
 const stripe = { secretKey: "sk_test_e2e_only", webhookSecret: "whsec_e2e_only_secret" };
+// WhatsApp goes to a local fake of Meta's Graph API (apps/server/test/graph-fake.ts), which also
+// posts the signed webhooks chat.spec.ts asks it for.
+const graphFakePort = Number(process.env.E2E_GRAPH_PORT ?? port + 2);
+const whatsapp = { appSecret: "e2e-only-app-secret", verifyToken: "e2e-only-verify-token", accessToken: "e2e-only-access-token" };
 // A fresh embedded database per run: the demo data is created on its first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
 
@@ -59,6 +63,19 @@ export default defineConfig({
           },
         },
         {
+          command: "npx tsx apps/server/test/graph-fake.ts",
+          cwd: root,
+          url: `http://127.0.0.1:${graphFakePort}/`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+          env: {
+            GRAPH_FAKE_PORT: String(graphFakePort),
+            WHATSAPP_APP_SECRET: whatsapp.appSecret,
+            WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
+            GRAPH_FAKE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/chat/whatsapp/webhook`,
+          },
+        },
+        {
           command: "node apps/server/dist/main.js",
           cwd: root,
           url: `${baseURL}/accounts/login/`,
@@ -80,6 +97,12 @@ export default defineConfig({
             STRIPE_SECRET_KEY: stripe.secretKey,
             STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
             STRIPE_API_URL: `http://127.0.0.1:${stripeFakePort}`,
+            WHATSAPP_APP_SECRET: whatsapp.appSecret,
+            WHATSAPP_VERIFY_TOKEN: whatsapp.verifyToken,
+            WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
+            WHATSAPP_GRAPH_URL: `http://127.0.0.1:${graphFakePort}`,
+            // Background jobs (a WhatsApp send among them) start within half a second, not two.
+            JOBS_POLL_SECONDS: "0.5",
           },
         },
       ],

@@ -96,11 +96,11 @@ test("admins switch modules on the flags screen", async ({ page }) => {
   await signIn(page, "admin");
   await visit(page, "/manager/admin/flags");
   // A module without screens or an API yet says so, and its switch cannot be turned on.
-  const chat = page.getByRole("switch", { name: "Messaging chat" });
-  await expect(chat).not.toBeChecked();
-  await expect(chat).toBeDisabled();
-  await expect(chat).toHaveAccessibleDescription("chat_whatsapp · not available yet");
-  await expect(page.getByText("not available yet")).toHaveCount(2);
+  const widget = page.getByRole("switch", { name: "AI chat widget" });
+  await expect(widget).not.toBeChecked();
+  await expect(widget).toBeDisabled();
+  await expect(widget).toHaveAccessibleDescription("widget_chat_ai · not available yet");
+  await expect(page.getByText("not available yet")).toHaveCount(1);
 
   // Switching the clinic module off hides its routes from the menu, admins included; the
   // platform's own screens stay (the system check and the audit trail, issue 33).

@@ -29,9 +29,14 @@ function LiveChatButton({ screen, connected }: { screen: string; connected: bool
   const unread = useChatUnread(connected);
   return (
     <IconButton component={RouterLink} to={screen} aria-label={t("chatBar.button", { count: unread })}>
-      <Badge badgeContent={unread} color="error" max={99}>
+      {/* No badge at 0: a hidden MUI badge keeps showing its last count, which the name would then contradict. */}
+      {unread > 0 ? (
+        <Badge badgeContent={unread} color="error" max={99}>
+          <ForumOutlined />
+        </Badge>
+      ) : (
         <ForumOutlined />
-      </Badge>
+      )}
     </IconButton>
   );
 }

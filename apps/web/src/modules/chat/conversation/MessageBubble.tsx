@@ -16,15 +16,15 @@ function Ticks({ message }: { message: ChatMessage }) {
   switch (message.status) {
     case "queued":
     case "sending":
-      return <AccessTime sx={small} aria-label={label} role="img" />;
+      return <AccessTime sx={small} titleAccess={label} />;
     case "sent":
-      return <Done sx={small} aria-label={label} role="img" />;
+      return <Done sx={small} titleAccess={label} />;
     case "delivered":
-      return <DoneAll sx={small} aria-label={label} role="img" />;
+      return <DoneAll sx={small} titleAccess={label} />;
     case "read":
-      return <DoneAll sx={{ ...small, color: "info.main" }} aria-label={label} role="img" />;
+      return <DoneAll sx={{ ...small, color: "info.main" }} titleAccess={label} />;
     case "failed":
-      return <ErrorOutline sx={{ ...small, color: "error.main" }} aria-label={label} role="img" />;
+      return <ErrorOutline sx={{ ...small, color: "error.main" }} titleAccess={label} />;
   }
 }
 

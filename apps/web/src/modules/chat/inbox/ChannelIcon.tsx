@@ -8,8 +8,8 @@ export function ChannelIcon({ channel }: { channel: ChatChannel }) {
   const { t } = useTranslation();
   const label = t(`chat.channels.${channel}`);
   return channel === "whatsapp" ? (
-    <WhatsApp fontSize="small" sx={{ color: "#1a7f37" }} role="img" aria-label={label} />
+    <WhatsApp fontSize="small" sx={{ color: "#1a7f37" }} titleAccess={label} />
   ) : (
-    <PhoneAndroidOutlined fontSize="small" color="primary" role="img" aria-label={label} />
+    <PhoneAndroidOutlined fontSize="small" color="primary" titleAccess={label} />
   );
 }

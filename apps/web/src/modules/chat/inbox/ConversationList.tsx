@@ -125,14 +125,16 @@ export function ConversationList({ selectedId }: { selectedId: number | null }) 
         onChange={(_, value: ChatFilter) => query.change({ filter: value })}
         variant="fullWidth"
         aria-label={t("chat.list.filters")}
-        sx={{ borderBottom: 1, borderColor: "divider", minHeight: 40, "& .MuiTab-root": { minHeight: 40, px: 1, minWidth: 0 } }}
+        // Four tabs share the 360 px pane: in capitals "Unassigned" no longer fits its quarter.
+        sx={{ borderBottom: 1, borderColor: "divider", minHeight: 40, "& .MuiTab-root": { minHeight: 40, px: 1, minWidth: 0, textTransform: "none" } }}
       >
         {CHAT_FILTERS.map((filter) => (
           <Tab key={filter} value={filter} label={t(`chat.filters.${filter}`)} />
         ))}
       </Tabs>
-      <Box sx={{ p: 1 }}>
-        <SearchField label={t("chat.list.search")} value={text} onChange={setText} width={400} />
+      {/* The pane's width, whatever the field's own (it would overflow the 360 px pane). */}
+      <Box sx={{ p: 1, "& .MuiTextField-root": { width: "100%" } }}>
+        <SearchField label={t("chat.list.search")} value={text} onChange={setText} />
       </Box>
       <Box sx={{ flex: "1 1 auto", minHeight: 0, overflowY: "auto" }}>
         {list.isLoading ? <Loading /> : null}
