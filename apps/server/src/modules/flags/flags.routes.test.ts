@@ -69,7 +69,7 @@ describe("PUT /api/flags/:flag", () => {
       expect((await getFlags("admin")).json()[flag], flag).toBe(false);
     }
     // Switching one off stays harmless.
-    expect((await putFlag("admin", "chat_whatsapp", { enabled: false })).json().chat_whatsapp).toBe(false);
+    expect((await putFlag("admin", "widget_chat_ai", { enabled: false })).json().widget_chat_ai).toBe(false);
   });
 
   it("reads a module not built yet as off, even from a row switched on before it was held back", async () => {
@@ -124,13 +124,12 @@ describe("requireModule", () => {
 
 describe("FEATURE_FLAGS naming a module not built yet", () => {
   it("starts, and keeps that module off", async () => {
-    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,chat_whatsapp,widget_chat_ai" }, seed: false });
+    const started = await createTestApp({ env: { FEATURE_FLAGS: "clinic,widget_chat_ai" }, seed: false });
     try {
       const flags = await started.app.flags.all();
       expect(flags.clinic).toBe(true);
-      expect(flags.chat_whatsapp).toBe(false);
       expect(flags.widget_chat_ai).toBe(false);
-      const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "chat_whatsapp"));
+      const rows = await started.db.select().from(featureFlags).where(eq(featureFlags.name, "widget_chat_ai"));
       expect(rows[0]?.enabled).toBe(false);
     } finally {
       await started.close();
