@@ -70,12 +70,6 @@ export const whatsAppNumberInputSchema = z
   })
   .strict();
 export type WhatsAppNumberInput = z.infer<typeof whatsAppNumberInputSchema>;
-export const whatsAppNumberIdParamSchema = z.object({
-  id: z
-    .string()
-    .max(30)
-    .regex(/^\d{5,30}$/),
-});
 
 export const chatSettingIdParamSchema = z.object({ id: rowIdParam() });
 export const chatClinicQuerySchema = z.object({ clinicId: userId().optional() });

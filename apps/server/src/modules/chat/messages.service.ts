@@ -1,4 +1,5 @@
 import {
+  CHAT_DELIVERY_RANK,
   CHAT_MESSAGES,
   type ChatDeliveryState,
   type ChatDirection,
@@ -105,7 +106,7 @@ export async function advanceStatus(
   options: { failureReason?: string | null; at?: Date } = {},
 ): Promise<boolean> {
   const rank = sql.raw(`case m.status when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'read' then 4 else 5 end`);
-  const next = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4, failed: 5 }[status];
+  const next = CHAT_DELIVERY_RANK[status];
   const result = await tx.execute<{ conversation_id: number; clinic_id: string; patient_id: string | null; channel: string }>(sql`
     update chat_messages m set status = ${status}, failure_reason = ${options.failureReason ?? null}, status_at = ${(options.at ?? new Date()).toISOString()}::timestamptz
       from chat_conversations c
