@@ -42,6 +42,7 @@ import { productQuotesRoutes } from "./modules/quoters/products/product-quotes.r
 import { insuranceQuoterRoutes } from "./modules/quoters/insurance/insurance.routes.ts";
 import { cmsPagesRoutes } from "./modules/cms/cms-pages.routes.ts";
 import { cmsSiteRoutes } from "./modules/cms/cms-site.routes.ts";
+import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { chatRoutes } from "./modules/chat/chat.routes.ts";
 
 /**
@@ -93,5 +94,6 @@ export const SERVER_MODULES: readonly { name: string; routes: FastifyPluginAsync
   { name: "cms/pages", routes: cmsPagesRoutes },
   { name: "cms/site", routes: cmsSiteRoutes },
   { name: "chat", routes: chatRoutes },
+  { name: "ai", routes: aiRoutes },
   { name: "audit", routes: auditRoutes },
 ];

@@ -41,6 +41,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** A built web app to serve (default: none, so pages answer 404). */
   webDist?: string;
+  /** Log to this stream (JSON lines, at LOG_LEVEL: set it in `env`), for tests of what is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -105,6 +107,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       database,
       authSecret: TEST_AUTH_SECRET,
       webDist: options.webDist ?? path.join(os.tmpdir(), "clinic-test-no-web-dist", uniqueSuffix()),
+      ...(options.logStream ? { logger: true, logStream: options.logStream } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

@@ -1,8 +1,7 @@
 import { createHmac } from "node:crypto";
-import { realpathSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { isEntryPoint } from "./entry-point.ts";
 
 /**
  * A small local stand-in for the WhatsApp Cloud API (Meta's Graph API) on 127.0.0.1, for the
@@ -286,17 +285,7 @@ export function statusUpdate(
 
 // ---------------------------------------------------------------- as a process, for the e2e specs
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   const { WHATSAPP_APP_SECRET, WHATSAPP_ACCESS_TOKEN, GRAPH_FAKE_PORT, GRAPH_FAKE_WEBHOOK_URL } = process.env;
   if (!WHATSAPP_APP_SECRET || !WHATSAPP_ACCESS_TOKEN || !GRAPH_FAKE_WEBHOOK_URL) {
     console.error("graph-fake: set WHATSAPP_APP_SECRET, WHATSAPP_ACCESS_TOKEN and GRAPH_FAKE_WEBHOOK_URL (and optionally GRAPH_FAKE_PORT).");

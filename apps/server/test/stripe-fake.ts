@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { realpathSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import Stripe from "stripe";
+import { isEntryPoint } from "./entry-point.ts";
 
 /**
  * A small local stand-in for Stripe's REST API and its hosted Checkout page, on 127.0.0.1,
@@ -594,17 +593,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
   };
 }
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isEntryPoint()) {
+if (isEntryPoint(import.meta.url)) {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_FAKE_PORT, STRIPE_FAKE_WEBHOOK_URL } = process.env;
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
     console.error("stripe-fake: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (and optionally STRIPE_FAKE_PORT, STRIPE_FAKE_WEBHOOK_URL).");

@@ -38,7 +38,7 @@ export const FEATURE_FLAG_TITLES: Record<FeatureFlag, { en: string; es: string }
  * screen, the flag service, the groups screen and the route registry's test read. A module
  * joins it in the change that builds it; until then its flag stays off and cannot be
  * switched on. `statistics` is the platform's statistics app (/statistics/app, issue 18). `schedule` is the booking app of spec §2 (/schedule/app/…, issue 35): services with variations,
- * resources and a public booking page; the clinic's own schedules and appointments stay in `clinic`. `virtual_shop` is the online shop (issue 20). `crm_manager` is the CRM with telemarketing (issue 36). `event_app` is events with registrations, payments, costs and checklists (issue 37). `product_quoter` and `quoter` are the product and insurance quoters (issue 38). `chat_whatsapp` is the messaging chat, a shared inbox of in-app and WhatsApp conversations (issue 41).
+ * resources and a public booking page; the clinic's own schedules and appointments stay in `clinic`. `virtual_shop` is the online shop (issue 20). `crm_manager` is the CRM with telemarketing (issue 36). `event_app` is events with registrations, payments, costs and checklists (issue 37). `product_quoter` and `quoter` are the product and insurance quoters (issue 38). `chat_whatsapp` is the messaging chat, a shared inbox of in-app and WhatsApp conversations (issue 41). `widget_chat_ai` is the AI chat widget, answers grounded in the clinic's content (issue 42).
  */
 export const BUILT_MODULES = [
   "clinic",
@@ -51,6 +51,7 @@ export const BUILT_MODULES = [
   "quoter",
   "navegacion",
   "chat_whatsapp",
+  "widget_chat_ai",
 ] as const satisfies readonly FeatureFlag[];
 
 export function isModuleBuilt(flag: FeatureFlag): boolean {

@@ -34,4 +34,5 @@ export * from "./crm/index.ts";
 export * from "./events/index.ts";
 export * from "./quoters/index.ts";
 export * from "./cms/index.ts";
+export * from "./ai/index.ts";
 export * from "./chat/index.ts";

@@ -670,7 +670,6 @@ export const ROUTES: readonly RouteEntry[] = [
   }),
   route({
     id: "aiChat",
-    notBuilt: true,
     path: "/ai/app",
     section: "apps",
     modules: ["widget_chat_ai"],

@@ -28,3 +28,4 @@ export * from "../modules/quoters/insurance/insurance.table.ts";
 export * from "../modules/cms/cms.table.ts";
 export * from "../ops/backup-runs.table.ts";
 export * from "../modules/chat/chat.table.ts";
+export * from "../modules/ai/ai.table.ts";

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES } from "@clinic/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, preValidationAsyncHookHandler } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
@@ -79,6 +79,3 @@ export async function conversationFor(db: Db, actor: Actor, id: number, options:
 
 /** The clinic a clinic-wide settings call works on: staff their own, an admin the one they name (`clinicId`). */
 export const chatClinicFor = (db: Db, actor: Actor, named: string | undefined): Promise<string> => clinicForCall(db, actor, named, CHAT_MESSAGES.clinicNeeded);
-
-/** A user's display name in SQL: their names, else their email. */
-export const displayName = (alias: string) => sql.raw(`coalesce(nullif(trim(${alias}.nombres || ' ' || ${alias}.apellidos), ''), ${alias}.email)`);

@@ -15,7 +15,8 @@ import { type Actor, clinicOf, managedBy } from "../../platform/access.ts";
 import { badRequest, conflict, notFound } from "../../platform/errors.ts";
 import { containsPattern, pageWindow } from "../../platform/paging.ts";
 import { publishClinicEvent } from "../../platform/realtime.ts";
-import { type ConversationRow, conversationFor, displayName } from "./chat-scope.ts";
+import { displayName } from "../../platform/display-name.ts";
+import { type ConversationRow, conversationFor } from "./chat-scope.ts";
 import { chatConversations } from "./chat.table.ts";
 
 /**

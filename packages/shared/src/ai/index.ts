@@ -1,0 +1,3 @@
+export * from "./ai.ts";
+export * from "./safety.ts";
+export * from "./settings.ts";
