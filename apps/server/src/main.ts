@@ -156,6 +156,11 @@ starting = (async () => {
     const { seedDemoChat } = await import("./modules/chat/chat-demo.ts");
     if (await seedDemoChat(database.db)) log("demo chat added: six conversations in the app and on WhatsApp");
   }
+  // The AI chat widget's settings, FAQs and two weeks of questions answered from the demo's content (issue 42): once.
+  if (embedded && !ending) {
+    const { seedDemoAi } = await import("./modules/ai/ai-demo.ts");
+    if (await seedDemoAi(database.db)) log("demo AI assistant added: FAQs and eight conversations");
+  }
   // The insurance quoter's agents, products, quotes and policies (issue 38): once, dated from the day it is first seeded.
   if (embedded && !ending) {
     const { seedDemoInsurance } = await import("./modules/quoters/insurance/insurance-demo.ts");

@@ -7,6 +7,7 @@ import { seedDemoBundle } from "./modules/clinic/files/bundle-demo.ts";
 import { seedDemoCrm } from "./modules/crm/crm-demo.ts";
 import { seedDemoEvents } from "./modules/events/events-demo.ts";
 import { seedDemoCms } from "./modules/cms/cms-demo.ts";
+import { seedDemoAi } from "./modules/ai/ai-demo.ts";
 import { seedDemoChat } from "./modules/chat/chat-demo.ts";
 import { seedDemoInsurance } from "./modules/quoters/insurance/insurance-demo.ts";
 import { today } from "./modules/clinic/memberships/seats.ts";
@@ -31,6 +32,7 @@ const eventLinks = deriveKey(authSecret, "event-links");
 console.log((await seedDemoEvents(started.database.db, { anchor: today(), linkKey: eventLinks })) ? "Demo events added." : "Demo events already there.");
 console.log((await seedDemoCms(started.database.db, { anchor: today() })) ? "Demo website added." : "Demo website already there.");
 console.log((await seedDemoChat(started.database.db)) ? "Demo chat added." : "Demo chat already there.");
+console.log((await seedDemoAi(started.database.db)) ? "Demo AI assistant added." : "Demo AI assistant already there.");
 const quoteLinks = deriveKey(authSecret, "product-quote-links");
 console.log(
   (await seedDemoProductQuotes(started.database.db, { anchor: today(), linkKey: quoteLinks }))

@@ -215,9 +215,11 @@ export async function streamAnswer(deps: AiDeps, prepared: PreparedAsk, emit: (e
 
   const provider = prepared.mode === "model" ? providerOf(deps, settings) : null;
   let kinds = await activeSources(deps.flags, settings);
-  // What is personal to a patient (what was assigned to them) reaches a hosted model only when the admin allows it.
-  const personalAllowed = !reader.patient || patientDataAllowed(settings);
-  if (provider && !personalAllowed) kinds = kinds.filter((kind) => kind === "faq" || kind === "page");
+  // Patient data reaches a hosted model only when the admin allows it: then a patient's own
+  // assignments are not among the sources, and e-mail addresses and phone numbers are masked in
+  // anyone's question (staff may write a patient's).
+  const personalAllowed = patientDataAllowed(deps, settings);
+  if (provider && !personalAllowed && reader.patient) kinds = kinds.filter((kind) => kind === "faq" || kind === "page");
   const question = provider && !personalAllowed ? maskPersonalData(prepared.question) : prepared.question;
 
   const embedding = provider?.embeddingModel ? await questionEmbedding(deps, provider, question, signal) : null;

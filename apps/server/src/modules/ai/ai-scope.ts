@@ -33,10 +33,12 @@ export interface AiDeps {
   /** The key API keys are sealed with (from AUTH_SECRET). */
   sealKey: Buffer;
   log: FastifyBaseLogger;
+  /** Which provider addresses are on site (patient data may go there): the shared rule; tests take the fake for hosted. */
+  isLocalEndpoint: (baseUrl: string) => boolean;
 }
 
 export function aiDepsOf(app: FastifyInstance): AiDeps {
-  return { db: app.db, jobs: app.jobs, flags: app.flags, sealKey: app.deriveKey("sealed-secrets"), log: app.log };
+  return { db: app.db, jobs: app.jobs, flags: app.flags, sealKey: app.deriveKey("sealed-secrets"), log: app.log, isLocalEndpoint };
 }
 
 /** The scope a user asks in: their clinic, or the platform. */
@@ -106,8 +108,8 @@ export function providerOf(deps: Pick<AiDeps, "sealKey">, settings: ScopeSetting
 }
 
 /** Whether what is personal to a patient may reach this scope's provider (issue 42.5). */
-export const patientDataAllowed = (settings: ScopeSettings): boolean =>
-  settings.allowPatientData || (settings.baseUrl !== null && isLocalEndpoint(settings.baseUrl));
+export const patientDataAllowed = (deps: Pick<AiDeps, "isLocalEndpoint">, settings: ScopeSettings): boolean =>
+  settings.allowPatientData || (settings.baseUrl !== null && deps.isLocalEndpoint(settings.baseUrl));
 
 /** Which of the scope's sources are on: CMS pages also need the CMS module. */
 export async function activeSources(flags: FlagService, settings: ScopeSettings): Promise<AiSourceKind[]> {
