@@ -60,6 +60,7 @@ import { seedCrm } from "./seed-crm.ts";
 import { seedEvents } from "./seed-events.ts";
 import { seedCms } from "./seed-cms.ts";
 import { seedQuotes } from "./seed-quotes.ts";
+import { seedAi } from "./seed-ai.ts";
 import { seedChat } from "./seed-chat.ts";
 import { seedLists } from "./seed-lists.ts";
 import { ms, Report, ratio, type TargetGroup, targetChecks, writeMarkdownReport } from "./report.ts";
@@ -272,7 +273,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     // The run signs in once per role, but a throttled sign-in must never be what is measured.
     LOGIN_ADDRESS_MAX_FAILURES: "1000000",
     // The online shop's storefront and checkout, the booking app's page and the CRM are measured too.
-    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter,navegacion,chat_whatsapp",
+    FEATURE_FLAGS: "clinic,statistics,virtual_shop,schedule,crm_manager,event_app,product_quoter,quoter,navegacion,chat_whatsapp,widget_chat_ai",
   });
   if (settings.databaseUrl) {
     env.DATABASE_URL = settings.databaseUrl;
@@ -325,6 +326,8 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   log(`cms: ${cms.pages} pages`);
   const chat = await seedChat(await databaseUrl(server, embeddedPort));
   log(`chat: ${chat.conversations} conversations, ${chat.messages} messages`);
+  const ai = await seedAi(await databaseUrl(server, embeddedPort));
+  log(`ai: ${ai.documents} documents in the assistant's index`);
   const placeholders = {
     ...(await demoPlaceholders(await databaseUrl(server, embeddedPort))),
     ...appointments.placeholders,
@@ -335,6 +338,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
     physioProduct: String(quotes.physioProductId),
     cmsPublicSlug: cms.publicSlug,
     chatConversation: String(chat.patientConversationId),
+    aiClinic: ai.clinicId,
   };
   const only = settings.only?.split("|");
   const chosen = BENCH_ENDPOINTS.filter((endpoint) => !only || only.some((text) => endpoint.name.includes(text)));

@@ -301,6 +301,18 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     check: (body) => `${(body as { data?: unknown[] }).data?.length ?? 0} messages`,
   },
   { name: "chat unread count (therapist)", method: "GET", path: "/api/chat/unread", role: "therapist", target: "lists" },
+  // The AI chat widget (issue 42) over seed-ai.ts's 3 000 FAQs and the demo's content: a question in
+  // retrieval-only mode through the admins' console (the widget's own path, streamed, less the stored
+  // conversation, so repeating it grows no table but the usage rows), and the patient's conversations.
+  {
+    name: "AI question, retrieval-only (console)",
+    method: "POST",
+    path: "/api/ai/console",
+    role: "admin",
+    target: "lists",
+    body: (values: Record<string, string>) => ({ clinicId: values.aiClinic, question: "How often should I do the balance exercises when I feel dizzy?" }),
+  },
+  { name: "AI conversations (patient)", method: "GET", path: "/api/ai/conversations", role: "patient", target: "lists" },
   // The shop's management lists over the same store: the products (in name order) and the orders
   // (newest first) its clinic's staff page through.
   {

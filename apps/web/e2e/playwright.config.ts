@@ -18,6 +18,9 @@ const stripe = { secretKey: "sk_test_e2e_only", webhookSecret: "whsec_e2e_only_s
 // posts the signed webhooks chat.spec.ts asks it for.
 const graphFakePort = Number(process.env.E2E_GRAPH_PORT ?? port + 2);
 const whatsapp = { appSecret: "e2e-only-app-secret", verifyToken: "e2e-only-verify-token", accessToken: "e2e-only-access-token" };
+// The AI chat widget's model is a local fake OpenAI-compatible server (apps/server/test/openai-fake.ts):
+// ai.spec.ts configures it as the clinic's provider in /ai/app, as an admin would.
+const openAiFakePort = Number(process.env.E2E_OPENAI_PORT ?? port + 3);
 // A fresh embedded database per run: the demo data is created on its first start.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
 
@@ -74,6 +77,14 @@ export default defineConfig({
             WHATSAPP_ACCESS_TOKEN: whatsapp.accessToken,
             GRAPH_FAKE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/chat/whatsapp/webhook`,
           },
+        },
+        {
+          command: "npx tsx apps/server/test/openai-fake.ts",
+          cwd: root,
+          url: `http://127.0.0.1:${openAiFakePort}/`,
+          timeout: 30_000,
+          reuseExistingServer: false,
+          env: { OPENAI_FAKE_PORT: String(openAiFakePort) },
         },
         {
           command: "node apps/server/dist/main.js",
