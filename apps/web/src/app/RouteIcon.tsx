@@ -2,6 +2,7 @@ import AppsOutlined from "@mui/icons-material/AppsOutlined";
 import ArticleOutlined from "@mui/icons-material/ArticleOutlined";
 import MenuOpenOutlined from "@mui/icons-material/MenuOpenOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import TuneOutlined from "@mui/icons-material/TuneOutlined";
 import AssignmentOutlined from "@mui/icons-material/AssignmentOutlined";
 import CategoryOutlined from "@mui/icons-material/CategoryOutlined";
@@ -91,6 +92,7 @@ const ICONS: Record<string, SvgIconComponent> = {
   cmsMenus: MenuOpenOutlined,
   chat: ForumOutlined,
   chatSettings: TuneOutlined,
+  aiChat: SmartToyOutlined,
 };
 
 /** The menu icon of a route; routes without their own share a neutral one. */

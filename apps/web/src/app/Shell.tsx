@@ -10,6 +10,7 @@ import { useSession } from "../lib/session.ts";
 import { prefersReducedMotion, sideMenuWidth, themeFor, WIDE_SCREEN } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
+import { AiChatLauncher } from "../modules/ai/widget/launcher/AiChatLauncher.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
 import { ADMIN_PAGE_DRAWER_WIDTH, AdminPageDrawer } from "./AdminPageDrawer.tsx";
 import { EditorNavbarContext, useEditorNavbarHost } from "../lib/editor-navbar.tsx";
@@ -113,6 +114,7 @@ export function Shell() {
                 <Outlet />
               </Suspense>
             </ShellFrame>
+            <AiChatLauncher session={session} />
           </Box>
         </EditorNavbarContext.Provider>
       </Notices>

@@ -102,6 +102,7 @@ export const SCREEN_LOADERS: Record<ScreenId, () => Promise<ComponentType>> = {
   chatConversation: () => import("../modules/chat/inbox/InboxPage.tsx").then((m) => m.InboxPage),
   chatSettings: () => import("../modules/chat/settings/ChatSettingsPage.tsx").then((m) => m.ChatSettingsPage),
   patientChat: () => import("../modules/chat/patient/PatientChatPage.tsx").then((m) => m.PatientChatPage),
+  aiChat: () => import("../modules/ai/admin/AiAdminPage.tsx").then((m) => m.AiAdminPage),
 };
 
 /** The same screens as React components that load on first render. */

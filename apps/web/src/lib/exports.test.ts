@@ -167,6 +167,8 @@ describe("the export notices' texts", () => {
       // The insurance quoter's quotes, then the product quoter's.
       "Quotes exported successfully",
       "Quotes exported successfully",
+      // The AI chat widget's conversation logs.
+      "Conversations exported successfully",
     ]);
   });
 });

@@ -27,6 +27,7 @@ export const EXPORT_KINDS = [
   "eventChecklists",
   "quotes",
   "productQuotes",
+  "aiConversations",
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 

@@ -96,6 +96,7 @@ export const BUILT_SCREENS = [
   "chatConversation",
   "chatSettings",
   "patientChat",
+  "aiChat",
 ] as const;
 
 export type ScreenId = (typeof BUILT_SCREENS)[number];

@@ -48,9 +48,11 @@ export const AI_LIMITS = {
   model: 120,
   apiKey: 500,
   phone: 40,
+  /** Days of usage shown at once. */
+  usageDays: 366,
 } as const;
 
-/** What only the server can decide, in English; the screens translate them by key (`ai.messages.<key>`). */
+/** What only the server can decide, in English; the screens translate them by key (the widget as `aiWidget.messages.<key>`). */
 export const AI_MESSAGES = {
   rateLimitedUser: "You have asked many questions in the last hour. Please wait a little and try again.",
   rateLimitedClinic: "The assistant has answered many questions for your clinic today. Please try again tomorrow.",
@@ -63,7 +65,9 @@ export const AI_MESSAGES = {
   clinicUnknown: "This clinic does not exist.",
   emptyQuestion: "Write a question.",
   questionTooLong: `A question has at most ${AI_LIMITS.question} characters.`,
-  keyNeedsProvider: "An API key needs a provider address.",
+  baseUrl: "Write an address that starts with http:// or https://.",
+  usageOrder: "The first day comes after the last.",
+  usageTooLong: "At most 366 days at once.",
 } as const;
 export type AiMessageKey = keyof typeof AI_MESSAGES;
 
@@ -115,8 +119,9 @@ export type AiConversation = z.infer<typeof aiConversationSchema>;
 
 /**
  * The events of an answer's stream (`data: <json>` lines of text/event-stream), in order:
- * start (the stored question and its conversation), sources, delta* (text as it is written),
- * then done (the stored answer) or error (a key of AI_MESSAGES; the question stays stored).
+ * start (the stored question and its conversation; the admins' console, which stores nothing,
+ * sends none), sources, delta* (text as it is written), then done (the stored answer; the
+ * console's has id 0) or error (a key of AI_MESSAGES; the question stays stored).
  */
 export type AiStreamEvent =
   | { type: "start"; conversationId: number; question: AiMessage; mode: AiAnswerMode }

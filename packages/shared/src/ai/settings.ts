@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../constants.ts";
 import { pageQuerySchema, requiredText, rowIdParam, storableText, userId } from "../schemas.ts";
-import { AI_FEEDBACK, AI_LIMITS, AI_SOURCE_KINDS, aiMessageSchema } from "./ai.ts";
+import { AI_FEEDBACK, AI_LIMITS, AI_MESSAGES, AI_SOURCE_KINDS, aiMessageSchema } from "./ai.ts";
 
 /**
  * The AI chat's administration (`/ai/app`, spec §6: admins with the module on): per clinic (or
@@ -66,7 +66,7 @@ export const aiSettingsInputSchema = z
     timeoutSeconds: z.number().int().min(5).max(120),
     /** The phone the emergency guard shows; empty: the clinic's account's phone. */
     emergencyPhone: storableText(AI_LIMITS.phone).trim(),
-    /** Estimated cost: cents per million tokens in and out. */
+    /** Estimated cost: US cents per million tokens in and out (providers price tokens in dollars). */
     inputCentsPerMillion: z.number().int().min(0).max(1_000_000),
     outputCentsPerMillion: z.number().int().min(0).max(1_000_000),
   })
@@ -140,7 +140,11 @@ export const aiLogQuerySchema = pageQuerySchema.extend({
   feedback: z.enum(AI_FEEDBACK).optional(),
 });
 export type AiLogQuery = z.infer<typeof aiLogQuerySchema>;
-export const aiLogExportQuerySchema = z.object({ clinic: userId().optional(), format: z.enum(["csv", "xlsx"]).default("csv") });
+export const aiLogExportQuerySchema = z.object({
+  clinic: userId().optional(),
+  feedback: z.enum(AI_FEEDBACK).optional(),
+  format: z.enum(["csv", "xlsx"]).default("csv"),
+});
 
 export const aiLogRowSchema = z.object({
   id: z.number(),
@@ -157,7 +161,14 @@ export const aiLogConversationSchema = aiLogRowSchema.extend({ messages: z.array
 export type AiLogConversation = z.infer<typeof aiLogConversationSchema>;
 
 const day = () => z.iso.date();
-export const aiUsageQuerySchema = z.object({ clinic: userId().optional(), from: day().optional(), to: day().optional() });
+/** Days of usage asked at once: from and to in order, at most AI_LIMITS.usageDays apart (default: the last 30 days). */
+export const aiUsageQuerySchema = z.object({ clinic: userId().optional(), from: day().optional(), to: day().optional() }).check((context) => {
+  const { from, to } = context.value;
+  if (!from || !to) return;
+  if (from > to) context.issues.push({ code: "custom", path: ["from"], message: AI_MESSAGES.usageOrder, input: from });
+  else if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= AI_LIMITS.usageDays)
+    context.issues.push({ code: "custom", path: ["from"], message: AI_MESSAGES.usageTooLong, input: from });
+});
 export type AiUsageQuery = z.infer<typeof aiUsageQuerySchema>;
 
 const usageFigures = { questions: z.number(), tokensIn: z.number(), tokensOut: z.number(), costCents: z.number() };

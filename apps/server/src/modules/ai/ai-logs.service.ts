@@ -1,4 +1,4 @@
-import type { AiLogConversation, AiLogQuery, AiLogRow, AiUsage, AiUsageQuery, Paged } from "@clinic/shared";
+import { AI_LIMITS, AI_MESSAGES, type AiLogConversation, type AiLogQuery, type AiLogRow, type AiUsage, type AiUsageQuery, type Paged } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
@@ -112,7 +112,6 @@ export async function logExportRows(db: Db, actor: Actor, clinicId: string | und
 }
 
 const DAY_MS = 86_400_000;
-const MAX_DAYS = 366;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Usage per day and per user over [from, to] (default: the last 30 days), in one statement. */
@@ -120,8 +119,8 @@ export async function usageOf(db: Db, actor: Actor, query: AiUsageQuery): Promis
   const scope = await scopeNamed(db, actor, query.clinic);
   const to = query.to ?? isoDay(new Date());
   const from = query.from ?? isoDay(new Date(Date.parse(to) - 29 * DAY_MS));
-  if (from > to) throw badRequest({ from: ["The first day comes after the last."] });
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= MAX_DAYS) throw badRequest({ from: [`At most ${MAX_DAYS} days.`] });
+  // The schema keeps a range it was given in order and within AI_LIMITS.usageDays; one end alone moves the other.
+  if (from > to || (Date.parse(to) - Date.parse(from)) / DAY_MS >= AI_LIMITS.usageDays) throw badRequest({ from: [AI_MESSAGES.usageTooLong] });
   type Figures = { questions: number; tokens_in: number; tokens_out: number; cost: number };
   const { rows } = await db.execute<{ days: (Figures & { day: string })[] | null; users: (Figures & { user_id: string; user_name: string })[] | null }>(sql`
     with usage as (
