@@ -80,6 +80,8 @@ export interface RetrievalOptions {
   limit?: number;
 }
 
+/** A passage is kept when it scores at least this share of the best one. */
+const RELEVANT_SHARE = 0.5;
 /** A document counts as found by meaning alone from this cosine on. */
 const MIN_COSINE = 0.35;
 
@@ -108,13 +110,17 @@ export async function retrieve(db: Db, reader: Reader, question: string, options
     where d.kind in (${kinds}) and ${readableBy(reader)} and ${found}
     order by score desc, d.id
     limit ${options.limit ?? AI_LIMITS.sources}`);
-  return rows.map((row) => ({
-    kind: row.kind,
-    id: row.source_id,
-    title: row.title,
-    url: sourceUrl(row.kind, row.source_id, reader.patient, { language: row.language, slug: row.slug }),
-    excerpt: excerptOf(row.body, 240),
-    text: excerptOf(row.body, AI_LIMITS.passage),
-    score: Number(row.score),
-  }));
+  // Only passages near the best: an OR query also matches a question's common words elsewhere.
+  const best = Number(rows[0]?.score ?? 0);
+  return rows
+    .filter((row) => Number(row.score) >= best * RELEVANT_SHARE)
+    .map((row) => ({
+      kind: row.kind,
+      id: row.source_id,
+      title: row.title,
+      url: sourceUrl(row.kind, row.source_id, reader.patient, { language: row.language, slug: row.slug }),
+      excerpt: excerptOf(row.body, 240),
+      text: excerptOf(row.body, AI_LIMITS.passage),
+      score: Number(row.score),
+    }));
 }

@@ -36,8 +36,9 @@ export function SourceList({ sources, onNavigate }: { sources: readonly AiSource
           const Icon = KIND_ICONS[source.kind] ?? ArticleOutlined;
           const kind = t(`aiWidget.kinds.${source.kind}`);
           const label = (
-            <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, verticalAlign: "top" }}>
-              <Icon fontSize="small" color="action" aria-hidden />
+            // Inline, not flex: a long title wraps beside a <details> marker instead of dropping below it.
+            <Box component="span">
+              <Icon fontSize="small" color="action" aria-hidden sx={{ verticalAlign: "text-bottom", mr: 0.5 }} />
               <span>
                 {source.title}
                 <Typography component="span" variant="caption" sx={{ color: "text.secondary" }}>{` · ${kind}`}</Typography>
