@@ -58,9 +58,9 @@ function FeedbackButtons({ value, busy, onPress }: AnswerFeedback) {
 }
 
 /**
- * One answer of the assistant: its Markdown (emergency answers in an error-coloured alert), the
- * retrieval-only notice when no model wrote it, its failure or cut under it, its sources and the
- * thumbs.
+ * One answer of the assistant: its Markdown (emergency answers in an error-coloured alert; a
+ * retrieval-only answer says itself, in the user's language, that no model is configured), its
+ * failure or cut under it, its sources and the thumbs.
  */
 export function AnswerView({ content, mode, notice, sources, streaming = false, stopped = false, feedback, onNavigate }: AnswerViewProps) {
   const { t } = useTranslation();
@@ -70,11 +70,6 @@ export function AnswerView({ content, mode, notice, sources, streaming = false, 
     notice !== null && mode !== "failed" && !(mode === "retrieval" && notice === "noModel") && !(mode === "emergency" && notice === "emergency");
   return (
     <Box>
-      {mode === "retrieval" ? (
-        <Alert severity="info" variant="outlined" sx={{ mb: 1, py: 0, typography: "caption" }}>
-          {aiMessageText(t, "noModel")}
-        </Alert>
-      ) : null}
       {mode === "emergency" ? <Alert severity="error">{text ?? aiMessageText(t, "emergency")}</Alert> : text}
       {streaming && content === "" ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", color: "text.secondary" }}>

@@ -1,4 +1,13 @@
-import { AI_LIMITS, AI_MESSAGES, type AiConversationSummary, type AiMessage, type AiSource, type AiStreamEvent, GROUP } from "@clinic/shared";
+import {
+  AI_ASSISTANT_TEXTS,
+  AI_LIMITS,
+  AI_MESSAGES,
+  type AiConversationSummary,
+  type AiMessage,
+  type AiSource,
+  type AiStreamEvent,
+  GROUP,
+} from "@clinic/shared";
 import { QueryClient } from "@tanstack/react-query";
 import i18next from "i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -168,9 +177,13 @@ describe("an answer", () => {
   });
 
   it("says when no model wrote it, and shows an emergency answer as an error", async () => {
-    const retrieval = renderList({ ...EMPTY_CHAT, entries: [{ kind: "message", key: "a", message: message(1, { mode: "retrieval", notice: "noModel" }) }] });
-    expect(textOf(retrieval)).toContain(AI_MESSAGES.noModel);
-    expect(textOf(retrieval).split(AI_MESSAGES.noModel)).toHaveLength(2);
+    const said = AI_ASSISTANT_TEXTS.en.retrieval.replace("{passages}", "**[1] Hours**");
+    const retrieval = renderList({
+      ...EMPTY_CHAT,
+      entries: [{ kind: "message", key: "a", message: message(1, { mode: "retrieval", content: said, notice: "noModel" }) }],
+    });
+    // The answer says it (the server wrote it in the user's language), once.
+    expect(textOf(retrieval).split("No AI model is configured")).toHaveLength(2);
     const emergency = renderList({
       ...EMPTY_CHAT,
       entries: [{ kind: "message", key: "a", message: message(2, { mode: "emergency", content: "Call 112 now." }) }],
