@@ -110,7 +110,7 @@ CREATE INDEX "ai_messages_conversation" ON "ai_messages" USING btree ("conversat
 CREATE UNIQUE INDEX "ai_settings_scope" ON "ai_settings" USING btree (coalesce("clinic_id", ''));--> statement-breakpoint
 CREATE INDEX "ai_usage_user" ON "ai_usage" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "ai_usage_clinic" ON "ai_usage" USING btree ("clinic_id","created_at");--> statement-breakpoint
--- The assistant's search index follows its sources in the same transaction (issue 42.3): a trigger on each source table keeps its ai_documents row. Text only: HTML tags and the common entities go.
+-- The assistant's search index follows its sources in the same transaction (issue 42.3): statement-level triggers on each source table (one set-based write per statement, so an import of thousands of activities indexes them in one go) keep its ai_documents rows. Text only: HTML tags and the common entities go.
 CREATE FUNCTION ai_plain(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT btrim(regexp_replace(replace(replace(replace(replace(regexp_replace(coalesce(value, ''), '<[^>]*>', ' ', 'g'), '&nbsp;', ' '), '&amp;', '&'), '&lt;', '<'), '&gt;', '>'), '\s+', ' ', 'g'))
 $$;--> statement-breakpoint
@@ -118,64 +118,94 @@ $$;--> statement-breakpoint
 CREATE FUNCTION ai_dot(a real[], b real[]) RETURNS real LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT sum(x * y)::real FROM unnest(a, b) AS t(x, y)
 $$;--> statement-breakpoint
-CREATE FUNCTION ai_index_put(p_kind text, p_source integer, p_clinic text, p_language text, p_audience text, p_title text, p_body text, p_slug text) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO ai_documents (kind, source_id, clinic_id, language, audience, title, body, slug)
-  VALUES (p_kind, p_source, p_clinic, p_language, p_audience, left(p_title, 300), p_body, p_slug)
-  ON CONFLICT (kind, source_id) DO UPDATE SET clinic_id = excluded.clinic_id, language = excluded.language, audience = excluded.audience,
-    title = excluded.title, body = excluded.body, slug = excluded.slug, updated_at = now()
-  WHERE (ai_documents.clinic_id, ai_documents.language, ai_documents.audience, ai_documents.title, ai_documents.body, ai_documents.slug)
-    IS DISTINCT FROM (excluded.clinic_id, excluded.language, excluded.audience, excluded.title, excluded.body, excluded.slug)
-$$;--> statement-breakpoint
-CREATE FUNCTION ai_index_activity() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN DELETE FROM ai_documents WHERE kind = 'activity' AND source_id = OLD.id; RETURN OLD; END IF;
-  PERFORM ai_index_put('activity', NEW.id, NEW.clinic_id, NULL, 'assigned', NEW.name, ai_plain(NEW.description || ' ' || coalesce(NEW.body, '')), NULL);
-  RETURN NEW;
-END $$;--> statement-breakpoint
-CREATE TRIGGER ai_index_activity AFTER INSERT OR DELETE OR UPDATE OF name, description, body, clinic_id ON activities FOR EACH ROW EXECUTE FUNCTION ai_index_activity();--> statement-breakpoint
-CREATE FUNCTION ai_index_recommendation() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN DELETE FROM ai_documents WHERE kind = 'recommendation' AND source_id = OLD.id; RETURN OLD; END IF;
-  PERFORM ai_index_put('recommendation', NEW.id, NEW.clinic_id, NULL, 'assigned', NEW.name, ai_plain(NEW.description), NULL);
-  RETURN NEW;
-END $$;--> statement-breakpoint
-CREATE TRIGGER ai_index_recommendation AFTER INSERT OR DELETE OR UPDATE OF name, description, clinic_id ON recommendations FOR EACH ROW EXECUTE FUNCTION ai_index_recommendation();--> statement-breakpoint
-CREATE FUNCTION ai_index_form() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' OR NEW.archived_at IS NOT NULL THEN
-    DELETE FROM ai_documents WHERE kind = 'form' AND source_id = OLD.id;
-    RETURN coalesce(NEW, OLD);
-  END IF;
-  PERFORM ai_index_put('form', NEW.id, NEW.clinic_id, left(NEW.language, 2), 'assigned', NEW.name, ai_plain(NEW.description), NULL);
-  RETURN NEW;
-END $$;--> statement-breakpoint
-CREATE TRIGGER ai_index_form AFTER INSERT OR DELETE OR UPDATE OF name, description, language, clinic_id, archived_at ON dynamic_forms FOR EACH ROW EXECUTE FUNCTION ai_index_form();--> statement-breakpoint
--- A CMS page is indexed as the public sees it: its published snapshot, while it is published.
+-- A CMS page is indexed as the public sees it: its published snapshot's description and the text of its blocks.
 CREATE FUNCTION ai_page_text(content jsonb) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ai_plain(coalesce(content ->> 'seoDescription', '') || ' ' || coalesce(string_agg(value #>> '{}', ' '), ''))
   FROM jsonb_path_query(content, 'strict $.blocks[*].** ? (@.type() == "string")') AS value
   WHERE value #>> '{}' !~ '^(text|image|video|cta|columns|faq|booking|events|primary|secondary)$'
     AND value #>> '{}' !~ '^[0-9a-f-]{36}$' AND value #>> '{}' !~ '^(https?:)?/'
 $$;--> statement-breakpoint
-CREATE FUNCTION ai_index_page() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE TYPE ai_doc AS (source_id integer, clinic_id text, language varchar(2), audience varchar(10), title text, body text, slug varchar(80));--> statement-breakpoint
+-- Writes the documents of one kind; a row whose text, scope and address are unchanged is left alone.
+CREATE FUNCTION ai_index_put(p_kind text, p_docs ai_doc[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO ai_documents (kind, source_id, clinic_id, language, audience, title, body, slug)
+  SELECT p_kind, d.source_id, d.clinic_id, d.language, d.audience, left(coalesce(d.title, ''), 300), coalesce(d.body, ''), d.slug FROM unnest(p_docs) AS d
+  ON CONFLICT (kind, source_id) DO UPDATE SET clinic_id = excluded.clinic_id, language = excluded.language, audience = excluded.audience,
+    title = excluded.title, body = excluded.body, slug = excluded.slug, updated_at = now()
+  WHERE (ai_documents.clinic_id, ai_documents.language, ai_documents.audience, ai_documents.title, ai_documents.body, ai_documents.slug)
+    IS DISTINCT FROM (excluded.clinic_id, excluded.language, excluded.audience, excluded.title, excluded.body, excluded.slug)
+$$;--> statement-breakpoint
+CREATE FUNCTION ai_index_drop(p_kind text, p_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM ai_documents WHERE kind = p_kind AND source_id = ANY (p_ids)
+$$;--> statement-breakpoint
+-- One function per source table, for its three statement triggers (old_rows and new_rows are their transition tables).
+CREATE FUNCTION ai_index_activities() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' OR NEW.state <> 'published' OR NEW.published IS NULL THEN
-    DELETE FROM ai_documents WHERE kind = 'page' AND source_id = coalesce(NEW.id, OLD.id);
-    RETURN coalesce(NEW, OLD);
+  IF TG_OP = 'DELETE' THEN
+    PERFORM ai_index_drop('activity', (SELECT array_agg(id) FROM old_rows));
+  ELSE
+    PERFORM ai_index_put('activity', (SELECT array_agg(ROW(id, clinic_id, NULL, 'assigned', name, ai_plain(description || ' ' || coalesce(body, '')), NULL)::ai_doc) FROM new_rows));
   END IF;
-  PERFORM ai_index_put('page', NEW.id, NULL, NEW.public_language, 'everyone', NEW.published ->> 'title', ai_page_text(NEW.published), NEW.public_slug);
-  RETURN NEW;
+  RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER ai_index_page AFTER INSERT OR DELETE OR UPDATE OF state, published, public_slug, public_language ON cms_pages FOR EACH ROW EXECUTE FUNCTION ai_index_page();--> statement-breakpoint
-CREATE FUNCTION ai_index_faq() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ai_index_recommendations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'DELETE' THEN DELETE FROM ai_documents WHERE kind = 'faq' AND source_id = OLD.id; RETURN OLD; END IF;
-  PERFORM ai_index_put('faq', NEW.id, NEW.clinic_id, NEW.language, NEW.audience, NEW.question, ai_plain(NEW.answer), NULL);
-  RETURN NEW;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM ai_index_drop('recommendation', (SELECT array_agg(id) FROM old_rows));
+  ELSE
+    PERFORM ai_index_put('recommendation', (SELECT array_agg(ROW(id, clinic_id, NULL, 'assigned', name, ai_plain(description), NULL)::ai_doc) FROM new_rows));
+  END IF;
+  RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER ai_index_faq AFTER INSERT OR DELETE OR UPDATE ON ai_faqs FOR EACH ROW EXECUTE FUNCTION ai_index_faq();--> statement-breakpoint
+-- An archived form leaves the index.
+CREATE FUNCTION ai_index_forms() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM ai_index_drop('form', (SELECT array_agg(id) FROM old_rows));
+  ELSE
+    PERFORM ai_index_drop('form', (SELECT array_agg(id) FROM new_rows WHERE archived_at IS NOT NULL));
+    PERFORM ai_index_put('form', (SELECT array_agg(ROW(id, clinic_id, left(language, 2), 'assigned', name, ai_plain(description), NULL)::ai_doc) FROM new_rows WHERE archived_at IS NULL));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+-- A page is in the index while it is published (a scheduled one joins when the publishing job publishes it).
+CREATE FUNCTION ai_index_pages() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM ai_index_drop('page', (SELECT array_agg(id) FROM old_rows));
+  ELSE
+    PERFORM ai_index_drop('page', (SELECT array_agg(id) FROM new_rows WHERE state <> 'published' OR published IS NULL));
+    PERFORM ai_index_put('page', (SELECT array_agg(ROW(id, NULL, public_language, 'everyone', published ->> 'title', ai_page_text(published), public_slug)::ai_doc)
+      FROM new_rows WHERE state = 'published' AND published IS NOT NULL));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION ai_index_faqs() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM ai_index_drop('faq', (SELECT array_agg(id) FROM old_rows));
+  ELSE
+    PERFORM ai_index_put('faq', (SELECT array_agg(ROW(id, clinic_id, language, audience, question, ai_plain(answer), NULL)::ai_doc) FROM new_rows));
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER ai_index_activities_insert AFTER INSERT ON activities REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_activities();--> statement-breakpoint
+CREATE TRIGGER ai_index_activities_update AFTER UPDATE ON activities REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_activities();--> statement-breakpoint
+CREATE TRIGGER ai_index_activities_delete AFTER DELETE ON activities REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_activities();--> statement-breakpoint
+CREATE TRIGGER ai_index_recommendations_insert AFTER INSERT ON recommendations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_recommendations();--> statement-breakpoint
+CREATE TRIGGER ai_index_recommendations_update AFTER UPDATE ON recommendations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_recommendations();--> statement-breakpoint
+CREATE TRIGGER ai_index_recommendations_delete AFTER DELETE ON recommendations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_recommendations();--> statement-breakpoint
+CREATE TRIGGER ai_index_forms_insert AFTER INSERT ON dynamic_forms REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_forms();--> statement-breakpoint
+CREATE TRIGGER ai_index_forms_update AFTER UPDATE ON dynamic_forms REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_forms();--> statement-breakpoint
+CREATE TRIGGER ai_index_forms_delete AFTER DELETE ON dynamic_forms REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_forms();--> statement-breakpoint
+CREATE TRIGGER ai_index_pages_insert AFTER INSERT ON cms_pages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_pages();--> statement-breakpoint
+CREATE TRIGGER ai_index_pages_update AFTER UPDATE ON cms_pages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_pages();--> statement-breakpoint
+CREATE TRIGGER ai_index_pages_delete AFTER DELETE ON cms_pages REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_pages();--> statement-breakpoint
+CREATE TRIGGER ai_index_faqs_insert AFTER INSERT ON ai_faqs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_faqs();--> statement-breakpoint
+CREATE TRIGGER ai_index_faqs_update AFTER UPDATE ON ai_faqs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_faqs();--> statement-breakpoint
+CREATE TRIGGER ai_index_faqs_delete AFTER DELETE ON ai_faqs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ai_index_faqs();--> statement-breakpoint
 -- What exists already.
-SELECT ai_index_put('activity', id, clinic_id, NULL, 'assigned', name, ai_plain(description || ' ' || coalesce(body, '')), NULL) FROM activities;--> statement-breakpoint
-SELECT ai_index_put('recommendation', id, clinic_id, NULL, 'assigned', name, ai_plain(description), NULL) FROM recommendations;--> statement-breakpoint
-SELECT ai_index_put('form', id, clinic_id, left(language, 2), 'assigned', name, ai_plain(description), NULL) FROM dynamic_forms WHERE archived_at IS NULL;--> statement-breakpoint
-SELECT ai_index_put('page', id, NULL, public_language, 'everyone', published ->> 'title', ai_page_text(published), public_slug) FROM cms_pages WHERE state = 'published' AND published IS NOT NULL;
+SELECT ai_index_put('activity', (SELECT array_agg(ROW(id, clinic_id, NULL, 'assigned', name, ai_plain(description || ' ' || coalesce(body, '')), NULL)::ai_doc) FROM activities));--> statement-breakpoint
+SELECT ai_index_put('recommendation', (SELECT array_agg(ROW(id, clinic_id, NULL, 'assigned', name, ai_plain(description), NULL)::ai_doc) FROM recommendations));--> statement-breakpoint
+SELECT ai_index_put('form', (SELECT array_agg(ROW(id, clinic_id, left(language, 2), 'assigned', name, ai_plain(description), NULL)::ai_doc) FROM dynamic_forms WHERE archived_at IS NULL));--> statement-breakpoint
+SELECT ai_index_put('page', (SELECT array_agg(ROW(id, NULL, public_language, 'everyone', published ->> 'title', ai_page_text(published), public_slug)::ai_doc) FROM cms_pages WHERE state = 'published' AND published IS NOT NULL));

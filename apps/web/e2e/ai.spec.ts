@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, settled, signIn, switchModules, visit } from "./fixtures.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, saveLanguage, settled, signIn, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The AI chat widget (issue 42), end to end. An admin gives the demo clinic a model (the local
@@ -22,11 +22,6 @@ const FAQ = {
   answer: "Sí, pero espera treinta minutos después de comer. Empieza sentado y con calma.",
 };
 const QUESTION = "¿Puedo hacer los ejercicios justo después de comer?";
-
-async function saveLanguage(request: APIRequestContext, language: "en" | "es") {
-  const profile = await (await request.get("/api/get-user-profile/")).json();
-  expect((await request.post(`/api/language/${profile.userId}`, { data: { language } })).ok()).toBe(true);
-}
 
 /** The demo clinic's settings tab in /ai/app. */
 async function openClinicSettings(page: Page, tab = "settings") {

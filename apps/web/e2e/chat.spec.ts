@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, settled, signIn, switchModules, visit } from "./fixtures.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible, saveLanguage, settled, signIn, switchModules, visit } from "./fixtures.ts";
 
 /**
  * The messaging chat (issue 41), end to end. A WhatsApp message from a new contact reaches the
@@ -27,12 +27,6 @@ const AGENT_ANSWERS = `Thanks Pablo, rest ten minutes after each one (${run}).`;
 // The fake's port, as playwright.config.ts sets it.
 const port = Number(process.env.E2E_PORT ?? 8123);
 const GRAPH = `http://127.0.0.1:${Number(process.env.E2E_GRAPH_PORT ?? port + 2)}`;
-
-/** The signed-in user's saved language, as the configuration screen saves it. */
-async function saveLanguage(request: APIRequestContext, language: "en" | "es") {
-  const profile = await (await request.get("/api/get-user-profile/")).json();
-  expect((await request.post(`/api/language/${profile.userId}`, { data: { language } })).ok()).toBe(true);
-}
 
 const conversations = (page: Page, label = "Conversations by last activity") => page.getByRole("list", { name: label });
 const history = (page: Page, label = "Messages") => page.getByRole("log", { name: label });

@@ -265,3 +265,9 @@ export async function switchModules(
     await admin.dispose();
   }
 }
+
+/** The signed-in user's saved language, as the configuration screen saves it. */
+export async function saveLanguage(request: APIRequestContext, language: "en" | "es"): Promise<void> {
+  const profile = await (await request.get("/api/get-user-profile/")).json();
+  expect((await request.post(`/api/language/${profile.userId}`, { data: { language } })).ok()).toBe(true);
+}
