@@ -45,6 +45,9 @@ export async function seedAi(url: string, count = 3_000): Promise<SeededAi> {
         );
       });
     }
+    // As after any bulk load (seed-activities.ts too): the planner needs the index's statistics, which
+    // autovacuum would gather only a minute or so later, during the measurement.
+    await client.query("vacuum analyze ai_documents, ai_faqs, ai_usage");
     const documents = await client.query<{ n: number }>("select count(*)::int as n from ai_documents");
     return { documents: documents.rows[0]?.n ?? 0, clinicId: clinic };
   });
