@@ -34,7 +34,8 @@ export function daysBetween(since: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${since}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-function rangeRules(fields: { since: string; to: string }) {
+/** The rules of a range of days in a query (`since` ≤ `to`, at most STATISTICS_MAX_DAYS): the statistics' and the AI usage's. */
+export function dayRangeRules(fields: { since: string; to: string }) {
   return (query: Record<string, unknown>, context: z.RefinementCtx) => {
     const since = query[fields.since];
     const to = query[fields.to];
@@ -57,7 +58,7 @@ const patientStatisticsQueryObject = z.object({
   since: day(),
   to: day(),
 });
-export const statisticsQuerySchema = patientStatisticsQueryObject.superRefine(rangeRules({ since: "since", to: "to" }));
+export const statisticsQuerySchema = patientStatisticsQueryObject.superRefine(dayRangeRules({ since: "since", to: "to" }));
 export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>;
 
 /** The tables of a patient's statistics that export (each is one table of the screen). */
@@ -65,7 +66,7 @@ export const STATISTICS_TABLES = ["adherence", "weeks", "measures", "dizziness",
 export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
 export const statisticsExportQuerySchema = patientStatisticsQueryObject
   .extend({ table: z.enum(STATISTICS_TABLES), format: z.enum(["csv", "xlsx"]), language: z.enum(["en", "es"]).optional() })
-  .superRefine(rangeRules({ since: "since", to: "to" }));
+  .superRefine(dayRangeRules({ since: "since", to: "to" }));
 
 /** `POST /api/statistics/report`: the PDF progress report, with the therapist's note, in the patient's language. */
 export const statisticsReportInputSchema = z
@@ -77,7 +78,7 @@ export const statisticsReportInputSchema = z
     note: z.string().trim().max(4000, STATISTICS_MESSAGES.noteTooLong).default(""),
   })
   .strict()
-  .superRefine(rangeRules({ since: "since", to: "to" }));
+  .superRefine(dayRangeRules({ since: "since", to: "to" }));
 export type StatisticsReportInput = z.infer<typeof statisticsReportInputSchema>;
 
 /** Which way is better for a measure. */
@@ -259,10 +260,10 @@ const globalActivitiesQueryObject = z.object({
   date_start: day(),
   date_end: day(),
 });
-export const globalActivitiesQuerySchema = globalActivitiesQueryObject.superRefine(rangeRules({ since: "date_start", to: "date_end" }));
+export const globalActivitiesQuerySchema = globalActivitiesQueryObject.superRefine(dayRangeRules({ since: "date_start", to: "date_end" }));
 export const globalActivitiesExportQuerySchema = globalActivitiesQueryObject
   .extend({ format: z.enum(["csv", "xlsx"]), language: z.enum(["en", "es"]).optional() })
-  .superRefine(rangeRules({ since: "date_start", to: "date_end" }));
+  .superRefine(dayRangeRules({ since: "date_start", to: "date_end" }));
 
 export const globalActivitySchema = statisticsActivitySchema.extend({ patients: z.number().int() });
 export type GlobalActivity = z.infer<typeof globalActivitySchema>;
@@ -283,12 +284,12 @@ const platformQueryObject = z.object({
   /** One clinic's figures only. */
   clinic: userId().optional(),
 });
-export const platformStatisticsQuerySchema = platformQueryObject.superRefine(rangeRules({ since: "since", to: "to" }));
+export const platformStatisticsQuerySchema = platformQueryObject.superRefine(dayRangeRules({ since: "since", to: "to" }));
 export const PLATFORM_TABLES = ["days", "activities", "builds", "appointments", "memberships"] as const;
 export type PlatformTable = (typeof PLATFORM_TABLES)[number];
 export const platformExportQuerySchema = platformQueryObject
   .extend({ table: z.enum(PLATFORM_TABLES), format: z.enum(["csv", "xlsx"]), language: z.enum(["en", "es"]).optional() })
-  .superRefine(rangeRules({ since: "since", to: "to" }));
+  .superRefine(dayRangeRules({ since: "since", to: "to" }));
 
 export const platformStatisticsSchema = z.object({
   since: z.string(),

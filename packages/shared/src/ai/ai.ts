@@ -48,8 +48,6 @@ export const AI_LIMITS = {
   model: 120,
   apiKey: 500,
   phone: 40,
-  /** Days of usage shown at once. */
-  usageDays: 366,
 } as const;
 
 /** What only the server can decide, in English; the screens translate them by key (the widget as `aiWidget.messages.<key>`). */
@@ -66,8 +64,6 @@ export const AI_MESSAGES = {
   emptyQuestion: "Write a question.",
   questionTooLong: `A question has at most ${AI_LIMITS.question} characters.`,
   baseUrl: "Write an address that starts with http:// or https://.",
-  usageOrder: "The first day comes after the last.",
-  usageTooLong: "At most 366 days at once.",
 } as const;
 export type AiMessageKey = keyof typeof AI_MESSAGES;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LANGUAGES } from "../constants.ts";
 import { pageQuerySchema, requiredText, rowIdParam, storableText, userId } from "../schemas.ts";
+import { dayRangeRules } from "../statistics.ts";
 import { AI_FEEDBACK, AI_LIMITS, AI_MESSAGES, AI_SOURCE_KINDS, aiMessageSchema } from "./ai.ts";
 
 /**
@@ -20,7 +21,7 @@ import { AI_FEEDBACK, AI_LIMITS, AI_MESSAGES, AI_SOURCE_KINDS, aiMessageSchema }
  *  - GET  /api/ai/logs?clinic=&feedback=&page=&rowsPerPage=   → Paged<AiLogRow>
  *  - GET  /api/ai/logs/:id                  → AiLogConversation
  *  - GET  /api/ai/logs/export?clinic=&format=csv|xlsx         → the file
- *  - GET  /api/ai/usage?clinic=&from=&to=   → AiUsage
+ *  - GET  /api/ai/usage?clinic=&since=&to=   → AiUsage
  *  - POST /api/ai/console                   aiConsoleSchema → text/event-stream (nothing stored)
  *  - POST /api/ai/reindex                   { clinicId } → AiIndexState (embeddings job queued)
  */
@@ -29,7 +30,7 @@ import { AI_FEEDBACK, AI_LIMITS, AI_MESSAGES, AI_SOURCE_KINDS, aiMessageSchema }
 export const aiScopeQuerySchema = z.object({ clinic: userId().optional() });
 export type AiScopeQuery = z.infer<typeof aiScopeQuerySchema>;
 
-const httpUrl = () => z.url({ protocol: /^https?$/, error: "Write an address that starts with http:// or https://." }).max(AI_LIMITS.baseUrl);
+const httpUrl = () => z.url({ protocol: /^https?$/, error: AI_MESSAGES.baseUrl }).max(AI_LIMITS.baseUrl);
 
 export const aiProviderInputSchema = z
   .object({
@@ -161,19 +162,15 @@ export const aiLogConversationSchema = aiLogRowSchema.extend({ messages: z.array
 export type AiLogConversation = z.infer<typeof aiLogConversationSchema>;
 
 const day = () => z.iso.date();
-/** Days of usage asked at once: from and to in order, at most AI_LIMITS.usageDays apart (default: the last 30 days). */
-export const aiUsageQuerySchema = z.object({ clinic: userId().optional(), from: day().optional(), to: day().optional() }).check((context) => {
-  const { from, to } = context.value;
-  if (!from || !to) return;
-  if (from > to) context.issues.push({ code: "custom", path: ["from"], message: AI_MESSAGES.usageOrder, input: from });
-  else if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= AI_LIMITS.usageDays)
-    context.issues.push({ code: "custom", path: ["from"], message: AI_MESSAGES.usageTooLong, input: from });
-});
+/** The days of usage, as the statistics take them (since ≤ to, at most STATISTICS_MAX_DAYS; default: the last 30 days). */
+export const aiUsageQuerySchema = z
+  .object({ clinic: userId().optional(), since: day().optional(), to: day().optional() })
+  .superRefine(dayRangeRules({ since: "since", to: "to" }));
 export type AiUsageQuery = z.infer<typeof aiUsageQuerySchema>;
 
 const usageFigures = { questions: z.number(), tokensIn: z.number(), tokensOut: z.number(), costCents: z.number() };
 export const aiUsageSchema = z.object({
-  from: z.string(),
+  since: z.string(),
   to: z.string(),
   days: z.array(z.object({ day: z.string(), ...usageFigures })),
   users: z.array(z.object({ userId: z.string(), userName: z.string(), ...usageFigures })),

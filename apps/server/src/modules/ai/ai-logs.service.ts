@@ -1,9 +1,9 @@
-import { AI_LIMITS, AI_MESSAGES, type AiLogConversation, type AiLogQuery, type AiLogRow, type AiUsage, type AiUsageQuery, type Paged } from "@clinic/shared";
+import type { AiLogConversation, AiLogQuery, AiLogRow, AiUsage, AiUsageQuery, Paged } from "@clinic/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { Actor } from "../../platform/access.ts";
 import { displayName } from "../../platform/display-name.ts";
-import { badRequest, notFound } from "../../platform/errors.ts";
+import { notFound } from "../../platform/errors.ts";
 import { pageWindow } from "../../platform/paging.ts";
 import { scopeNamed } from "./ai-settings.service.ts";
 import { MESSAGE_JSON, type MessageRow, messageView } from "./ai-views.ts";
@@ -114,22 +114,21 @@ export async function logExportRows(db: Db, actor: Actor, clinicId: string | und
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Usage per day and per user over [from, to] (default: the last 30 days), in one statement. */
+/** Usage per day and per user over [since, to] (default: the last 30 days), in one statement. */
 export async function usageOf(db: Db, actor: Actor, query: AiUsageQuery): Promise<AiUsage> {
   const scope = await scopeNamed(db, actor, query.clinic);
-  const to = query.to ?? isoDay(new Date());
-  const from = query.from ?? isoDay(new Date(Date.parse(to) - 29 * DAY_MS));
-  // The schema keeps a range it was given in order and within AI_LIMITS.usageDays; one end alone moves the other.
-  if (from > to || (Date.parse(to) - Date.parse(from)) / DAY_MS >= AI_LIMITS.usageDays) throw badRequest({ from: [AI_MESSAGES.usageTooLong] });
+  // One end alone: the other is 29 days away from it (the schema checks a range given whole).
+  const to = query.to ?? (query.since ? isoDay(new Date(Date.parse(query.since) + 29 * DAY_MS)) : isoDay(new Date()));
+  const since = query.since ?? isoDay(new Date(Date.parse(to) - 29 * DAY_MS));
   type Figures = { questions: number; tokens_in: number; tokens_out: number; cost: number };
   const { rows } = await db.execute<{ days: (Figures & { day: string })[] | null; users: (Figures & { user_id: string; user_name: string })[] | null }>(sql`
     with usage as (
       select * from ai_usage where ${scopeFilter("clinic_id", scope)}
-        and created_at >= ${from}::date and created_at < ${to}::date + 1
+        and created_at >= ${since}::date and created_at < ${to}::date + 1
     ), per_day as (
       select to_char(d.day, 'YYYY-MM-DD') as day, count(a.id)::int as questions, coalesce(sum(a.tokens_in), 0)::int as tokens_in,
         coalesce(sum(a.tokens_out), 0)::int as tokens_out, coalesce(sum(a.cost_millicents), 0)::float8 as cost
-      from generate_series(${from}::date, ${to}::date, interval '1 day') d(day)
+      from generate_series(${since}::date, ${to}::date, interval '1 day') d(day)
       left join usage a on a.created_at >= d.day and a.created_at < d.day + interval '1 day'
       group by d.day order by d.day
     ), per_user as (
@@ -150,5 +149,5 @@ export async function usageOf(db: Db, actor: Actor, query: AiUsageQuery): Promis
     }),
     { questions: 0, tokensIn: 0, tokensOut: 0, costCents: 0 },
   );
-  return { from, to, days, users, totals };
+  return { since, to, days, users, totals };
 }

@@ -66,7 +66,7 @@ export function AiAdminPage() {
             tab={tab}
             clinicId={clinicId}
             params={address.params}
-            onRange={(range) => address.change({ from: range.from, to: range.to })}
+            onRange={(range) => address.change({ since: range.since, to: range.to })}
           />
         )}
       </Box>

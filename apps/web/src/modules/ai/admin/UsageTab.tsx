@@ -4,10 +4,9 @@ import { lazy, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ChartFigure, FiguresTable, SectionCard } from "../../../lib/components/ChartFigure.tsx";
 import { FigureTiles } from "../../../lib/components/FigureTiles.tsx";
-import { todayOf } from "../../../lib/date-range.ts";
+import { DateRangeBar } from "../../../lib/components/DateRangeBar.tsx";
+import { type DayRange, parseRange, quickRange, todayOf } from "../../../lib/date-range.ts";
 import { formatCost, formatCount, useAiUsage } from "./api.ts";
-import { UsageRangeBar } from "./UsageRangeBar.tsx";
-import { type UsageRange, usageRangeOf } from "./usage-range.ts";
 
 // The charts library is large: it loads with the figures, in a chunk of its own.
 const QuestionsChart = lazy(() => import("./UsageCharts.tsx").then((m) => ({ default: m.QuestionsChart })));
@@ -59,9 +58,9 @@ export function UsageFigures({ usage }: { usage: AiUsage }) {
           [t("aiAdmin.usage.estimatedCost"), formatCost(totals.costCents, language)],
         ]}
       />
-      <SectionCard title={t("aiAdmin.usage.perDay")} subtitle={t("aiAdmin.usage.range", { from: usage.from, to: usage.to })}>
+      <SectionCard title={t("aiAdmin.usage.perDay")} subtitle={t("aiAdmin.usage.range", { from: usage.since, to: usage.to })}>
         <ChartFigure
-          summary={t("aiAdmin.usage.questionsSummary", { questions: count(totals.questions), from: usage.from, to: usage.to })}
+          summary={t("aiAdmin.usage.questionsSummary", { questions: count(totals.questions), from: usage.since, to: usage.to })}
           tableId={daysTable}
           points={usage.days.length}
         >
@@ -120,15 +119,15 @@ export function UsageFigures({ usage }: { usage: AiUsage }) {
   );
 }
 
-/** The scope's usage over a range of days (`?from=…&to=…` in the address, the last 30 days by default). */
-export function UsageTab({ clinicId, params, onRange }: { clinicId: string | null; params: URLSearchParams; onRange: (range: UsageRange) => void }) {
+/** The scope's usage over a range of days (`?since=…&to=…` in the address as on the statistics screens, the last 30 days by default). */
+export function UsageTab({ clinicId, params, onRange }: { clinicId: string | null; params: URLSearchParams; onRange: (range: DayRange) => void }) {
   const { t } = useTranslation();
   const today = todayOf();
-  const range = usageRangeOf(params, today);
-  const { data, network } = useAiUsage(clinicId, range.from, range.to);
+  const range = params.has("since") || params.has("to") ? parseRange(params, today) : quickRange("30", today, null);
+  const { data, network } = useAiUsage(clinicId, range.since, range.to);
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <UsageRangeBar range={range} today={today} onChange={onRange} />
+      <DateRangeBar range={range} today={today} onChange={onRange} />
       {data ? (
         <UsageFigures usage={data} />
       ) : network.error ? (

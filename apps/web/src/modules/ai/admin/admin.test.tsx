@@ -14,7 +14,6 @@ import { SettingsTab } from "./SettingsTab.tsx";
 import { clinicOf, tabOf } from "./scope.ts";
 import { placeSettingsErrors, type SettingsValues, settingsBody, settingsResolver, settingsValues } from "./settings-form.ts";
 import { UsageFigures } from "./UsageTab.tsx";
-import { usageRangeOf, usageRangeProblem } from "./usage-range.ts";
 
 /** The AI chat's administration rendered to HTML with its data in the query cache; its calls with a mocked fetch. */
 const i18n = i18next.createInstance();
@@ -250,7 +249,7 @@ describe("the conversation logs", () => {
 
 describe("the usage", () => {
   const usage: AiUsage = {
-    from: "2026-02-01",
+    since: "2026-02-01",
     to: "2026-02-02",
     days: [
       { day: "2026-02-01", questions: 4, tokensIn: 12_345, tokensOut: 2_000, costCents: 0.3052 },
@@ -275,19 +274,11 @@ describe("the usage", () => {
     expect(formatCost(1.2, "es")).toMatch(/^0,012\s?US\$$/);
   });
 
-  it("keep its range in the address, the last 30 days by default, and refuse what the server would", () => {
-    expect(usageRangeOf(new URLSearchParams(""), "2026-03-02")).toEqual({ from: "2026-02-01", to: "2026-03-02" });
-    expect(usageRangeOf(new URLSearchParams("from=2026-01-01&to=2026-01-31"), "2026-03-02")).toEqual({ from: "2026-01-01", to: "2026-01-31" });
-    expect(usageRangeProblem({ from: "2026-02-02", to: "2026-02-01" })).toBe("order");
-    expect(usageRangeProblem({ from: "2024-01-01", to: "2026-01-01" })).toBe("tooLong");
-    expect(usageRangeProblem({ from: "2025-01-01", to: "2025-12-31" })).toBeNull();
-  });
-
   it("is shown on the page for the scope and range in its address", () => {
     const html = renderHtml(<AiAdminPage />, {
       i18n,
       session: admin,
-      url: `/ai/app?clinic=${clinic}&tab=usage&from=2026-02-01&to=2026-02-02`,
+      url: `/ai/app?clinic=${clinic}&tab=usage&since=2026-02-01&to=2026-02-02`,
       cache: [[[...usageKey(clinic, "2026-02-01", "2026-02-02")], usage]],
     });
     expect(html).toMatch(/<button[^>]*aria-selected="true"[^>]*>Usage/);

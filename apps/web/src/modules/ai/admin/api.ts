@@ -24,7 +24,7 @@ export const AI_ADMIN_KEY = "ai-admin";
 const scopeKey = (clinicId: string | null) => clinicId ?? "platform";
 export const settingsKey = (clinicId: string | null) => [AI_ADMIN_KEY, "settings", scopeKey(clinicId)] as const;
 export const faqsKey = (clinicId: string | null) => [AI_ADMIN_KEY, "faqs", scopeKey(clinicId)] as const;
-export const usageKey = (clinicId: string | null, from: string, to: string) => [AI_ADMIN_KEY, "usage", scopeKey(clinicId), from, to] as const;
+export const usageKey = (clinicId: string | null, since: string, to: string) => [AI_ADMIN_KEY, "usage", scopeKey(clinicId), since, to] as const;
 export const logKey = (id: number) => [AI_ADMIN_KEY, "log", id] as const;
 /** The logs' paged list (usePagedList's resource): its keys start with it. */
 export const LOGS_RESOURCE = "ai-admin-logs";
@@ -57,8 +57,8 @@ export const deleteFaq = (id: number) => del<void>(`${FAQS_PATH}/${id}`);
 
 export const useLogConversation = (id: number | null) => useResource<AiLogConversation>(logKey(id ?? 0), id === null ? null : `${LOGS_PATH}/${id}`);
 
-export const useAiUsage = (clinicId: string | null, from: string, to: string) =>
-  useResource<AiUsage>(usageKey(clinicId, from, to), scoped(USAGE_PATH, clinicId, { from, to }));
+export const useAiUsage = (clinicId: string | null, since: string, to: string) =>
+  useResource<AiUsage>(usageKey(clinicId, since, to), scoped(USAGE_PATH, clinicId, { since, to }));
 
 /**
  * What the shared schema says in English of the admin's own fields, in the interface language
