@@ -255,7 +255,15 @@ describe("answers from a model", () => {
     expect(backwards.statusCode).toBe(400);
     expect(Object.keys(backwards.json())).toEqual(["to"]);
     const week = (await r.send("admin", "GET", `/api/ai/usage?clinic=${t.ids.clinic}&since=2026-02-01&to=2026-02-07`)).json();
-    expect(week.days.map((day: { day: string }) => day.day)).toEqual(["2026-02-01", "2026-02-02", "2026-02-03", "2026-02-04", "2026-02-05", "2026-02-06", "2026-02-07"]);
+    expect(week.days.map((day: { day: string }) => day.day)).toEqual([
+      "2026-02-01",
+      "2026-02-02",
+      "2026-02-03",
+      "2026-02-04",
+      "2026-02-05",
+      "2026-02-06",
+      "2026-02-07",
+    ]);
   });
 });
 
