@@ -87,6 +87,18 @@ export function dispositionFilename(header: string | null): string | null {
  * A call that answers a file (a PDF report): the same session cookie, JSON body and ApiError
  * contract as `api`, the answer as a Blob with the name the server gives it.
  */
+/** The ApiError of an answer that is not 2xx, read from its JSON error body (a text body as its `detail`). */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = { detail: text };
+  }
+  return new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}, response.headers.get("x-request-id"));
+}
+
 export async function download(method: Method, path: string, body?: unknown): Promise<{ blob: Blob; filename: string | null }> {
   let response: Response;
   try {
@@ -99,16 +111,7 @@ export async function download(method: Method, path: string, body?: unknown): Pr
   } catch {
     throw new ApiError(0, { detail: "The server could not be reached." });
   }
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = { detail: text };
-    }
-    throw new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}, response.headers.get("x-request-id"));
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   return { blob: await response.blob(), filename: dispositionFilename(response.headers.get("content-disposition")) };
 }
 

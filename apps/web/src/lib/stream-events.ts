@@ -1,4 +1,4 @@
-import { ApiError } from "./api.ts";
+import { ApiError, apiErrorOf } from "./api.ts";
 
 // Apart from api.ts, whose chunk the sign-in page loads too (held to 150 kB gzip): only the screens that stream load this.
 
@@ -26,16 +26,7 @@ export async function* streamEvents<T = unknown>(path: string, body: unknown, si
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, { detail: "The server could not be reached." });
   }
-  if (!response.ok) {
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = { detail: text };
-    }
-    throw new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}, response.headers.get("x-request-id"));
-  }
+  if (!response.ok) throw await apiErrorOf(response);
   const decoder = new TextDecoder();
   let buffer = "";
   let data: string[] = [];

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { LANGUAGES } from "../constants.ts";
 import { requiredText, rowId, rowIdParam } from "../schemas.ts";
 
 /**
@@ -126,7 +125,6 @@ export type AiStreamEvent =
   | { type: "done"; answer: AiMessage }
   | { type: "error"; code: AiMessageKey; message: string; answer: AiMessage | null };
 
-export const AI_LANGUAGES = LANGUAGES;
 
 /** What the assistant writes itself (no model asked), in the user's language. `{phone}`, `{passages}` are filled in. */
 export const AI_ASSISTANT_TEXTS = {
