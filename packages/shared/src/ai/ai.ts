@@ -125,7 +125,6 @@ export type AiStreamEvent =
   | { type: "done"; answer: AiMessage }
   | { type: "error"; code: AiMessageKey; message: string; answer: AiMessage | null };
 
-
 /** What the assistant writes itself (no model asked), in the user's language. `{phone}`, `{passages}` are filled in. */
 export const AI_ASSISTANT_TEXTS = {
   en: {
