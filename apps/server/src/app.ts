@@ -17,6 +17,7 @@ import { registerErrorHandler } from "./platform/errors.ts";
 import { FlagService } from "./platform/flags.ts";
 import { registerJsonBody } from "./platform/json-body.ts";
 import { registerMetrics } from "./platform/metrics.ts";
+import { registerIdempotency } from "./platform/idempotency.ts";
 import { registerRequestIdHeader, requestIdGenerator } from "./platform/request-id.ts";
 import { healthRoutes } from "./platform/health.ts";
 import { createJobQueue, type JobQueue } from "./platform/jobs.ts";
@@ -24,6 +25,8 @@ import { createMailer, type Mailer, registerMailDelivery } from "./platform/mail
 import { registerSecurityHeaders, swaggerUiPolicy } from "./platform/security-headers.ts";
 import { createNotifier, type Notifier } from "./platform/notifications.ts";
 import { notificationsRoutes } from "./platform/notifications.routes.ts";
+import { registerPush } from "./platform/push/push.routes.ts";
+import { registerDailyExercisesPush } from "./modules/clinic/assignments/daily-exercises-push.ts";
 import { PgListener } from "./platform/pg-listener.ts";
 import { registerRealtime } from "./platform/realtime.ts";
 import { registerSessions } from "./platform/session.ts";
@@ -125,9 +128,13 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   app.addHook("onReady", async () => listener.start());
   app.addHook("preClose", async () => listener.stop());
   await registerSessions(app, auth, config);
+  // Before the routes that opt in (config.idempotent): resent offline actions run once (issue 43).
+  registerIdempotency(app, jobs);
   await registerUploads(app, config);
   await registerRealtime(app, { trustedOrigins: config.trustedOrigins });
   await app.register(notificationsRoutes);
+  // Web Push (issue 43.4): before any module, whose notifications may push from the first request.
+  await registerPush(app);
   await app.register(healthRoutes);
   await app.register(systemCheckRoutes);
   for (const module of SERVER_MODULES) {
@@ -136,6 +143,8 @@ export async function buildApp({ config, database, authSecret, webDist, logger =
   }
   // Scheduled backups (BACKUP_CRON): a job like any other, so one node takes each slot (issue 40.1).
   registerScheduledBackups(app, { db: database.db, databaseUrl: database.url, store: app.uploads, dir: config.backups.dir, commit: config.commit });
+  // The daily push of the exercises of the day, swept every few minutes by whichever node claims the slot.
+  registerDailyExercisesPush({ db: database.db, jobs });
   // Queues are declared while modules register; workers start once all are known.
   app.addHook("onReady", async () => jobs.start());
   // onClose hooks run once the server has stopped listening and its in-flight requests have

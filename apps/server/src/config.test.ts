@@ -44,7 +44,16 @@ describe("loadConfig", () => {
       backups: { dir: "data/backups", cron: "0 3 * * *", keep: 7 },
       whatsapp: null,
       chatRetentionDays: 30,
+      push: { subject: "mailto:no-reply@localhost", allowLocalEndpoints: false },
     });
+  });
+
+  it("signs pushes as VAPID_SUBJECT, else the https public address, and allows local push endpoints only when told", () => {
+    expect(loadConfig({ VAPID_SUBJECT: "mailto:care@clinic.example" }).push.subject).toBe("mailto:care@clinic.example");
+    expect(loadConfig({ PUBLIC_URL: "https://app.clinic.example/base" }).push.subject).toBe("https://app.clinic.example");
+    expect(() => loadConfig({ VAPID_SUBJECT: "care@clinic.example" })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ VAPID_SUBJECT: "http://clinic.example" })).toThrow(/VAPID_SUBJECT/);
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: "true" }).push.allowLocalEndpoints).toBe(true);
   });
 
   it("reads the metrics token, the backup schedule and retention, and refuses what cannot work", () => {

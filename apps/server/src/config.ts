@@ -123,6 +123,13 @@ const envSchema = z.object({
     .regex(/^v\d+\.\d+$/, "Must be a Graph API version such as v23.0.")
     .default("v23.0"),
   CHAT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // Web Push (issue 43.4): the contact push services see in every VAPID signature.
+  VAPID_SUBJECT: z
+    .string()
+    .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || /^https:\/\/\S+$/.test(value), "Must be a mailto: address or an https:// URL.")
+    .optional(),
+  // Development and tests only: also send to http:// and local endpoints (a fake push service on this machine).
+  PUSH_ALLOW_LOCAL_ENDPOINTS: bool.default(false),
 });
 
 /**
@@ -201,6 +208,13 @@ export interface Config {
   whatsapp: { appSecret: string; verifyToken: string; accessToken: string; graphUrl: string; graphVersion: string } | null;
   /** Days the conversations of a deleted patient are kept before they are deleted (0: at the next daily purge). */
   chatRetentionDays: number;
+  /**
+   * Web Push: `subject` signs every push (VAPID_SUBJECT, else PUBLIC_URL when https, else a
+   * mailto: of its host); `allowLocalEndpoints` lets subscriptions point at http:// loopback and
+   * private addresses, for a fake push service in development and tests (never in production:
+   * the server would POST wherever a user's browser said).
+   */
+  push: { subject: string; allowLocalEndpoints: boolean };
 }
 
 /** Billing (issue 16): which payment provider, prices' currency and tax, the seller on invoices, grace and trial. */
@@ -339,5 +353,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     chatRetentionDays: e.CHAT_RETENTION_DAYS,
+    push: {
+      subject: e.VAPID_SUBJECT ?? (publicUrl.startsWith("https://") ? new URL(publicUrl).origin : `mailto:no-reply@${new URL(publicUrl).hostname}`),
+      allowLocalEndpoints: e.PUSH_ALLOW_LOCAL_ENDPOINTS,
+    },
   };
 }

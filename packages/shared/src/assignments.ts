@@ -72,6 +72,11 @@ export const gameSessionFiguresSchema = z.object({
   dizzinessAfter: z.number().int(),
   trialCount: z.number().int(),
   metrics: z.record(z.string(), z.number()),
+  /**
+   * When the session reached the server. `startedAt`/`endedAt` are the device's clock at play; an
+   * offline device sends later, so the two tell the therapist when a result was synced late.
+   */
+  receivedAt: z.string(),
 });
 export type GameSessionFigures = z.infer<typeof gameSessionFiguresSchema>;
 
@@ -308,5 +313,17 @@ export type AssignmentResult = z.input<typeof assignmentResultSchema>;
  * also sends its played session (`game`): every trial, from which the server computes the
  * session's metrics; the session's own id makes a retried send harmless.
  */
+/**
+ * The refusals of a patient's own actions on an assignment (reply, favourite, done) that only the
+ * server can decide; the screens translate them by key. A 409 carries `{ detail, code }`, the
+ * code being the key; the 403 carries `{ detail }`.
+ */
+export const ASSIGNMENT_REFUSALS = {
+  /** The therapist deactivated it after the patient's app last saw it (an offline action sent late): nothing is written. */
+  assignmentInactive: "Your therapist has paused this activity, so this was not saved.",
+  notYourAssignment: "This activity is assigned to another patient.",
+} as const;
+export type AssignmentRefusal = keyof typeof ASSIGNMENT_REFUSALS;
+
 export const replyActivitySchema = z.object({ id: rowId(), result: assignmentResultSchema.default({}), game: sessionResultSchema.optional() }).strict();
 export type ReplyActivityInput = z.input<typeof replyActivitySchema>;

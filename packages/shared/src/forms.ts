@@ -40,6 +40,7 @@ export const FORM_MESSAGES = {
   standardForm: "A validated questionnaire cannot be changed: make a copy to adapt it.",
   archived: "This form is archived.",
   alreadySubmitted: "This form has already been submitted.",
+  formChanged: "This form's questions changed after these answers were written: open it again to answer the new questions.",
   notSubmitted: "Only a submitted form can be reviewed.",
   notAssignedToYou: "This form is not assigned to you.",
   sinceAfterTo: "Must be on or after the start date.",
@@ -358,12 +359,20 @@ export const formAnswersSchema = z
   .refine((answers) => Object.keys(answers).length <= FORM_FIELDS_MAX, FORM_MESSAGES.tooLong);
 export type FormAnswers = z.infer<typeof formAnswersSchema>;
 
+/** A stamp of one version's questions and scoring ("<version id>.<16 hex digits>"): it changes whenever they do. */
+export const formVersionSchema = z.string().regex(/^\d{1,10}\.[0-9a-f]{16}$/, "Send the formVersion of the form as it was read.");
+
 /** `POST /api/resolved-form/`: saves a draft, or submits once (`submit: true`). */
 export const resolvedFormInputSchema = z
   .object({
     assignment: rowId(),
     answers: formAnswersSchema,
     submit: z.boolean().default(false),
+    /**
+     * The resolved form's `formVersion` the answers were written against (an offline draft sent
+     * later): when the questions have changed since, the answers are refused (409 formChanged).
+     */
+    formVersion: formVersionSchema.optional(),
   })
   .strict();
 export type ResolvedFormInput = z.input<typeof resolvedFormInputSchema>;
@@ -410,6 +419,11 @@ export const resolvedFormSchema = formAssignmentSchema.extend({
   answers: formAnswersSchema,
   /** Whether the caller may still answer it (its patient, or staff with answer_all_forms). */
   answerable: z.boolean(),
+  /**
+   * The questions' stamp: send it back with answers written offline, so that answers to questions
+   * changed meanwhile (in place, or moved to a new version) are refused rather than misread.
+   */
+  formVersion: formVersionSchema,
 });
 export type ResolvedForm = z.infer<typeof resolvedFormSchema>;
 

@@ -29,3 +29,5 @@ export * from "../modules/cms/cms.table.ts";
 export * from "../ops/backup-runs.table.ts";
 export * from "../modules/chat/chat.table.ts";
 export * from "../modules/ai/ai.table.ts";
+export * from "../platform/idempotency.table.ts";
+export * from "../platform/push/push.table.ts";

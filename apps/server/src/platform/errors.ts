@@ -19,6 +19,8 @@ export const unauthorized = () => new HttpError(401, { detail: "Authentication c
 export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail });
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail });
 export const conflict = (detail: string) => new HttpError(409, { detail });
+/** A 409 whose `code` (a key of the module's refusals in packages/shared) lets a client act on it and a screen translate it. */
+export const codedConflict = (code: string, detail: string) => new HttpError(409, { detail, code });
 
 /** True for PostgreSQL's unique violation (23505) on a constraint whose name holds `constraintPart`, as the driver or drizzle wraps it. */
 export function isUniqueViolation(error: unknown, constraintPart: string): boolean {

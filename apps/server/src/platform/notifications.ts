@@ -18,6 +18,8 @@ import type { JobQueue } from "./jobs.ts";
 import { type Mailer, type OutgoingMail, queueMail } from "./mail.ts";
 import { notifications, notificationSettings } from "./notifications.table.ts";
 import { type PageTotal, pageOf } from "./paging.ts";
+import { queuePushJobs } from "./push/push-delivery.ts";
+import { pushSubscriptions } from "./push/push.table.ts";
 
 /** The PostgreSQL channel every app node LISTENs on (realtime.ts): its payload is a JSON array of user ids. */
 export const NOTIFICATION_CHANNEL = "notifications";
@@ -50,6 +52,9 @@ export function createNotifier(deps: { mailer: Mailer; jobs: JobQueue }): Notifi
 }
 
 const personName = sql<string>`coalesce(nullif(trim(${users.nombres} || ' ' || ${users.apellidos}), ''), ${users.email})`;
+/** A recipient's push devices (subscription ids), in the recipients' statement: no round trip more for the many users with none. */
+const pushDevicesOf = sql<number[]>`(select coalesce(array_agg(${pushSubscriptions.id} order by ${pushSubscriptions.id}), '{}')
+  from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`;
 
 /** Tells every app node (realtime.ts) that these users' notifications changed; sent when the transaction commits, never if it rolls back. */
 export async function announce(tx: Db, userIds: readonly string[]): Promise<void> {
@@ -89,7 +94,14 @@ export async function notify(
   const wanted = [...new Set(recipients.filter((id): id is string => typeof id === "string" && id !== sentBy))];
   if (wanted.length === 0) return;
   const people = await tx
-    .select({ id: users.id, email: users.email, language: users.language, isActive: users.isActive, choices: notificationSettings.email })
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      isActive: users.isActive,
+      choices: notificationSettings.email,
+      devices: pushDevicesOf,
+    })
     .from(users)
     .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
     .where(inArray(users.id, wanted));
@@ -101,9 +113,27 @@ export async function notify(
   }
   const link = event.link ?? null;
   const rows = people.map((person) => ({ person, text: notificationText(event.kind, person.language, params) }));
-  await tx
+  const written = await tx
     .insert(notifications)
-    .values(rows.map(({ person, text }) => ({ userId: person.id, kind: event.kind, subject: text.subject, message: text.message, link, sentBy })));
+    .values(rows.map(({ person, text }) => ({ userId: person.id, kind: event.kind, subject: text.subject, message: text.message, link, sentBy })))
+    .returning({ id: notifications.id, userId: notifications.userId });
+  if (deps) {
+    // Web Push (issue 43.4): a kind the recipient takes by email also goes to each of their devices
+    // (whoever writes the email: the module's own, too), tagged with the notification so repeats collapse.
+    const idOf = new Map(written.map((row) => [row.userId, row.id]));
+    await queuePushJobs(
+      tx,
+      deps.jobs,
+      rows
+        .filter(({ person }) => person.isActive && wantsEmail(event.kind, person.choices))
+        .flatMap(({ person, text }) =>
+          person.devices.map((subscriptionId) => ({
+            subscriptionId,
+            payload: { title: text.subject, body: text.message, link, tag: `${event.kind}:${idOf.get(person.id) ?? person.id}` },
+          })),
+        ),
+    );
+  }
   if (deps && !event.ownEmail) {
     const mails: OutgoingMail[] = rows
       .filter(({ person }) => person.isActive && person.email && wantsEmail(event.kind, person.choices))

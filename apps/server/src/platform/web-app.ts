@@ -34,6 +34,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   const signInShell = (await read("login.html")) ?? shell;
   if (shell !== null) {
     const assets = path.join(dist, "assets") + path.sep;
+    const serviceWorker = path.join(dist, "sw.js");
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
@@ -45,7 +46,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       globIgnore: ["**/*.br", "**/*.gz"],
       // The shells only ever go out with a fresh nonce, from the handler below.
       allowedPath: (pathname) => pathname !== "/index.html" && pathname !== "/login.html",
-      setHeaders: (reply, filePath) => reply.header("cache-control", filePath.startsWith(assets) ? IMMUTABLE_CACHE : SHORT_CACHE),
+      // The service worker is asked for again on every check, so a release reaches installed apps at once.
+      setHeaders: (reply, filePath) =>
+        reply.header("cache-control", filePath.startsWith(assets) ? IMMUTABLE_CACHE : filePath === serviceWorker ? SHELL_CACHE : SHORT_CACHE),
     });
   }
   app.setNotFoundHandler((request, reply) => {

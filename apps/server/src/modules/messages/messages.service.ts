@@ -219,7 +219,8 @@ export async function deliverMessage(deps: MessageDeps, id: number, batchSize = 
         .for("update", { skipLocked: true });
       const ids = batch.map((row) => row.userId);
       if (ids.length === 0) return 0;
-      await notify(tx, null, ids, { kind: "message", params: { subject: message.subject, message: plain }, sentBy: message.sentBy, ownEmail: true });
+      // With the deps (its own paced email stays: ownEmail), so the recipients' push devices hear of it too.
+      await notify(tx, deps, ids, { kind: "message", params: { subject: message.subject, message: plain }, sentBy: message.sentBy, ownEmail: true });
       if (message.email) await queueEmails(deps, tx, id, ids, { subject: message.subject, plain, html: message.body, link });
       await tx
         .update(messageRecipients)

@@ -5,6 +5,7 @@ import type { JobQueue } from "../../../platform/jobs.ts";
 import type { NotificationKind } from "@clinic/shared";
 import { type Mailer, type OutgoingMail, queueMail } from "../../../platform/mail.ts";
 import { emailWanted, notify as notifyUsers } from "../../../platform/notifications.ts";
+import { queuePushes } from "../../../platform/push/push-delivery.ts";
 import { appointments } from "./appointments.table.ts";
 import { type CalendarEntry, entryOf, inviteIcs } from "./ical.ts";
 import { personName } from "./scope.ts";
@@ -218,6 +219,24 @@ export async function notify(tx: Db, deps: NotifyDeps, event: AppointmentEvent, 
     mails = mails.filter((mail) => mail.userId && wanted.has(mail.userId));
   }
   if (mails.length > 0) await queueMail(tx, deps.mailer, deps.jobs, mails);
+  if (event === "reminder") await pushReminder(tx, deps, id, snapshot);
+}
+
+/**
+ * The reminder also goes to the patient's push devices (issue 43.4), as its email does whatever
+ * the choices; kept by the push service until the appointment starts, and no longer.
+ */
+async function pushReminder(tx: Db, deps: NotifyDeps, id: number, snapshot: AppointmentSnapshot, now = Date.now()): Promise<void> {
+  const { subject, lines } = texts("reminder", snapshot, snapshot.patient.language, null);
+  const ttlSeconds = Math.max(60, Math.floor((snapshot.startsAt.getTime() - now) / 1000));
+  await queuePushes(tx, deps.jobs, [
+    {
+      userId: snapshot.patient.id,
+      payload: { title: subject, body: lines.join(" "), link: APPOINTMENTS_PAGE, tag: `appointmentReminder:${id}` },
+      ttlSeconds,
+      urgency: "high",
+    },
+  ]);
 }
 
 export interface NotifyDeps extends MailContext {

@@ -10,7 +10,8 @@ const demoAssignment = async (fx: MatrixFixtures) =>
 /**
  * Staff who treat the demo patient (its therapist, its clinic, admins) read and change its
  * assignments; the patient reads its own and marks them done. A patient or assignment outside
- * the caller's scope is not found (404), as if it did not exist; patients are refused staff calls (403).
+ * the caller's scope is not found (404), as if it did not exist; patients are refused staff calls (403),
+ * and another patient's assignment when they act on it (reply, favourite, done: 403).
  */
 export const activityAssignmentsAccess: AccessTable = {
   "GET /api/assignActivity/:id/": {
@@ -34,7 +35,8 @@ export const activityAssignmentsAccess: AccessTable = {
     request: async (fx) => ({ params: { id: fx.ids.patient }, body: { activities: [await demoActivity(fx)], date: today(), duration: 15 } }),
   },
   "PUT /api/assignActivity/:id": {
-    expect: { anonymous: 401, patient: 200, otherPatient: 404, therapist: 200, otherTherapist: 404, clinic: 200, admin: 200 },
+    // Another patient's assignment is refused, not hidden: their offline app sent it (issue 43).
+    expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 200, otherTherapist: 404, clinic: 200, admin: 200 },
     request: async (fx) => ({ params: { id: await demoAssignment(fx) }, body: { done: true } }),
   },
   "POST /api/assignActivity/:id": {
@@ -43,8 +45,8 @@ export const activityAssignmentsAccess: AccessTable = {
     request: async (fx) => ({ params: { id: await demoAssignment(fx) }, body: { date: today() } }),
   },
   "POST /api/replyActivity/": {
-    // Only the patient it is assigned to answers an activity.
-    expect: { anonymous: 401, patient: 200, otherPatient: 404, therapist: 403, otherTherapist: 403, clinic: 403, admin: 403 },
+    // Only the patient it is assigned to answers an activity; another patient is refused (issue 43).
+    expect: { anonymous: 401, patient: 200, otherPatient: 403, therapist: 403, otherTherapist: 403, clinic: 403, admin: 403 },
     request: async (fx) => ({ body: { id: await demoAssignment(fx), result: { note: "done" } } }),
   },
 };

@@ -462,21 +462,27 @@ describe("PUT /api/assignActivity/{id}", () => {
     expect(undone.json()).toMatchObject({ done: false, doneAt: null, result: null, favorite: true });
   });
 
-  it("refuses a patient any other change (403) and anyone else's assignment (404); nothing changes", async () => {
+  it("refuses a patient any other change and another patient's assignment (403), and staff out of scope (404); nothing changes", async () => {
     const row = await assignment(t.ids.patient);
     for (const body of [{ date: day(3) }, { duration: 5 }, { description: "Mine" }, { activate: false }, { done: true, date: day(3) }]) {
       const response = await send("patient", "PUT", `/api/assignActivity/${row.id}`, body);
       expect({ body, status: response.statusCode }).toEqual({ body, status: 403 });
     }
-    for (const who of ["patient2", "otherPatient", "otherTherapist", "otherClinic"] as Who[])
+    // A patient's app may act on an assignment it holds offline: another patient's is refused, not hidden (issue 43).
+    for (const who of ["patient2", "otherPatient"] as Who[])
+      expect({ who, status: (await send(who, "PUT", `/api/assignActivity/${row.id}`, { done: true })).statusCode }).toEqual({ who, status: 403 });
+    for (const who of ["otherTherapist", "otherClinic"] as Who[])
       expect({ who, status: (await send(who, "PUT", `/api/assignActivity/${row.id}`, { done: true })).statusCode }).toEqual({ who, status: 404 });
     expect((await send("viewer", "PUT", `/api/assignActivity/${row.id}`, { done: true })).statusCode).toBe(403);
     expect(await rowOf(row.id)).toMatchObject({ date: row.date, duration: 15, description: "", activate: true, done: false });
   });
 
-  it("refuses a patient their inactive assignment (404)", async () => {
+  it("refuses a patient their inactive assignment (409 assignmentInactive)", async () => {
     const row = await assignment(t.ids.patient, { activate: false });
-    expect((await send("patient", "PUT", `/api/assignActivity/${row.id}`, { favorite: true })).statusCode).toBe(404);
+    const response = await send("patient", "PUT", `/api/assignActivity/${row.id}`, { favorite: true });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe("assignmentInactive");
+    expect(await rowOf(row.id)).toMatchObject({ favorite: false });
   });
 
   it("answers bad input with 400 and changes nothing", async () => {
@@ -589,14 +595,14 @@ describe("POST /api/replyActivity/", () => {
     expect(await rowOf(row.id)).toMatchObject({ done: false, result: null });
   });
 
-  it("is the patient's own: staff are refused (403), other patients and inactive rows get 404", async () => {
+  it("is the patient's own: staff and other patients are refused (403), an inactive row is a conflict (409)", async () => {
     const row = await assignment(t.ids.patient);
     const hidden = await assignment(t.ids.patient, { activate: false });
     for (const who of ["therapist", "clinic", "admin"] as Who[])
       expect({ who, status: (await send(who, "POST", "/api/replyActivity/", { id: row.id })).statusCode }).toEqual({ who, status: 403 });
     for (const who of ["patient2", "otherPatient"] as Who[])
-      expect({ who, status: (await send(who, "POST", "/api/replyActivity/", { id: row.id })).statusCode }).toEqual({ who, status: 404 });
-    expect((await send("patient", "POST", "/api/replyActivity/", { id: hidden.id })).statusCode).toBe(404);
+      expect({ who, status: (await send(who, "POST", "/api/replyActivity/", { id: row.id })).statusCode }).toEqual({ who, status: 403 });
+    expect((await send("patient", "POST", "/api/replyActivity/", { id: hidden.id })).statusCode).toBe(409);
     expect((await send(null, "POST", "/api/replyActivity/", { id: row.id })).statusCode).toBe(401);
     expect(await rowOf(row.id)).toMatchObject({ done: false });
   });

@@ -184,11 +184,13 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/assignActivity/:id",
     {
       preValidation: canChangeOwn,
+      config: { idempotent: true },
       schema: {
         tags,
         summary:
           "Update assignment {id}: date, duration, description, done, favorite, activate. A patient may change only done and favorite of their own " +
-          "(403 otherwise); undoing done drops the reported result",
+          "(403 otherwise, and for another patient's; 409 `assignmentInactive` once deactivated); undoing done drops the reported result. " +
+          "Safe to resend under an `Idempotency-Key` header (a UUID)",
         params: numericIdParamSchema,
         body: assignmentUpdateSchema,
         response: { 200: assignedActivitySchema },
@@ -232,11 +234,13 @@ export const activityAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/replyActivity/",
     {
       preValidation: [requireModule("clinic"), patientOr()],
+      config: { idempotent: true },
       schema: {
         tags,
         summary:
           "The patient reports their assignment `id` done, with its `result`: a small JSON object (score, maxScore, seconds, note, and up to " +
-          "20 small values, 4 KB at most). Patients only; a new reply replaces the previous result",
+          "20 small values, 4 KB at most). Patients only (403 for another patient's assignment; 409 `assignmentInactive` once deactivated); " +
+          "a new reply replaces the previous result. Safe to resend under an `Idempotency-Key` header (a UUID)",
         body: replyActivitySchema,
         response: { 200: assignedActivitySchema },
       },

@@ -1,26 +1,27 @@
-import type {
-  AssignedActivity,
-  AssignedActivityDetail,
-  ActivityType,
-  AssignmentListQuery,
-  AssignmentOrder,
-  BulkAssignmentResult,
-  FileType,
-  GameSessionFigures,
-  Paged,
-  PatientAssignmentQuery,
-  assignmentReplicateSchema,
-  assignmentUpdateSchema,
-  bulkAssignmentSchema,
-  patientActivitiesInputSchema,
-  replyActivitySchema,
+import {
+  ASSIGNMENT_REFUSALS,
+  type AssignedActivity,
+  type AssignedActivityDetail,
+  type ActivityType,
+  type AssignmentListQuery,
+  type AssignmentOrder,
+  type BulkAssignmentResult,
+  type FileType,
+  type GameSessionFigures,
+  type Paged,
+  type PatientAssignmentQuery,
+  type assignmentReplicateSchema,
+  type assignmentUpdateSchema,
+  type bulkAssignmentSchema,
+  type patientActivitiesInputSchema,
+  type replyActivitySchema,
 } from "@clinic/shared";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, catalogueScope, patientScope } from "../../../platform/access.ts";
-import { badRequest, forbidden, notFound } from "../../../platform/errors.ts";
+import { badRequest, codedConflict, forbidden, notFound } from "../../../platform/errors.ts";
 import { containsText, pageOf, pageWindow } from "../../../platform/paging.ts";
 import { nutritionFilter } from "../activities/activities.service.ts";
 import { lastLevel, recordGameSession } from "../games/games.service.ts";
@@ -82,7 +83,7 @@ const latestSessionColumn = sql<StoredSession | null>`(
   select json_build_object(
     'id', s.id, 'buildId', s.build_id, 'startedAt', s.started_at, 'endedAt', s.ended_at, 'durationMs', s.duration_ms,
     'levelStart', s.level_start, 'levelEnd', s.level_end, 'motion', s.motion, 'ended', s.ended,
-    'dizzinessBefore', s.dizziness_before, 'dizzinessAfter', s.dizziness_after, 'trialCount', s.trial_count,
+    'dizzinessBefore', s.dizziness_before, 'dizzinessAfter', s.dizziness_after, 'trialCount', s.trial_count, 'receivedAt', s.created_at,
     'metrics', coalesce((select json_object_agg(m.name, m.value) from ${gameSessionMetrics} m where m.session_id = s.id), '{}'::json)
   )
   from ${gameSessions} s where s.assignment_id = ${assignedActivities.id}
@@ -91,12 +92,12 @@ const latestSessionColumn = sql<StoredSession | null>`(
 const sessionCountColumn = sql<number>`(select count(*)::int from ${gameSessions} s where s.assignment_id = ${assignedActivities.id})`;
 
 /** The session as json_build_object writes it: timestamps in PostgreSQL's text form. */
-type StoredSession = Omit<GameSessionFigures, "startedAt" | "endedAt"> & { startedAt: string; endedAt: string };
+type StoredSession = Omit<GameSessionFigures, "startedAt" | "endedAt" | "receivedAt"> & { startedAt: string; endedAt: string; receivedAt: string };
 
 const isoOf = (stamp: string) => new Date(stamp).toISOString();
 
 function toSessionFigures(stored: StoredSession): GameSessionFigures {
-  return { ...stored, startedAt: isoOf(stored.startedAt), endedAt: isoOf(stored.endedAt) };
+  return { ...stored, startedAt: isoOf(stored.startedAt), endedAt: isoOf(stored.endedAt), receivedAt: isoOf(stored.receivedAt) };
 }
 
 const rowColumns = {
@@ -311,6 +312,20 @@ async function lockAssignments(tx: Tx, actor: Actor, ids: number[]) {
 }
 
 /**
+ * Locks the assignment a patient acts on (reply, favourite, done), which their app may send long
+ * after it last saw it (the offline outbox): 404 when it does not exist, 403 when it is another
+ * patient's, 409 `assignmentInactive` when the therapist has deactivated it meanwhile. Each
+ * refusal comes before anything is written.
+ */
+async function lockOwnAssignment(tx: Tx, actor: Actor, id: number) {
+  const [row] = await tx.select().from(assignedActivities).where(eq(assignedActivities.id, id)).for("update");
+  if (!row) throw notFound();
+  if (row.patientId !== actor.id) throw forbidden(ASSIGNMENT_REFUSALS.notYourAssignment);
+  if (!row.activate) throw codedConflict("assignmentInactive", ASSIGNMENT_REFUSALS.assignmentInactive);
+  return row;
+}
+
+/**
  * Inserts patients × activities; answers the new ids in that order. `field` names the input
  * a 400 points at when an activity does not fit a patient's clinic.
  */
@@ -419,7 +434,7 @@ export async function assignToPatient(
 export async function updateAssignment(db: Db, actor: Actor, id: number, changes: Changes): Promise<AssignedActivity> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
-    const rows = await lockAssignments(txDb, actor, [id]);
+    const rows = actor.role === "patient" ? [await lockOwnAssignment(txDb, actor, id)] : await lockAssignments(txDb, actor, [id]);
     assertPatientChanges(actor, changes);
     await applyChanges(txDb, rows, changes);
     return (await rowsByIds(txDb, [id]))[0] as AssignedActivity;
@@ -472,8 +487,7 @@ export async function replyActivity(db: Db, actor: Actor, input: z.output<typeof
   let storedGameResult = false;
   const replied = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Tx;
-    const [row] = await lockAssignments(txDb, actor, [input.id]);
-    if (!row) throw notFound();
+    const row = await lockOwnAssignment(txDb, actor, input.id);
     const [activity] = await tx
       .select({ type: activities.type, gameBuildId: activities.gameBuildId, fileId: files.id, fileType: files.type })
       .from(activities)

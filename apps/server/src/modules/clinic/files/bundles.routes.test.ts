@@ -234,7 +234,8 @@ describe("a bundle's result", () => {
     const { fileId, assignmentId } = await assignedBundle();
     expect((await reply("patient", { id: assignmentId, result: { score: 1 }, game: session(fileId + 1000) })).statusCode).toBe(400);
     expect((await reply("patient", { id: assignmentId, result: { score: 1 }, game: { ...session(fileId), levelEnd: 4 } })).statusCode).toBe(400);
-    expect((await reply("otherPatient", { id: assignmentId, result: { score: 1 }, game: session(fileId) })).statusCode).toBe(404);
+    // Another patient's assignment is refused, not hidden (issue 43).
+    expect((await reply("otherPatient", { id: assignmentId, result: { score: 1 }, game: session(fileId) })).statusCode).toBe(403);
     expect(await t.db.select().from(gameSessions).where(eq(gameSessions.assignmentId, assignmentId))).toEqual([]);
   });
 });

@@ -96,9 +96,12 @@ export const formAssignmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/resolved-form/",
     {
       preValidation: canAnswer,
+      config: { idempotent: true },
       schema: {
         tags,
-        summary: "Save a draft of an assigned form's answers, or submit them once (`submit: true`; the server scores them)",
+        summary:
+          "Save a draft of an assigned form's answers, or submit them once (`submit: true`; the server scores them). With `formVersion`, answers " +
+          "written against questions changed since are refused (409 `formChanged`). Safe to resend under an `Idempotency-Key` header (a UUID)",
         body: resolvedFormInputSchema,
         response: { 200: resolvedFormSchema },
       },

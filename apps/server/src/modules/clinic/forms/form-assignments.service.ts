@@ -11,13 +11,13 @@ import {
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Actor, can, patientScope } from "../../../platform/access.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../../platform/errors.ts";
+import { badRequest, codedConflict, conflict, forbidden, notFound } from "../../../platform/errors.ts";
 import { assertPatientInScope, patientsInScope } from "../assignments/patient-check.ts";
 import type { Notifier } from "../../../platform/notifications.ts";
 import { noticeFormSubmitted, noticeFormsAssigned } from "./form-notices.ts";
 import { loadForm } from "./forms.service.ts";
 import { dynamicForms, dynamicFormVersions, formAssignments } from "./forms.table.ts";
-import { type AssignmentRow, selectAssignments, toAssignment, toResolved } from "./form-rows.ts";
+import { type AssignmentRow, formVersionOf, selectAssignments, toAssignment, toResolved } from "./form-rows.ts";
 
 type Reader = Pick<Db, "select" | "execute">;
 
@@ -106,12 +106,14 @@ export async function resolvedForm(db: Db, actor: Actor, id: number): Promise<Re
  * `POST /api/resolved-form/`: saves a draft (answers checked for type and range) or submits it
  * once (required answers too; the score is computed here and stored). The assignment is
  * locked, and its form shared-locked so an edit of the form cannot change the version while
- * the answers are checked against it. Any refusal writes nothing.
+ * the answers are checked against it. Answers written against a `formVersion` whose questions
+ * have changed since (an offline draft sent late) are refused, 409 `formChanged`, rather than
+ * stored under questions they did not answer. Any refusal writes nothing.
  */
 export async function answerForm(
   db: Db,
   actor: Actor,
-  input: { assignment: number; answers: FormAnswers; submit: boolean },
+  input: { assignment: number; answers: FormAnswers; submit: boolean; formVersion?: string },
   notifier?: Notifier,
 ): Promise<ResolvedForm> {
   return db.transaction(async (txRaw) => {
@@ -127,7 +129,8 @@ export async function answerForm(
     await tx.execute(sql`select 1 from ${formAssignments} where ${formAssignments.id} = ${input.assignment} for update`);
     const row = await loadAssignment(tx, actor, input.assignment);
     if (!mayAnswer(actor, target.patientId)) throw forbidden(FORM_MESSAGES.notAssignedToYou);
-    if (!open(row.state)) throw conflict(FORM_MESSAGES.alreadySubmitted);
+    if (!open(row.state)) throw codedConflict("alreadySubmitted", FORM_MESSAGES.alreadySubmitted);
+    if (input.formVersion !== undefined && input.formVersion !== formVersionOf(row)) throw codedConflict("formChanged", FORM_MESSAGES.formChanged);
     const [version] = await tx
       .select({ fields: dynamicFormVersions.fields, scoring: dynamicFormVersions.scoring })
       .from(dynamicFormVersions)

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FormAssignment, FormField, ResolvedForm } from "@clinic/shared";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -125,6 +126,18 @@ export function toAssignment(row: AssignmentRow): FormAssignment {
   };
 }
 
+/**
+ * ResolvedForm.formVersion: the version's id and a hash of its questions and scoring. A form
+ * nobody has answered yet is edited in place, under the same version id, so the id alone would
+ * miss that change; the hash does not (jsonb reads back with its keys in one fixed order).
+ */
+export function formVersionOf(row: Pick<AssignmentRow, "versionId" | "fields" | "scoring">): string {
+  const digest = createHash("sha256")
+    .update(JSON.stringify([row.fields, row.scoring]))
+    .digest("hex");
+  return `${row.versionId}.${digest.slice(0, 16)}`;
+}
+
 export function toResolved(row: AssignmentRow, answerable: boolean): ResolvedForm {
   return {
     ...toAssignment(row),
@@ -133,5 +146,6 @@ export function toResolved(row: AssignmentRow, answerable: boolean): ResolvedFor
     scoring: row.scoring,
     answers: row.answers,
     answerable,
+    formVersion: formVersionOf(row),
   };
 }

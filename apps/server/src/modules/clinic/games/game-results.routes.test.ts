@@ -191,13 +191,13 @@ describe("POST /api/replyActivity/ with a played game", () => {
     expect((await send("patient", "POST", "/api/replyActivity/", { id: other.id, game: played() })).statusCode).toBe(400);
   });
 
-  it("is the patient's own: another patient (same clinic or another) gets 404, staff 403, nothing is written", async () => {
+  it("is the patient's own: another patient (same clinic or another) and staff get 403, nothing is written", async () => {
     const row = await assign();
     const before = await stored();
-    expect((await send("patient2", "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(404);
+    expect((await send("patient2", "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(403);
     expect((await send("therapist", "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(403);
     expect((await send(null, "POST", "/api/replyActivity/", { id: row.id, game: played() })).statusCode).toBe(401);
-    // A patient of another clinic: the same answer as for a row that does not exist.
+    // A patient of another clinic: refused as well (issue 43: the app is told the entry is not theirs).
     const other = await makeClinic(t.db);
     const outsider = await t.login(other.patient.email, other.patient.password);
     const refused = await t.app.inject({
@@ -206,7 +206,7 @@ describe("POST /api/replyActivity/ with a played game", () => {
       headers: { cookie: outsider, origin: TEST_PUBLIC_URL },
       payload: { id: row.id, game: played() },
     });
-    expect(refused.statusCode).toBe(404);
+    expect(refused.statusCode).toBe(403);
     expect(await stored()).toEqual(before);
   });
 });

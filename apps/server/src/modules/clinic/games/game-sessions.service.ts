@@ -23,6 +23,8 @@ const figureColumns = {
   dizzinessAfter: gameSessions.dizzinessAfter,
   trialCount: gameSessions.trialCount,
   metrics: sql<Record<string, number> | null>`(select json_object_agg(m.name, m.value) from ${gameSessionMetrics} m where m.session_id = ${gameSessions.id})`,
+  /** The row's own creation: when the device's send reached the server. */
+  receivedAt: gameSessions.createdAt,
   patientId: gameSessions.patientId,
 };
 interface FigureRow {
@@ -39,6 +41,7 @@ interface FigureRow {
   dizzinessAfter: number;
   trialCount: number;
   metrics: Record<string, number> | null;
+  receivedAt: Date;
   patientId: string;
 }
 
@@ -57,6 +60,7 @@ function toFigures(row: FigureRow): GameSessionFigures {
     dizzinessAfter: row.dizzinessAfter,
     trialCount: row.trialCount,
     metrics: row.metrics ?? {},
+    receivedAt: row.receivedAt.toISOString(),
   };
 }
 

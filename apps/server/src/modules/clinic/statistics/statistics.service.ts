@@ -199,6 +199,7 @@ interface ListedJson {
   trialCount: number;
   activityId: number | null;
   metrics: Record<string, number> | null;
+  receivedAt: number;
 }
 
 interface DataRow {
@@ -239,7 +240,7 @@ async function readFigures(db: Reader, query: StatisticsQuery): Promise<DataRow>
           'id', r.id, 'buildId', r.build_id, 'family', r.family, 'startedAt', ${epochMs("r.started_at")}, 'endedAt', ${epochMs("r.ended_at")},
           'durationMs', r.duration_ms, 'levelStart', r.level_start, 'levelEnd', r.level_end, 'motion', r.motion, 'ended', r.ended,
           'dizzinessBefore', r.dizziness_before, 'dizzinessAfter', r.dizziness_after, 'trialCount', r.trial_count, 'activityId', r.activity_id,
-          'metrics', r.metrics)
+          'metrics', r.metrics, 'receivedAt', ${epochMs("r.created_at")})
           order by r.ended_at desc, r.id desc)
         from (select * from s order by s.ended_at desc, s.id desc limit ${listed}) r) as listed,
       ${perActivityJson} as activities,
@@ -290,6 +291,7 @@ function toSession(session: ListedJson, names: ReadonlyMap<number, string>): Sta
     dizzinessAfter: session.dizzinessAfter,
     trialCount: session.trialCount,
     metrics: session.metrics ?? {},
+    receivedAt: isoOf(session.receivedAt),
     family: session.family,
     activity: session.activityId === null ? null : { id: session.activityId, name: names.get(session.activityId) ?? "" },
   };

@@ -36,6 +36,7 @@ function gameSession(id: number, day: string, rt: number): StatisticsSession {
     dizzinessAfter: 2,
     trialCount: 40,
     metrics: { accuracy: 0.9, rt_median_ms: rt },
+    receivedAt: `${day}T10:02:01.000Z`,
     family: "reactor",
     activity: { id: 7, name: "Reaction lights" },
   };

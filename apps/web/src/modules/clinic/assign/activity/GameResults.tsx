@@ -4,7 +4,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "../../../../lib/dates.ts";
-import { SessionDialog, SessionFigureList, SessionTrials } from "./SessionResults.tsx";
+import { sessionTimes } from "./gameFigures.ts";
+import { SessionDialog, SessionFigureList, SessionTrials, SyncedLaterChip } from "./SessionResults.tsx";
 import { assignmentSessionsQuery, SessionPicker } from "./SessionPicker.tsx";
 
 /** Under a game row: the latest session's figures and the button to every session's trials; a note before the first. */
@@ -22,6 +23,11 @@ export function RowResults({ row, onOpen }: { row: AssignedActivity; onOpen: () 
     <Box sx={{ mt: 1 }} data-testid="game-results">
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
         {t("gameResults.figuresOf", { date: formatDateTime(session.endedAt) })}
+        {sessionTimes(session).syncedLater ? (
+          <Box component="span" sx={{ ml: 1 }}>
+            <SyncedLaterChip />
+          </Box>
+        ) : null}
       </Typography>
       <SessionFigureList session={session} dense />
       <Button size="small" sx={{ mt: 0.5, ml: -0.5 }} onClick={onOpen} aria-label={t("gameResults.openNamed", { name: row.activity.name, date: row.date })}>

@@ -26,6 +26,7 @@ const session = (id: number): GameSessionFigures => ({
   dizzinessAfter: 2,
   trialCount: 4,
   metrics: {},
+  receivedAt: "2026-11-01T09:01:31.000Z",
 });
 /** The server's answer to `?page=&rowsPerPage=`: ids TOTAL … 1, newest first. */
 function serverPage(url: string): Paged<GameSessionFigures> {

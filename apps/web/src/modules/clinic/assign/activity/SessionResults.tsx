@@ -2,6 +2,7 @@ import type { GameSessionFigures, GameTrial, Paged } from "@clinic/shared";
 import {
   Box,
   Button,
+  Chip,
   Dialog,
   DialogActions,
   DialogContent,
@@ -13,13 +14,14 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  Stack,
   Typography,
 } from "@mui/material";
 import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ListLoading } from "../../../../lib/components/ListPagination.tsx";
 import { useResource } from "../../../../lib/resource.ts";
-import { formatNumber, sessionFigures } from "./gameFigures.ts";
+import { formatNumber, sessionFigures, sessionTimes } from "./gameFigures.ts";
 
 /**
  * A game session's results, shown wherever a therapist reads them (an assignment's results
@@ -81,6 +83,41 @@ export function SessionFigureList({ session, dense }: { session: GameSessionFigu
   );
 }
 
+/** The mark of a result that reached the clinic well after it was played (played offline, issue 43). */
+export function SyncedLaterChip() {
+  const { t } = useTranslation();
+  // A span, so that it may sit inside a line of text.
+  return <Chip component="span" size="small" color="warning" variant="outlined" label={t("gameResults.syncedLater")} />;
+}
+
+/** When a session was played on the device and when it arrived, marked when it was synced later. */
+export function SessionTimes({ session }: { session: GameSessionFigures }) {
+  const { t } = useTranslation();
+  const { played, arrived, syncedLater } = sessionTimes(session);
+  const time = (label: string, value: string) => (
+    <Typography variant="body2">
+      <Box component="span" sx={{ color: "text.secondary" }}>
+        {label}:{" "}
+      </Box>
+      {value}
+    </Typography>
+  );
+  return (
+    <Box sx={{ mb: 1.5 }} data-testid="session-times">
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "center" }}>
+        {time(t("gameResults.played"), played)}
+        {time(t("gameResults.arrived"), arrived)}
+        {syncedLater ? <SyncedLaterChip /> : null}
+      </Stack>
+      {syncedLater ? (
+        <Typography variant="caption" color="text.secondary">
+          {t("gameResults.syncedLaterHint")}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
 /** A session's figures and its trials (`GET /api/game-sessions/:id/trials`), a page at a time. */
 export function SessionTrials({ patientId, sessionId }: { patientId: string; sessionId: number }) {
   const { t, i18n } = useTranslation();
@@ -93,6 +130,7 @@ export function SessionTrials({ patientId, sessionId }: { patientId: string; ses
   const seconds = (ms: number) => t("gameResults.shownAt", { value: formatNumber(i18n.language, ms / 1000, 1) });
   return (
     <>
+      <SessionTimes session={data.session} />
       <SessionFigureList session={data.session} />
       <Typography variant="h6" component="h3" sx={{ mt: 2 }}>
         {t("gameResults.trials")}

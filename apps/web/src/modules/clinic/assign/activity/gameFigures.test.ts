@@ -19,6 +19,7 @@ const session: GameSessionFigures = {
   dizzinessAfter: 3,
   trialCount: 1250,
   metrics: { trials: 1250, correct: 1125, accuracy: 0.9, rt_median_ms: 1312.4 },
+  receivedAt: "2026-03-02T10:02:06.000Z",
 };
 
 async function translator(language: "en" | "es") {

@@ -1,5 +1,6 @@
 import type { GameSessionFigures } from "@clinic/shared";
 import type { TFunction } from "i18next";
+import { formatDateTime } from "../../../../lib/dates.ts";
 
 /** A number as the reader's language writes it (decimal comma in Spanish, grouping). */
 export const formatNumber = (language: string, value: number, digits = 0) => new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
@@ -39,4 +40,17 @@ export function sessionFigures(session: GameSessionFigures, t: TFunction, langua
   figures.push([t("gameResults.duration"), formatDuration(t, language, session.durationMs)]);
   figures.push([t("gameResults.motion"), percent(language, session.motion)]);
   return figures;
+}
+
+/** A result that reached the server more than this long after it was played is marked "synced later". */
+export const SYNCED_LATE_MINUTES = 5;
+
+/**
+ * When a session was played (its end, by the device's clock) and when it reached the server, as
+ * the screens write date-times, and whether it came late: played offline and sent once the
+ * device was back online (issue 43). A device clock running ahead never counts as late.
+ */
+export function sessionTimes(session: Pick<GameSessionFigures, "endedAt" | "receivedAt">): { played: string; arrived: string; syncedLater: boolean } {
+  const delayMs = Date.parse(session.receivedAt) - Date.parse(session.endedAt);
+  return { played: formatDateTime(session.endedAt), arrived: formatDateTime(session.receivedAt), syncedLater: delayMs > SYNCED_LATE_MINUTES * 60_000 };
 }

@@ -123,6 +123,7 @@ function resolved(extra: Partial<ResolvedForm> = {}): ResolvedForm {
     scoring: { total: "sum", subscales: [{ key: "physical", name: "Physical", fields: ["p1", "y1"] }], bands: [] },
     answers: { p1: "sometimes", y1: true, sc: 10, d1: "2025-12-20" },
     answerable: false,
+    formVersion: "12.0123456789abcdef",
     submittedBy: THERAPIST,
     score: {
       total: 16,
