@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { precompress } from "./vite-precompress.ts";
 import { moduleTexts } from "./vite-texts.ts";
 
@@ -27,7 +28,29 @@ function signInPage(): Plugin {
 // In development the API runs on PORT (8000) and Vite proxies /api to it.
 export default defineConfig({
   // moduleTexts: each module's texts load with its code, not all of them with the app (vite-texts.ts).
-  plugins: [signInPage(), moduleTexts(), react(), precompress()],
+  plugins: [
+    signInPage(),
+    moduleTexts(),
+    react(),
+    // The service worker (src/sw.ts, issue 43): the build's file list is written into it. The
+    // manifests are static files in public/, one per language; the app registers the worker itself
+    // (lib/offline/pwa.ts) to ask before a new version takes over.
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,mjs,css,svg,png,webmanifest}"],
+        // The pages themselves are never files: the server writes each one's nonce (sw.ts keeps the last one).
+        globIgnores: ["**/*.map", "sw.js", "index.html", "login.html"],
+        // The largest is pdf.js's worker (1.3 MB), which a patient needs to read a PDF offline.
+        maximumFileSizeToCacheInBytes: 2_000_000,
+      },
+    }),
+    precompress(),
+  ],
   // The server writes each answer's Content-Security-Policy nonce over this placeholder
   // (apps/server/src/platform/web-app.ts); Vite puts it on its tags and in a csp-nonce meta.
   html: { cspNonce: "__CSP_NONCE__" },

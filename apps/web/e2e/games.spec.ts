@@ -1,97 +1,9 @@
-import { type BuildDefinition, CATALOGUE, FAMILIES } from "@clinic/games";
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
-
-/** Keys as Playwright names them. */
-const keyName = (key: string) => (key === " " ? "Space" : key);
-
-/** The stage's state, what an ideal player would do now, and the seconds left on the bar's clock, in one round trip. */
-async function look(page: Page) {
-  return page.evaluate(() => {
-    const stage = document.querySelector("[data-testid=game-stage]");
-    const clock = /(\d+):(\d\d)/.exec(document.querySelector("[data-testid=game-remaining]")?.textContent ?? "");
-    return {
-      // The stage leaves the page once the session ends.
-      state: stage?.getAttribute("data-game-state") ?? "gone",
-      input: window.__gameController?.demonstrate() ?? null,
-      secondsLeft: clock ? Number(clock[1]) * 60 + Number(clock[2]) : null,
-    };
-  });
-}
-
-/**
- * Plays the game on the page as an ideal patient would, with real keyboard and mouse events: it
- * asks the game what a perfect player would do now (`demonstrate`) and does it, a human delay
- * after a stimulus appears. To the end, or until `playedSeconds` of play have passed on the bar's
- * clock (pauses excluded), when the game is left running.
- */
-async function play(page: Page, playedSeconds = Number.POSITIVE_INFINITY) {
-  await expect(page.getByTestId("game-stage")).toHaveAttribute("data-game-state", "running");
-  let startSeconds: number | null = null;
-  for (let step = 0; step < 5000; step++) {
-    const { state, input, secondsLeft } = await look(page);
-    if (state === "ended" || state === "gone") return;
-    startSeconds ??= secondsLeft;
-    if (startSeconds !== null && secondsLeft !== null && startSeconds - secondsLeft >= playedSeconds) return;
-    if (!input) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    if (input.type === "key") {
-      await page.waitForTimeout(300);
-      await page.keyboard.press(keyName(input.key));
-    } else if (input.type === "pointermove") {
-      await page.mouse.move(input.clientX, input.clientY);
-    } else if (input.type === "pointerdown") {
-      await page.waitForTimeout(300);
-      await page.mouse.move(input.clientX, input.clientY);
-      await page.mouse.down();
-      await page.mouse.up();
-    } else {
-      await page.mouse.up();
-    }
-  }
-  throw new Error("The game did not end");
-}
-
-const playToTheEnd = (page: Page) => play(page);
+import { CATALOGUE, FAMILIES } from "@clinic/games";
+import { expect, test } from "@playwright/test";
+import { expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { assignGamesToPablo as assignToPablo, play, playToTheEnd } from "./game-player.ts";
 
 const quickBuilds = FAMILIES.map((family) => CATALOGUE.find((build) => build.family === family && build.quick)).filter((build) => build !== undefined);
-
-/**
- * The therapist's side through the API: one activity per build, assigned to Pablo for today at
- * 50 % motion. Answers Pablo's id and the Origin header state-changing calls carry.
- */
-async function assignToPablo(page: Page, builds: BuildDefinition[], token: string) {
-  const therapist = DEMO_ACCOUNTS.therapist;
-  const request = page.request;
-  expect((await request.post("/api/auth/sign-in/email", { data: { email: therapist.email, password: therapist.password } })).ok()).toBe(true);
-  // State-changing calls carry the app's own origin, as the browser's do.
-  const headers = { origin: new URL(test.info().project.use.baseURL as string).origin };
-  const patients = await (await request.get("/api/usuario/user?permission_codename_include=is_patient&q=Pablo")).json();
-  const pablo = patients.data.find((user: { email: string }) => user.email === DEMO_ACCOUNTS.patient.email).id as string;
-  const activityIds: number[] = [];
-  for (const build of builds) {
-    const created = await request.post("/api/activities/", {
-      headers,
-      data: { name: `${build.title.en} ${token}`, description: "<p>Played by the end-to-end test.</p>", type: "game", gameBuildId: build.id },
-    });
-    expect(created.status(), build.id).toBe(201);
-    activityIds.push((await created.json()).id);
-  }
-  const today = new Date().toLocaleDateString("en-CA");
-  const assigned = await request.post(`/api/patients-activities/${pablo}`, {
-    headers,
-    data: { activities: activityIds, date: today, duration: 5, motion: 50 },
-  });
-  expect(assigned.status()).toBe(201);
-  // Each activity's assignment, to open its play page.
-  const list = await (await request.get(`/api/assignActivityList/${pablo}/?rowsPerPage=100&q=${token}`)).json();
-  const assignments = new Map((list.data as { id: number; activity: { name: string } }[]).map((row) => [row.activity.name, row.id]));
-  expect(assignments.size).toBe(builds.length);
-  await request.post("/api/auth/sign-out", { headers });
-  return { pablo, headers, assignments };
-}
 
 test("therapists browse the game catalogue and preview a build, isolated for fine timers, watching it play itself", async ({ page }) => {
   await signIn(page, "therapist");
@@ -204,44 +116,6 @@ test("a patient plays the quick build of every family, one to the end, and saves
   // Leave Pablo's plan as it was.
   const ids = (list.data as { id: number }[]).map((row) => row.id);
   expect((await page.request.post("/api/assign-unassign-activities/", { headers, data: { unassign: ids } })).ok()).toBe(true);
-});
-
-test("a result played while the server cannot be reached is kept on the device and sent from the home once it can", async ({ page }) => {
-  test.setTimeout(120_000);
-  const build = quickBuilds[0];
-  const token = `e2e-offline-${Date.now().toString(36)}`;
-  const name = `${build.title.en} ${token}`;
-  const { pablo, headers } = await assignToPablo(page, [build], token);
-  await signIn(page, "patient");
-  await visit(page, "/manager/patient");
-  await page.getByRole("link", { name: `Play: ${name}` }).click();
-  await page.waitForURL(/\/manager\/patient\/play\/\d+$/);
-  await settled(page);
-  await page.getByRole("button", { name: "3 out of 10" }).click();
-  await page.getByRole("button", { name: "Start" }).click();
-  await playToTheEnd(page);
-  await page.getByRole("button", { name: "2 out of 10" }).click();
-  // The connection drops just as the result is sent.
-  await page.route("**/api/replyActivity/", (route) => route.abort("internetdisconnected"));
-  await page.getByRole("button", { name: "Save my result" }).click();
-  await expect(page.getByText("Your result is kept on this device", { exact: false })).toBeVisible();
-  await expectAccessible(page);
-
-  // The patient closes the game and comes back to the home later, online again.
-  await page.unroute("**/api/replyActivity/");
-  await page.getByRole("link", { name: "Back to my activities" }).click();
-  await page.waitForURL("**/manager/patient");
-  const row = page.getByTestId("my-activity").filter({ hasText: name });
-  await expect(row.getByText("Done", { exact: true })).toBeVisible();
-  await expect(page.getByText("waiting to be sent", { exact: false })).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem("gameResultOutbox"))).toBe("[]");
-  await signOut(page);
-
-  await signIn(page, "therapist");
-  const list = await (await page.request.get(`/api/assignActivityList/${pablo}/?rowsPerPage=10&q=${token}`)).json();
-  expect(list.data).toHaveLength(1);
-  expect(list.data[0]).toMatchObject({ done: true, result: { dizziness_before: 3, dizziness_after: 2 } });
-  expect((await page.request.post("/api/assign-unassign-activities/", { headers, data: { unassign: [list.data[0].id] } })).ok()).toBe(true);
 });
 
 /**

@@ -41,6 +41,9 @@ export default defineConfig({
     // As a user who asked for less motion: screens appear without fades, so no step waits for
     // one (shell.spec.ts walks the shell with motion too).
     reducedMotion: "reduce",
+    // Each test's fresh context would install the service worker and precache the whole build
+    // (8 MB): only offline.spec.ts, which tests it, lets it run.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

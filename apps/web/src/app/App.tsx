@@ -20,9 +20,13 @@ function makeQueryClient() {
     defaultOptions: {
       queries: {
         // A refusal or a missing record will not change by asking again.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        // Offline, asking again cannot help either.
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2 && navigator.onLine,
         refetchOnWindowFocus: false,
+        // Offline, a patient's reads are answered from the device (lib/offline): they must run, not pause.
+        networkMode: "always",
       },
+      mutations: { networkMode: "always" },
     },
   });
   return client;

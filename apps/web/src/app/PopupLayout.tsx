@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
 import { Notices } from "../lib/components/Notices.tsx";
+import { DeviceSync } from "../modules/offline/DeviceSync.tsx";
 
 /** Pages opened in a window of their own (the upload picker): signed-in only, without the shell. */
 export function PopupLayout() {
@@ -12,6 +13,8 @@ export function PopupLayout() {
   if (!session) return <Navigate to={`/accounts/login/?next=${encodeURIComponent(`${location.pathname}${location.search}`)}`} replace />;
   return (
     <Notices>
+      {/* A game's page: the outbox is sent from here too, and nothing interrupts the game. */}
+      <DeviceSync session={session} banners={false} />
       <Suspense fallback={<Loading />}>
         <Outlet />
       </Suspense>

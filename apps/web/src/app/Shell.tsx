@@ -9,6 +9,7 @@ import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
 import { prefersReducedMotion, sideMenuWidth, themeFor, WIDE_SCREEN } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
+import { DeviceSync } from "../modules/offline/DeviceSync.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { AiChatLauncher } from "../modules/ai/widget/launcher/AiChatLauncher.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
@@ -74,6 +75,7 @@ export function ShellFrame({ session, mobile, editing, setSlot, children }: Shel
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
+        <DeviceSync session={session} />
         <BroadcastBanners session={session} />
         <MembershipBanner session={session} />
         {children}

@@ -37,6 +37,16 @@ export function failureReference(failure: unknown): string | null {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** A patient's device copy of their reads (lib/offline): kept from each answer, recalled when the server is out of reach. */
+export interface DeviceReads {
+  keep(path: string, data: unknown): void;
+  recall(path: string): Promise<unknown>;
+}
+let deviceReads: DeviceReads | null = null;
+export const setDeviceReads = (reads: DeviceReads | null) => {
+  deviceReads = reads;
+};
+
 /** Every call of the web app: JSON in and out, the session cookie, errors as ApiError. */
 export async function api<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
@@ -50,6 +60,8 @@ export async function api<T>(method: Method, path: string, body?: unknown, signa
     });
   } catch (error) {
     if ((error as Error).name === "AbortError") throw error;
+    const kept = method === "GET" ? await deviceReads?.recall(path) : undefined;
+    if (kept !== undefined) return kept as T;
     throw new ApiError(0, { detail: "The server could not be reached." });
   }
   const text = await response.text();
@@ -65,6 +77,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, signa
     const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
     throw new ApiError(response.status, errorBody, response.headers.get("x-request-id"));
   }
+  if (method === "GET") deviceReads?.keep(path, parsed);
   return parsed as T;
 }
 

@@ -11,6 +11,8 @@ import { useAction, useResource } from "../../lib/resource.ts";
 import { SESSION_KEY } from "../../lib/session.ts";
 import { Loading } from "../../lib/components/Loading.tsx";
 import { AccessLogCard } from "../audit/AccessLogCard.tsx";
+import { PushNotificationsCard } from "../notifications/PushNotificationsCard.tsx";
+import { DeviceStorageCard } from "../offline/DeviceStorageCard.tsx";
 import { PasswordCard } from "./PasswordCard.tsx";
 import { TwoFactorCard } from "./TwoFactorCard.tsx";
 
@@ -95,8 +97,10 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <PasswordCard />
+      <PushNotificationsCard isPatient={!isStaff} />
       {isStaff ? <TwoFactorCard enabled={profile.twoFactorEnabled} /> : null}
       {isStaff ? null : <AccessLogCard />}
+      {isStaff ? null : <DeviceStorageCard />}
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ import { PatientRecommendationsCard } from "./PatientRecommendationsCard.tsx";
 import { ShowWhenLoaded } from "../../lib/components/ShowWhenLoaded.tsx";
 import { useSignedIn } from "../../lib/session.ts";
 import { WelcomeCard } from "./WelcomeCard.tsx";
+import { InstallAppCard } from "../offline/InstallAppCard.tsx";
+import { OutboxList } from "../offline/OutboxList.tsx";
 
 const APPOINTMENT_READ = ["view_apointment", "change_apointment", "change_all_appointments"];
 const APPOINTMENT_CHANGE = ["change_apointment", "change_all_appointments"];
@@ -42,6 +44,9 @@ export function PatientHomePage() {
       <WelcomeCard>
         <Typography sx={{ mt: 2 }}>{t("dashboard.patientIntro")}</Typography>
       </WelcomeCard>
+      {/* What this device still holds for the server, and what it refused: before anything else. */}
+      <OutboxList />
+      <InstallAppCard />
       <ShowWhenLoaded>
         <Stack spacing={3}>
           {/* A few encouraging figures before the day's work; small, so the activities stay near the top. */}

@@ -3,10 +3,12 @@ import type { Activity, ActivityFile } from "@clinic/shared";
 import OpenInNew from "@mui/icons-material/OpenInNew";
 import PlayArrowRounded from "@mui/icons-material/PlayArrowRounded";
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from "@mui/material";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { currentLanguage } from "../../../lib/i18n.ts";
+import { useKeptFile, useObjectUrl } from "../../../lib/offline/useKeptFile.ts";
+import { NeedsConnection, VideoKeeper } from "../../offline/VideoKeeper.tsx";
 import { BundleTry } from "../games/BundleTry.tsx";
 import { BuildFacts } from "../games/BuildFacts.tsx";
 import { previewPath } from "../games/paths.ts";
@@ -17,15 +19,20 @@ const PdfViewer = lazy(() => import("./PdfViewer.tsx").then((module) => ({ defau
 /** A text activity's attached document: a PDF in the viewer, an image as an image, anything else as a link. */
 function ActivityDocument({ file }: { file: ActivityFile }) {
   const { t } = useTranslation();
+  // The copy kept on a patient's device (issue 43) opens offline; staff have none.
+  const kept = useKeptFile(file.url);
+  const keptUrl = useObjectUrl(kept?.blob);
+  if (kept === undefined) return <CircularProgress aria-label={t("activities.pdf.loading")} />;
   if (file.mime === "application/pdf") {
     return (
       <Suspense fallback={<CircularProgress aria-label={t("activities.pdf.loading")} />}>
-        <PdfViewer url={file.url} name={file.name} />
+        <PdfViewer url={file.url} name={file.name} data={kept?.blob} />
       </Suspense>
     );
   }
   if (file.mime?.startsWith("image/")) {
-    return <Box component="img" src={file.url} alt={file.name} sx={{ display: "block", maxWidth: "100%", height: "auto", borderRadius: 1 }} />;
+    if (kept && !keptUrl) return null;
+    return <Box component="img" src={keptUrl ?? file.url} alt={file.name} sx={{ display: "block", maxWidth: "100%", height: "auto", borderRadius: 1 }} />;
   }
   return (
     <Link href={file.url} target="_blank" rel="noopener">
@@ -50,6 +57,52 @@ export function embeddableVideo(url: string): { kind: "iframe" | "video"; src: s
 }
 
 /**
+ * A video activity: an embedded player or a video file. Hosted elsewhere, it needs a connection
+ * (said beside it); an uploaded file may be kept on a patient's device and then plays offline.
+ */
+function ActivityVideo({ url, name }: { url: string; name: string }) {
+  const { t } = useTranslation();
+  const [version, setVersion] = useState(0);
+  const video = embeddableVideo(url);
+  const uploaded = video.kind === "video" && url.startsWith("/");
+  const kept = useKeptFile(uploaded ? url : null, version);
+  const keptUrl = useObjectUrl(kept?.blob);
+  if (video.kind === "iframe") {
+    return (
+      <Stack spacing={1}>
+        <NeedsConnection />
+        <Box sx={{ position: "relative", pt: "56.25%", maxWidth: 928 }}>
+          <Box
+            component="iframe"
+            src={video.src}
+            title={name}
+            allow="encrypted-media; fullscreen; picture-in-picture"
+            sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+          />
+        </Box>
+      </Stack>
+    );
+  }
+  return (
+    <Stack spacing={1}>
+      {uploaded ? <VideoKeeper url={url} name={name} kept={Boolean(kept)} onChange={() => setVersion((value) => value + 1)} /> : <NeedsConnection />}
+      {kept && !keptUrl ? null : (
+        <Box
+          component="video"
+          controls
+          preload="metadata"
+          src={keptUrl ?? video.src}
+          aria-label={name}
+          sx={{ width: "100%", maxWidth: 928, bgcolor: "black", borderRadius: 1 }}
+        >
+          <Link href={video.src}>{t("activities.openVideo")}</Link>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/**
  * What a patient (or the therapist previewing) sees of an activity: the video, the text, or the
  * game's card with the way to play it (`playHref`: the patient's assignment, null once played) or,
  * for staff (no `playHref`), to preview it.
@@ -58,29 +111,7 @@ export function ActivityPlayer({ activity, playHref }: { activity: Activity; pla
   const { t } = useTranslation();
   if (activity.type === "video") {
     if (!activity.videoUrl) return <Alert severity="warning">{t("activities.videoMissing")}</Alert>;
-    const video = embeddableVideo(activity.videoUrl);
-    return video.kind === "iframe" ? (
-      <Box sx={{ position: "relative", pt: "56.25%", maxWidth: 928 }}>
-        <Box
-          component="iframe"
-          src={video.src}
-          title={activity.name}
-          allow="encrypted-media; fullscreen; picture-in-picture"
-          sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
-        />
-      </Box>
-    ) : (
-      <Box
-        component="video"
-        controls
-        preload="metadata"
-        src={video.src}
-        aria-label={activity.name}
-        sx={{ width: "100%", maxWidth: 928, bgcolor: "black", borderRadius: 1 }}
-      >
-        <Link href={video.src}>{t("activities.openVideo")}</Link>
-      </Box>
-    );
+    return <ActivityVideo url={activity.videoUrl} name={activity.name} />;
   }
   if (activity.type === "text") {
     return (

@@ -21,7 +21,7 @@ type Loaded = { state: "loading" } | { state: "ready"; pdf: PDFDocumentProxy } |
  * page area takes the arrow keys, Page Up/Down and +/-; the buttons do the same for pointers.
  * This module is loaded lazily (ActivityPlayer.tsx), so pdf.js is fetched only with a document.
  */
-export function PdfViewer({ url, name }: { url: string; name: string }) {
+export function PdfViewer({ url, name, data }: { url: string; name: string; data?: Blob }) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [pageNumber, setPageNumber] = useState(1);
@@ -34,17 +34,28 @@ export function PdfViewer({ url, name }: { url: string; name: string }) {
   useEffect(() => {
     setLoaded({ state: "loading" });
     setPageNumber(1);
-    const task = getDocument({ url });
-    task.promise.then(
-      (pdf) => setLoaded({ state: "ready", pdf }),
-      (error: unknown) => {
-        // A destroyed task (the viewer left) rejects too: nothing to show then.
-        if ((error as Error)?.name === "AbortException") return;
-        setLoaded({ state: "failed", reason: error instanceof InvalidPDFException ? "notPdf" : "unreadable" });
-      },
-    );
-    return () => void task.destroy();
-  }, [url]);
+    let live = true;
+    let task: ReturnType<typeof getDocument> | null = null;
+    const start = async () => {
+      // A copy kept on the device (issue 43) is read from memory: offline, and without a request.
+      const source = data ? { data: new Uint8Array(await data.arrayBuffer()) } : { url };
+      if (!live) return;
+      task = getDocument(source);
+      task.promise.then(
+        (pdf) => setLoaded({ state: "ready", pdf }),
+        (error: unknown) => {
+          // A destroyed task (the viewer left) rejects too: nothing to show then.
+          if ((error as Error)?.name === "AbortException") return;
+          setLoaded({ state: "failed", reason: error instanceof InvalidPDFException ? "notPdf" : "unreadable" });
+        },
+      );
+    };
+    void start();
+    return () => {
+      live = false;
+      void task?.destroy();
+    };
+  }, [url, data]);
 
   // Fit to width follows the frame: a phone turned sideways, a resized window. A ref callback
   // (with React 19's cleanup), since the frame comes and goes with a failed load.

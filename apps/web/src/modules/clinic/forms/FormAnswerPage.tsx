@@ -9,7 +9,8 @@ import { Loading } from "../../../lib/components/Loading.tsx";
 import { formatDate, formatDateTime } from "../../../lib/dates.ts";
 import { useAction, useResource } from "../../../lib/resource.ts";
 import { useSignedIn } from "../../../lib/session.ts";
-import { ASSIGNED_FORMS_KEY, assignmentKey, FORMS_BASE, saveAnswers } from "./api.ts";
+import { act, wasKept } from "../../../lib/offline/act.ts";
+import { ASSIGNED_FORMS_KEY, assignmentKey, FORMS_BASE } from "./api.ts";
 import { FormStateChip } from "./FormStateChip.tsx";
 import { FormView } from "./FormView.tsx";
 import { answerErrorsOf } from "./messages.ts";
@@ -38,20 +39,35 @@ export function FormAnswerPage() {
   }, [assignment]);
 
   const questions = assignment?.fields.map((field) => field.key) ?? [];
-  const save = useAction((submit: boolean) => saveAnswers({ assignment: id, answers: keptAnswers(answers), submit }), {
-    invalidate: [assignmentKey(id), [ASSIGNED_FORMS_KEY]],
-    success: (saved) => (saved.state === "inProgress" ? t("dynamicForms.answer.draftSaved") : t("dynamicForms.answer.submitted")),
-    onFieldErrors: (fields) => {
-      const split = answerErrorsOf(fields, questions, t);
-      setErrors(split.byQuestion);
-      setOther(split.other);
+  const save = useAction(
+    (submit: boolean) => {
+      if (!assignment) throw new Error("The form is not loaded");
+      const kept = keptAnswers(answers);
+      // Through the device outbox (issue 43), with the questions' stamp: offline, the answers wait on
+      // the device; answers to questions changed meanwhile are refused rather than misread.
+      return act<ResolvedForm>({ kind: "form", body: { assignment: id, answers: kept, submit, formVersion: assignment.formVersion } }, assignment.formName, {
+        ...assignment,
+        answers: kept,
+        state: submit ? "submitted" : "inProgress",
+        answerable: !submit,
+      });
     },
-    onSuccess: () => {
-      setErrors({});
-      setOther([]);
-      setConfirming(false);
+    {
+      invalidate: [assignmentKey(id), [ASSIGNED_FORMS_KEY]],
+      success: (saved) =>
+        wasKept(saved) ? t("offline.savedOnDevice") : saved.state === "inProgress" ? t("dynamicForms.answer.draftSaved") : t("dynamicForms.answer.submitted"),
+      onFieldErrors: (fields) => {
+        const split = answerErrorsOf(fields, questions, t);
+        setErrors(split.byQuestion);
+        setOther(split.other);
+      },
+      onSuccess: () => {
+        setErrors({});
+        setOther([]);
+        setConfirming(false);
+      },
     },
-  });
+  );
 
   if (!valid) return <Alert severity="warning">{t("errors.status404")}</Alert>;
   if (!assignment) return network.error ? <Alert severity="warning">{network.message}</Alert> : <Loading />;

@@ -1,4 +1,4 @@
-import type { DynamicForm, FormAssignInput, FormInput, ResolvedForm, ResolvedFormInput } from "@clinic/shared";
+import type { DynamicForm, FormAssignInput, FormInput } from "@clinic/shared";
 import { del, post, put } from "../../../lib/api.ts";
 import { registerRefusals } from "../../../lib/refusals.ts";
 import { translateFormMessage } from "./messages.ts";
@@ -26,4 +26,3 @@ export const updateForm = (id: number, input: FormInput) => put<DynamicForm>(`/a
 export const deleteForm = (id: number) => del<null>(`/api/delete-update-form/${id}`);
 export const archiveForm = (id: number, archived: boolean) => put<DynamicForm>(`/api/forms/${id}/archive`, { archived });
 export const assignForm = (input: FormAssignInput) => post<{ assigned: number }>("/api/assignDynamicForm/", input);
-export const saveAnswers = (input: ResolvedFormInput) => post<ResolvedForm>("/api/resolved-form/", input);

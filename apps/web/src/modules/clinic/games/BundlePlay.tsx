@@ -11,7 +11,7 @@ import { bundleSession, newBridgeNonce } from "./bundleBridge.ts";
 import { BundleStage } from "./BundleStage.tsx";
 import { DizzinessScale } from "./DizzinessScale.tsx";
 import { BeforePlay, PlayFrame, WaitingForServer } from "./PlayParts.tsx";
-import { resultOutbox } from "./outbox.ts";
+import { refusalMessage, sendGameResult } from "./outbox.ts";
 
 type Step =
   | { name: "intro" }
@@ -59,12 +59,15 @@ export function BundlePlay({ data, fileId }: { data: AssignedActivityDetail; fil
       ...(current.message?.maxScore !== undefined ? { maxScore: current.message.maxScore } : {}),
       ...(trimmed ? { note: trimmed } : {}),
     };
-    resultOutbox.add({ id: data.id, result, game: { ...current.played, sessionId: current.sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } });
-    const outcome = await resultOutbox.deliver(current.sessionId);
+    const outcome = await sendGameResult(
+      { id: data.id, result, game: { ...current.played, sessionId: current.sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } },
+      data.activity.name,
+    ).catch(() => ({ kind: "storageFull" }) as const);
     if (outcome.kind === "delivered") {
       await client.invalidateQueries({ queryKey: [ASSIGNMENTS_KEY] });
       setStep({ name: "sent" });
-    } else if (outcome.kind === "refused") setStep({ name: "refused", message: outcome.error.message });
+    } else if (outcome.kind === "refused") setStep({ name: "refused", message: refusalMessage(outcome, t("games.refusedLater")) });
+    else if (outcome.kind === "storageFull") setStep({ name: "refused", message: t("offline.storageFull") });
     else setStep({ name: "waiting", sessionId: current.sessionId });
   };
 

@@ -13,7 +13,7 @@ import { DizzinessScale } from "./DizzinessScale.tsx";
 import { BeforePlay, PlayFrame, WaitingForServer } from "./PlayParts.tsx";
 import { GameStage } from "./GameStage.tsx";
 import { SessionFigures } from "./SessionFigures.tsx";
-import { resultOutbox } from "./outbox.ts";
+import { refusalMessage, sendGameResult } from "./outbox.ts";
 
 type Step =
   | { name: "intro" }
@@ -48,15 +48,18 @@ export function PlayPage() {
     async (played: PlayedSession, sessionId: string, dizzinessAfter: number) => {
       setSessionId(sessionId);
       setStep({ name: "after", played, sessionId, sending: true });
-      resultOutbox.add({ id, result: {}, game: { ...played, sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } });
-      const outcome = await resultOutbox.deliver(sessionId);
+      const outcome = await sendGameResult(
+        { id, result: {}, game: { ...played, sessionId, dizzinessBefore: before ?? 0, dizzinessAfter } },
+        data?.activity.name ?? "",
+      ).catch(() => ({ kind: "storageFull" }) as const);
       if (outcome.kind === "delivered") {
         await client.invalidateQueries({ queryKey: [ASSIGNMENTS_KEY] });
         setStep({ name: "sent", played });
-      } else if (outcome.kind === "refused") setStep({ name: "refused", played, message: outcome.error.message });
+      } else if (outcome.kind === "refused") setStep({ name: "refused", played, message: refusalMessage(outcome, t("games.refusedLater")) });
+      else if (outcome.kind === "storageFull") setStep({ name: "refused", played, message: t("offline.storageFull") });
       else setStep({ name: "waiting", played });
     },
-    [id, before, client],
+    [id, before, client, data, t],
   );
 
   if (!valid || network.error) {

@@ -1,10 +1,10 @@
 import type { AssignedActivityDetail } from "@clinic/shared";
 import { Alert, Box, Button, Container, Paper, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RichTextView } from "../../../lib/components/RichTextView.tsx";
 import { DizzinessScale } from "./DizzinessScale.tsx";
-import { resultOutbox, useResultDelivery } from "./outbox.ts";
+import { useOutboxEntries } from "../../../lib/offline/delivery.ts";
 
 /** What the catalogue's games and uploaded bundles share around the game itself. */
 
@@ -77,12 +77,15 @@ export function BeforePlay({
 /** The result is safe on this device; it goes to the server as soon as it can be reached. */
 export function WaitingForServer({ sessionId, onDelivered, onRefused }: { sessionId: string; onDelivered: () => void; onRefused: (message: string) => void }) {
   const { t } = useTranslation();
-  // Called whenever some waiting result left the outbox: ours may be among them.
-  const waiting = useResultDelivery(() => {
-    if (resultOutbox.pending().some((item) => item.reply.game.sessionId === sessionId)) return;
-    if (resultOutbox.refused().some((item) => item.reply.game.sessionId === sessionId)) onRefused(t("games.refusedLater"));
-    else onDelivered();
-  });
+  const entries = useOutboxEntries();
+  const ours = entries?.find((entry) => entry.key === sessionId);
+  const waiting = entries?.filter((entry) => entry.state === "waiting").length ?? 0;
+  useEffect(() => {
+    // Not read yet (null): nothing is known of it.
+    if (!entries) return;
+    if (!ours) onDelivered();
+    else if (ours.state === "refused") onRefused(ours.refusal?.detail ?? t("games.refusedLater"));
+  }, [entries, ours, onDelivered, onRefused, t]);
   return (
     <Alert severity="info" role="status">
       {waiting > 1 ? `${t("games.waiting")} (${waiting})` : t("games.waiting")}

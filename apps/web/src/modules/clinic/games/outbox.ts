@@ -1,39 +1,18 @@
-import type { AssignedActivity } from "@clinic/shared";
-import { useEffect, useRef, useState } from "react";
-import { post } from "../../../lib/api.ts";
-import { ResultOutbox, retryDelaySeconds } from "./resultOutbox.ts";
+import type { ReplyActivityInput } from "@clinic/shared";
+import { takeAction } from "../../../lib/offline/delivery.ts";
+import type { SendOutcome } from "../../../lib/offline/outbox.ts";
 
-/** The one outbox of this browser: results wait in local storage until the server has them. */
-export const resultOutbox = new ResultOutbox(globalThis.localStorage, (reply) => post<AssignedActivity>("/api/replyActivity/", reply));
+export type GameReply = ReplyActivityInput & { game: NonNullable<ReplyActivityInput["game"]> };
 
 /**
- * Sends waiting results now, again when the browser comes back online, and on a growing
- * delay while any wait. Answers how many still wait (for the page to say so).
+ * Sends a played session through the device outbox (lib/offline/outbox.ts): written down before
+ * it is sent, keyed by the session's own id, so a resend after a lost answer is stored once.
  */
-export function useResultDelivery(onDelivered?: () => void): number {
-  const [waiting, setWaiting] = useState(() => resultOutbox.pending().length);
-  const delivered = useRef(onDelivered);
-  delivered.current = onDelivered;
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const flush = async () => {
-      clearTimeout(timer);
-      const before = resultOutbox.pending().length;
-      const left = before === 0 ? 0 : await resultOutbox.flush();
-      if (stopped) return;
-      setWaiting(left);
-      if (left < before) delivered.current?.();
-      const attempts = resultOutbox.pending()[0]?.attempts;
-      if (attempts !== undefined) timer = setTimeout(flush, retryDelaySeconds(attempts) * 1000);
-    };
-    void flush();
-    window.addEventListener("online", flush);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      window.removeEventListener("online", flush);
-    };
-  }, []);
-  return waiting;
+export function sendGameResult(reply: GameReply, activityName: string): Promise<SendOutcome> {
+  return takeAction({ kind: "reply", body: { ...reply, result: reply.result ?? {} } }, activityName, reply.game.sessionId);
+}
+
+/** The text of a refusal the server gave a result: its reason, else the generic one. */
+export function refusalMessage(outcome: Extract<SendOutcome, { kind: "refused" }>, fallback: string): string {
+  return outcome.entry.refusal?.detail ?? fallback;
 }

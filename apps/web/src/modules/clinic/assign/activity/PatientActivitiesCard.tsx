@@ -21,8 +21,8 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useAction } from "../../../../lib/resource.ts";
 import { useSignedIn } from "../../../../lib/session.ts";
-import { PendingResults } from "../../games/PendingResults.tsx";
-import { ASSIGNMENTS_KEY, assignmentChanges, today, updateAssignment } from "./api.ts";
+import { act, wasKept } from "../../../../lib/offline/act.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, today } from "./api.ts";
 import { playPath } from "../../games/paths.ts";
 import { useAssignmentList } from "./useAssignmentList.ts";
 
@@ -50,16 +50,25 @@ export function PatientActivitiesCard() {
     view === "favorites" ? { favorite: "true" } : { from: day },
   );
   const invalidate = [[ASSIGNMENTS_KEY, userId]];
-  const favourite = useAction((row: AssignedActivity) => updateAssignment(row.id, { favorite: !row.favorite }), {
-    invalidate,
-    replaces: (saved) => assignmentChanges([saved]),
-    success: t("assignActivity.notices.updated"),
-  });
-  const undo = useAction((row: AssignedActivity) => updateAssignment(row.id, { done: false }), {
-    invalidate,
-    replaces: (saved) => assignmentChanges([saved]),
-    success: t("assignActivity.notices.updated"),
-  });
+  // Through the device outbox (issue 43): offline, the change shows at once and goes when the network returns.
+  const favourite = useAction(
+    (row: AssignedActivity) =>
+      act({ kind: "assignment", id: row.id, body: { favorite: !row.favorite } }, row.activity.name, { ...row, favorite: !row.favorite }),
+    {
+      invalidate,
+      replaces: (saved) => assignmentChanges([saved]),
+      success: (saved) => (wasKept(saved) ? t("offline.savedOnDevice") : t("assignActivity.notices.updated")),
+    },
+  );
+  const undo = useAction(
+    (row: AssignedActivity) =>
+      act({ kind: "assignment", id: row.id, body: { done: false } }, row.activity.name, { ...row, done: false, doneAt: null, result: null }),
+    {
+      invalidate,
+      replaces: (saved) => assignmentChanges([saved]),
+      success: (saved) => (wasKept(saved) ? t("offline.savedOnDevice") : t("assignActivity.notices.updated")),
+    },
+  );
   const sections =
     view === "favorites"
       ? [{ title: t("myActivities.favorites"), rows: list.rows }]
@@ -82,7 +91,6 @@ export function PatientActivitiesCard() {
         sx={{ flexWrap: "wrap", gap: 1, "& .MuiCardHeader-action": { m: 0 } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        <PendingResults />
         <Box sx={{ height: 4 }}>{list.loading ? <LinearProgress aria-label={t("assignActivity.loading")} /> : null}</Box>
         {list.loaded && list.rows.length === 0 ? (
           <Typography color="text.secondary">{view === "favorites" ? t("myActivities.noFavorites") : t("myActivities.none")}</Typography>

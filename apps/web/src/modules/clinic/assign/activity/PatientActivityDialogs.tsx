@@ -6,7 +6,8 @@ import { RichTextView } from "../../../../lib/components/RichTextView.tsx";
 import { useAction, useResource } from "../../../../lib/resource.ts";
 import { ActivityPlayer } from "../../activities/ActivityPlayer.tsx";
 import { playPath } from "../../games/paths.ts";
-import { ASSIGNMENTS_KEY, assignmentChanges, assignmentKey, assignmentPath, replyActivity } from "./api.ts";
+import { act, wasKept } from "../../../../lib/offline/act.ts";
+import { ASSIGNMENTS_KEY, assignmentChanges, assignmentKey, assignmentPath } from "./api.ts";
 
 /** The player takes a catalogue activity; an assignment carries only what the patient needs of it. */
 function asActivity(detail: AssignedActivityDetail): Activity {
@@ -76,12 +77,19 @@ export function MarkDoneDialog({ row, onClose }: { row: AssignedActivity; onClos
   const { t } = useTranslation();
   const titleId = useId();
   const [note, setNote] = useState("");
-  const reply = useAction(() => replyActivity({ id: row.id, result: note.trim() ? { note: note.trim() } : {} }), {
-    invalidate: [[ASSIGNMENTS_KEY, row.patientId], assignmentKey(row.id)],
-    replaces: (saved) => assignmentChanges([saved]),
-    success: t("myActivities.doneNotice"),
-    onSuccess: onClose,
-  });
+  const reply = useAction(
+    () => {
+      const result = note.trim() ? { note: note.trim() } : {};
+      // Through the device outbox (issue 43): offline, it shows done at once and goes when the network returns.
+      return act({ kind: "reply", body: { id: row.id, result } }, row.activity.name, { ...row, done: true, result });
+    },
+    {
+      invalidate: [[ASSIGNMENTS_KEY, row.patientId], assignmentKey(row.id)],
+      replaces: (saved) => assignmentChanges([saved]),
+      success: (saved) => (wasKept(saved) ? t("offline.savedOnDevice") : t("myActivities.doneNotice")),
+      onSuccess: onClose,
+    },
+  );
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form

@@ -1,16 +1,30 @@
-import type {
-  AssignedActivity,
-  AssignedActivityDetail,
-  AssignmentReplicate,
-  AssignmentUpdate,
-  BulkAssignmentInput,
-  BulkAssignmentResult,
-  PatientActivitiesInput,
-  ReplyActivityInput,
+import {
+  ASSIGNMENT_REFUSALS,
+  type AssignedActivity,
+  type AssignedActivityDetail,
+  type AssignmentReplicate,
+  type AssignmentUpdate,
+  type BulkAssignmentInput,
+  type BulkAssignmentResult,
+  type PatientActivitiesInput,
 } from "@clinic/shared";
 import dayjs from "dayjs";
+import type { TFunction } from "i18next";
 import { post, put } from "../../../../lib/api.ts";
+import { registerRefusals } from "../../../../lib/refusals.ts";
 import type { ListChange } from "../../../../lib/resource.ts";
+
+/**
+ * A patient's refusals on their assignments (ASSIGNMENT_REFUSALS) in the interface language, by
+ * key from the core texts (`refusals.<key>`, which the outbox also reads by a 409's `code`); any
+ * other text as it came.
+ */
+export function assignmentRefusalText(t: TFunction, message: string): string {
+  for (const [key, text] of Object.entries(ASSIGNMENT_REFUSALS)) if (text === message) return t(`refusals.${key}`);
+  return message;
+}
+
+registerRefusals(assignmentRefusalText);
 
 /** Query keys: every list of one patient's assignments starts with ASSIGNMENTS_KEY, so one invalidation refreshes them all. */
 export const ASSIGNMENTS_KEY = "assignActivities";
@@ -43,7 +57,6 @@ export const assignToPatient = (patientId: string, input: PatientActivitiesInput
 export const bulkAssign = (input: BulkAssignmentInput) => post<BulkAssignmentResult>("/api/assign-unassign-activities/", input);
 export const updateAssignment = (id: number, input: AssignmentUpdate) => put<AssignedActivity>(`/api/assignActivity/${id}`, input);
 export const replicateAssignment = (id: number, input: AssignmentReplicate) => post<AssignedActivity>(`/api/assignActivity/${id}`, input);
-export const replyActivity = (input: ReplyActivityInput) => post<AssignedActivity>("/api/replyActivity/", input);
 export const assignmentPath = (id: number) => `/api/assignActivity/${id}/`;
 export type { AssignedActivity, AssignedActivityDetail };
 
