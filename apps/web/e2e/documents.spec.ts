@@ -1,33 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { assignToPablo, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
-
-/**
- * A real PDF of one page per text (Helvetica, A4), written as the format says: numbered objects,
- * then a cross-reference table with each object's byte offset, so pdf.js reads it without repair.
- */
-function pdfOf(texts: string[]): Buffer {
-  const objects: string[] = [];
-  const pageIds = texts.map((_, index) => 4 + index * 2);
-  objects[1] = "<< /Type /Catalog /Pages 2 0 R >>";
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${texts.length} >>`;
-  objects[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
-  texts.forEach((text, index) => {
-    const stream = `BT /F1 36 Tf 72 720 Td (${text}) Tj ET`;
-    objects[4 + index * 2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`;
-    objects[5 + index * 2] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
-  });
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = body.length;
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
+import { assignToPablo, expectAccessible, loadAll, pdfOf, settled, signIn, signOut, visit } from "./fixtures.ts";
 
 const LEAFLET = pdfOf(["Balance at home: page one", "Page two: standing", "Page three: walking"]);
 

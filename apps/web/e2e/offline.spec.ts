@@ -1,36 +1,12 @@
 import { CATALOGUE } from "@clinic/games";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS, expectAccessible, loadAll, settled, signIn, signOut, visit } from "./fixtures.ts";
+import { DEMO_ACCOUNTS, expectAccessible, loadAll, pdfOf, settled, signIn, signOut, visit } from "./fixtures.ts";
 import { playToTheEnd } from "./game-player.ts";
 
 // This spec tests the service worker: the others block it (playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
 
 const GAME = CATALOGUE.find((build) => build.family === "activator" && build.quick);
-
-/** A one-page PDF (Helvetica), written as the format says so pdf.js reads it without repair. */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 36 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    "",
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = body.length;
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`;
-  }
-  const xref = body.length;
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 interface Plan {
   pablo: string;
@@ -46,7 +22,11 @@ async function planForPablo(therapist: APIRequestContext, token: string): Promis
   const patients = await (await therapist.get("/api/usuario/user?permission_codename_include=is_patient&q=Pablo")).json();
   const pablo = patients.data.find((user: { email: string }) => user.email === DEMO_ACCOUNTS.patient.email).id as string;
   const file = await therapist.post("/api/files/", {
-    multipart: { name: `Leaflet ${token}`, type: "Text", file: { name: "leaflet.pdf", mimeType: "application/pdf", buffer: pdf("Balance at home, offline") } },
+    multipart: {
+      name: `Leaflet ${token}`,
+      type: "Text",
+      file: { name: "leaflet.pdf", mimeType: "application/pdf", buffer: pdfOf(["Balance at home, offline"]) },
+    },
   });
   expect(file.status()).toBe(201);
   const names = { text: `Reading ${token}`, game: `${GAME?.title.en} ${token}`, form: `Check-in ${token}` };
@@ -150,6 +130,25 @@ async function readyForOffline(page: Page, plan: Plan) {
     .toBe(true);
 }
 
+/**
+ * Lighthouse's PWA checks, as Lighthouse 12 (which dropped its PWA category) no longer runs them:
+ * Chromium's own installability verdict (what its installable-manifest audit read), a manifest
+ * without errors, a maskable icon, the theme colour, the viewport and the iOS icon.
+ */
+async function expectInstallable(page: Page, context: BrowserContext) {
+  const cdp = await context.newCDPSession(page);
+  const manifest = await cdp.send("Page.getAppManifest");
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+  expect(installabilityErrors).toEqual([]);
+  await cdp.detach();
+  const parsed = JSON.parse(manifest.data ?? "{}");
+  expect(parsed.icons.some((icon: { purpose?: string }) => icon.purpose === "maskable")).toBe(true);
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", parsed.theme_color);
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute("content", /width=device-width/);
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", /\.png$/);
+}
+
 async function goOffline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
   await page.reload();
@@ -175,6 +174,7 @@ test("a patient's day without a network: the home, a text and its PDF, a game to
   // Every page of the list, online, so each is kept.
   await loadAll(page);
   await readyForOffline(page, plan);
+  await expectInstallable(page, context);
 
   // The network goes: the home opens from the device, saying so and since when.
   await goOffline(context, page);
@@ -309,6 +309,9 @@ test("an activity deactivated while the patient is offline is refused in plain w
   // Another patient on the same device, in Spanish, offline: only her own data, never Pablo's.
   await signIn(page, "patient2");
   await visit(page, "/manager/patient");
+  // Her installed app is named in her language.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.es.webmanifest");
+  expect((await (await page.request.get("/manifest.es.webmanifest")).json()).name).toBe("Plataforma de terapia");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await expect.poll(async () => (await deviceContents(page))?.paths.length ?? 0).toBeGreaterThan(3);
   await goOffline(context, page);

@@ -8,13 +8,11 @@ import { installChunkReload, reloadAfterChunkError } from "./lib/chunk-reload.ts
 import { emotionCache } from "./lib/csp.ts";
 import i18next from "i18next";
 import { initI18n } from "./lib/i18n.ts";
-import { installDevice } from "./lib/offline/device.ts";
-import { installPwa, manifestLanguage } from "./lib/offline/pwa.ts";
+import { bootOffline, manifestLanguage } from "./lib/offline/boot.ts";
 
 installChunkReload();
 // Before the first call: a patient's reads are kept on the device, and answered from it offline.
-installDevice();
-installPwa();
+bootOffline();
 i18next.on("languageChanged", manifestLanguage);
 initI18n();
 createRoot(document.getElementById("root") as HTMLElement, {

@@ -2,14 +2,13 @@ import { SHELL_FADE_IN_MS, type SessionState } from "@clinic/shared";
 import MenuIcon from "@mui/icons-material/Menu";
 import { AppBar, Box, IconButton, ThemeProvider, Toolbar, useMediaQuery, useTheme } from "@mui/material";
 import { keyframes } from "@mui/material/styles";
-import { type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { Loading } from "../lib/components/Loading.tsx";
 import { useSession } from "../lib/session.ts";
 import { prefersReducedMotion, sideMenuWidth, themeFor, WIDE_SCREEN } from "../lib/theme.ts";
 import { BroadcastBanners } from "../modules/broadcasts/BroadcastBanners.tsx";
-import { DeviceSync } from "../modules/offline/DeviceSync.tsx";
 import { MembershipBanner } from "../modules/clinic/billing/MembershipBanner.tsx";
 import { AiChatLauncher } from "../modules/ai/widget/launcher/AiChatLauncher.tsx";
 import { Notices } from "../lib/components/Notices.tsx";
@@ -17,6 +16,9 @@ import { ADMIN_PAGE_DRAWER_WIDTH, AdminPageDrawer } from "./AdminPageDrawer.tsx"
 import { EditorNavbarContext, useEditorNavbarHost } from "../lib/editor-navbar.tsx";
 import { SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
+
+// The device's outbox, sync and banners (issue 43) load after the shell: every page would carry them.
+const DeviceSync = lazy(() => import("../modules/offline/DeviceSync.tsx").then((module) => ({ default: module.DeviceSync })));
 
 /**
  * The shell's fade-in (spec: one second). From all but transparent, not from 0: browsers take
@@ -75,7 +77,9 @@ export function ShellFrame({ session, mobile, editing, setSlot, children }: Shel
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <DeviceSync session={session} />
+        <Suspense fallback={null}>
+          <DeviceSync session={session} />
+        </Suspense>
         <BroadcastBanners session={session} />
         <MembershipBanner session={session} />
         {children}

@@ -37,6 +37,16 @@ export function failureReference(failure: unknown): string | null {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** An answer's body: its JSON, a text that is not JSON as its `detail`, null when empty. */
+export function bodyOf(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { detail: text };
+  }
+}
+
 /** A patient's device copy of their reads (lib/offline): kept from each answer, recalled when the server is out of reach. */
 export interface DeviceReads {
   keep(path: string, data: unknown): void;
@@ -64,15 +74,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, signa
     if (kept !== undefined) return kept as T;
     throw new ApiError(0, { detail: "The server could not be reached." });
   }
-  const text = await response.text();
-  let parsed: unknown = null;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = { detail: text };
-    }
-  }
+  const parsed = bodyOf(await response.text());
   if (!response.ok) {
     const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
     throw new ApiError(response.status, errorBody, response.headers.get("x-request-id"));
@@ -102,13 +104,7 @@ export function dispositionFilename(header: string | null): string | null {
  */
 /** The ApiError of an answer that is not 2xx, read from its JSON error body (a text body as its `detail`). */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = { detail: text };
-  }
+  const parsed = bodyOf(await response.text());
   return new ApiError(response.status, parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {}, response.headers.get("x-request-id"));
 }
 
@@ -150,14 +146,7 @@ export function upload<T>(path: string, formData: FormData, onProgress?: (fracti
     }
     request.onerror = () => reject(new ApiError(0, { detail: "The server could not be reached." }));
     request.onload = () => {
-      let parsed: unknown = null;
-      if (request.responseText) {
-        try {
-          parsed = JSON.parse(request.responseText);
-        } catch {
-          parsed = { detail: request.responseText };
-        }
-      }
+      const parsed = bodyOf(request.responseText);
       if (request.status >= 200 && request.status < 300) resolve(parsed as T);
       else
         reject(

@@ -1,5 +1,4 @@
 import { roleOf, type SessionState } from "@clinic/shared";
-import { setDeviceReads } from "../api.ts";
 import { claimDevice, deviceOwner, forgetDevice, isStorageFull } from "./device-db.ts";
 import { keepAnswer, keptAnswer, trimAnswers } from "./kept-answers.ts";
 import { Outbox } from "./outbox.ts";
@@ -51,7 +50,7 @@ function write(task: () => Promise<unknown>): void {
 
 let keptSinceTrim = 0;
 
-function keep(path: string, data: unknown): void {
+export function keep(path: string, data: unknown): void {
   if (status.shownFromDevice) setStatus({ shownFromDevice: null });
   if (path === SESSION_PATH) {
     const session = data as SessionState | null;
@@ -70,7 +69,7 @@ function keep(path: string, data: unknown): void {
   }
 }
 
-async function recall(path: string): Promise<unknown> {
+export async function recall(path: string): Promise<unknown> {
   try {
     await writes;
     const who = path === SESSION_PATH ? await deviceOwner() : owner;
@@ -83,12 +82,6 @@ async function recall(path: string): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-/** Plugs the device into the API client: called once, by the app's entry (not the sign-in page). */
-export function installDevice(): void {
-  if (typeof indexedDB === "undefined") return;
-  setDeviceReads({ keep, recall });
 }
 
 /**

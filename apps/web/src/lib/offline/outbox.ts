@@ -1,3 +1,4 @@
+import { bodyOf } from "../api.ts";
 import { type DeviceDb, deviceDb, type OfflineAction, type OutboxEntry } from "./device-db.ts";
 
 /**
@@ -47,14 +48,7 @@ export const sendWithFetch: Sender = async (entry) => {
       headers: { accept: "application/json", "content-type": "application/json", "idempotency-key": entry.key },
       body: JSON.stringify(body),
     });
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = { detail: text };
-    }
-    return { status: response.status, body: parsed };
+    return { status: response.status, body: bodyOf(await response.text()) };
   } catch {
     return { status: 0, body: null };
   }

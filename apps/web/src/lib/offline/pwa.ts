@@ -29,9 +29,10 @@ function setState(change: Partial<PwaState>): void {
 
 let workbox: Workbox | null = null;
 
-export function installPwa(): void {
+/** `earlyPrompt`: the install prompt the browser offered before this module loaded. */
+export function installPwa(earlyPrompt: Event | null): void {
   const standalone = window.matchMedia?.("(display-mode: standalone)").matches || (navigator as { standalone?: boolean }).standalone === true;
-  setState({ installed: standalone });
+  setState({ installed: standalone, installPrompt: earlyPrompt as InstallPromptEvent | null });
   window.addEventListener("beforeinstallprompt", (event) => {
     // Kept for the patient home's install button, instead of the browser's own mini bar.
     event.preventDefault();
@@ -66,13 +67,6 @@ export async function promptInstall(): Promise<void> {
 export function needsInstallHint(): boolean {
   const ios = /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
   return ios && !state.installed;
-}
-
-/** The manifest in the interface language (the installed app's name). */
-export function manifestLanguage(language: string): void {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  const href = `/manifest.${language === "es" ? "es" : "en"}.webmanifest`;
-  if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
 }
 
 const subscribe = (listener: () => void) => {

@@ -4,7 +4,7 @@ import { dismissEntry, flushOutbox, useOutboxEntries } from "../../lib/offline/d
 import type { OutboxEntry } from "../../lib/offline/device-db.ts";
 import { refusalText } from "../../lib/refusals.ts";
 
-const KNOWN_CODES = ["assignmentInactive", "formChanged"];
+const KNOWN_CODES = ["assignmentInactive", "formChanged", "alreadySubmitted", "keyMalformed", "keyReused"];
 
 function kindOf(entry: OutboxEntry): string {
   const { action } = entry;

@@ -16,11 +16,11 @@ import type { ListChange } from "../../../../lib/resource.ts";
 
 /**
  * A patient's refusals on their assignments (ASSIGNMENT_REFUSALS) in the interface language, by
- * key from the core texts (`refusals.<key>`, which the outbox also reads by a 409's `code`); any
+ * key (`assignActivity.refusals.<key>`); any
  * other text as it came.
  */
 export function assignmentRefusalText(t: TFunction, message: string): string {
-  for (const [key, text] of Object.entries(ASSIGNMENT_REFUSALS)) if (text === message) return t(`refusals.${key}`);
+  for (const [key, text] of Object.entries(ASSIGNMENT_REFUSALS)) if (text === message) return t(`assignActivity.refusals.${key}`);
   return message;
 }
 
