@@ -110,6 +110,9 @@ describe("the demo's history", () => {
     // The staircase carried each patient's level from one session of a build to the next.
     const levels = await first.db.select({ start: gameSessions.levelStart, end: gameSessions.levelEnd }).from(gameSessions);
     expect(levels.some((row) => row.start !== 5)).toBe(true);
+    // Each reached the clinic as it was played: none reads as synced later.
+    const arrivals = await first.db.select({ ended: gameSessions.endedAt, arrived: gameSessions.createdAt }).from(gameSessions);
+    for (const row of arrivals) expect(row.arrived.getTime() - row.ended.getTime()).toBe(2_000);
   });
 
   it("gives the staff homes figures: today's work, and the patient falling behind", async () => {

@@ -6,6 +6,7 @@ import { type Actor, loadActor } from "../../../platform/access.ts";
 import { addDays } from "../../dashboard/dashboard.service.ts";
 import { activities } from "../activities/activities.table.ts";
 import { lastLevel } from "../games/games.service.ts";
+import { gameSessions } from "../games/games.table.ts";
 import { playDemoSession } from "../games/game-sessions.demo.ts";
 import { recommendations } from "../recommendations/recommendations.table.ts";
 import { assignToPatient, replyActivity, updateAssignment } from "./activity-assignments.service.ts";
@@ -133,6 +134,12 @@ export async function seedDemoActivityHistory(db: Db, anchor: string, patients: 
           });
           await replyActivity(db, self, replyActivitySchema.parse({ id: row.id, game }));
           doneAt = new Date(game.endedAt);
+          // It reached the clinic as it was played (online), not when the demo was written: staff
+          // would otherwise read every demo session as "synced later".
+          await db
+            .update(gameSessions)
+            .set({ createdAt: new Date(doneAt.getTime() + 2_000) })
+            .where(eq(gameSessions.sessionKey, game.sessionId));
         } else {
           const result = random() < 0.3 ? { note: pick(NOTES[patient.language], random) } : {};
           await replyActivity(db, self, replyActivitySchema.parse({ id: row.id, result }));
