@@ -357,7 +357,7 @@ async function run(tempDir: string, children: Child[]): Promise<boolean> {
   const floorFigures = await measure("floor (bare Fastify + pg, one primary-key query)", { method: "GET", url: `${floorUrl}/`, headers: {} });
   const targets: { measured: Measured; target: Target; call: string }[] = [];
   for (const { endpoint, filled } of endpoints) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...endpoint.headers };
     const cookie = endpoint.role === "anonymous" ? undefined : cookies.get(endpoint.role);
     if (cookie) headers.cookie = cookie;
     // Browsers send Origin on every state-changing call; the CSRF guard checks it.

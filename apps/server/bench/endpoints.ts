@@ -22,6 +22,8 @@ export interface BenchEndpoint {
   /** Sent as JSON; a function makes it from the seeding steps' values (an id they made). */
   body?: unknown | ((values: Record<string, string>) => unknown);
   role: DemoRole | "anonymous";
+  /** Headers of its own (an Idempotency-Key), besides the session cookie and Origin. */
+  headers?: Record<string, string>;
   /** The issue 14 target it is held to (report.ts, `targetChecks`), if any. */
   target?: TargetGroup;
 }
@@ -311,6 +313,18 @@ export const BENCH_ENDPOINTS: readonly BenchEndpoint[] = [
     role: "admin",
     target: "lists",
     body: (values: Record<string, string>) => ({ clinicId: values.aiClinic, question: "How often should I do the balance exercises when I feel dizzy?" }),
+  },
+  // Issue 43: a patient's offline action resent under its Idempotency-Key, as the outbox does after
+  // a lost answer: after the first, every request is answered from the stored answer without the
+  // handler running. (The action itself is not a row: identical requests would all change one
+  // assignment, and measure its row lock's queue, which no patient makes.)
+  {
+    name: "offline action resent under its Idempotency-Key (patient)",
+    method: "PUT",
+    path: "/api/assignActivity/{demoAssignment}",
+    body: { favorite: true },
+    headers: { "idempotency-key": "5f0c1e2d-3b4a-4c5d-8e6f-7a8b9c0d1e2f" },
+    role: "patient",
   },
   { name: "AI conversations (patient)", method: "GET", path: "/api/ai/conversations", role: "patient", target: "lists" },
   // The shop's management lists over the same store: the products (in name order) and the orders

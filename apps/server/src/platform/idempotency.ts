@@ -88,6 +88,7 @@ interface ClaimRow {
   id: number | string;
   claimed_at: string | null;
   claimed: boolean;
+  abandoned: boolean;
   method: string;
   path: string;
   body_hash: string;
@@ -97,9 +98,11 @@ interface ClaimRow {
 }
 
 /**
- * One statement: claims the key (a new row, or a pending one abandoned for longer than
- * PENDING_TAKEOVER_SECONDS), or reads the row that holds it. A claim is stamped with its time
- * to the microsecond, which later proves that no resend has taken it over meanwhile.
+ * One statement: claims the key with a new row, or reads the row that holds it. A resend of a
+ * stored answer takes no lock (`do nothing`), so resends of one key never queue behind each
+ * other. A pending row abandoned for longer than PENDING_TAKEOVER_SECONDS is taken over by a
+ * second statement, a rare path. A claim is stamped with its time to the microsecond, which
+ * later proves that no resend has taken it over meanwhile.
  */
 async function claimKey(db: Db, userId: string, key: string, print: RequestPrint): Promise<ClaimOutcome> {
   // A key committed by another request after this statement's snapshot conflicts with the insert
@@ -109,23 +112,33 @@ async function claimKey(db: Db, userId: string, key: string, print: RequestPrint
       with claimed as (
         insert into idempotent_requests as r (user_id, key, method, path, body_hash, created_at, updated_at)
         values (${userId}, ${key}, ${print.method}, ${print.path}, ${print.bodyHash}, clock_timestamp(), clock_timestamp())
-        on conflict (user_id, key) do update set updated_at = clock_timestamp()
-          where r.status is null and r.updated_at < now() - make_interval(secs => ${PENDING_TAKEOVER_SECONDS})
-            and r.method = excluded.method and r.path = excluded.path and r.body_hash = excluded.body_hash
+        on conflict (user_id, key) do nothing
         returning r.id, r.updated_at::text as claimed_at, r.method, r.path, r.body_hash
       )
-      select id, claimed_at, true as claimed, method, path, body_hash, null::int as status, null::jsonb as answer from claimed
+      select id, claimed_at, true as claimed, false as abandoned, method, path, body_hash, null::int as status, null::jsonb as answer from claimed
       union all
-      select id, null, false, method, path, body_hash, status, answer from idempotent_requests
+      select id, null, false, status is null and updated_at < now() - make_interval(secs => ${PENDING_TAKEOVER_SECONDS}), method, path, body_hash, status, answer
+        from idempotent_requests
         where user_id = ${userId} and key = ${key} and not exists (select 1 from claimed)`);
     const [row] = result.rows;
     if (!row) continue;
     if (row.claimed) return { kind: "claimed", claim: { id: Number(row.id), claimedAt: row.claimed_at as string } };
     if (row.method !== print.method || row.path !== print.path || row.body_hash !== print.bodyHash) return { kind: "reused" };
+    if (row.abandoned) return takeOver(db, Number(row.id));
     if (row.status === null) return { kind: "inFlight" };
     return { kind: "replay", status: row.status, answer: row.answer };
   }
   return { kind: "inFlight" };
+}
+
+/** Claims a pending row its node left behind; of two resends racing for it, one wins and the other waits its turn. */
+async function takeOver(db: Db, id: number): Promise<ClaimOutcome> {
+  const result = await db.execute<{ claimed_at: string }>(sql`
+    update idempotent_requests set updated_at = clock_timestamp()
+      where id = ${id} and status is null and updated_at < now() - make_interval(secs => ${PENDING_TAKEOVER_SECONDS})
+      returning updated_at::text as claimed_at`);
+  const [row] = result.rows;
+  return row ? { kind: "claimed", claim: { id, claimedAt: row.claimed_at } } : { kind: "inFlight" };
 }
 
 /**
