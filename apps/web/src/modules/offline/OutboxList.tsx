@@ -10,6 +10,7 @@ function kindOf(entry: OutboxEntry): string {
   const { action } = entry;
   if (action.kind === "reply") return action.body.game ? "game" : "reply";
   if (action.kind === "form") return action.body.submit ? "formSubmit" : "form";
+  if (action.body.favorite !== undefined) return action.body.favorite ? "favourite" : "unfavourite";
   return "assignment";
 }
 
@@ -32,8 +33,13 @@ function useReason() {
  * dismisses it. Nothing leaves the outbox unseen.
  */
 export function OutboxList() {
-  const { t } = useTranslation();
   const entries = useOutboxEntries() ?? [];
+  return <OutboxView entries={entries} online={navigator.onLine} />;
+}
+
+/** The outbox as the patient reads it, from its entries. */
+export function OutboxView({ entries, online }: { entries: OutboxEntry[]; online: boolean }) {
+  const { t } = useTranslation();
   const reason = useReason();
   const waiting = entries.filter((entry) => entry.state === "waiting");
   const refused = entries.filter((entry) => entry.state === "refused");
@@ -45,7 +51,7 @@ export function OutboxList() {
           severity="info"
           role="status"
           action={
-            navigator.onLine ? (
+            online ? (
               <Button color="inherit" size="small" onClick={() => void flushOutbox()}>
                 {t("offline.outbox.sendNow")}
               </Button>
@@ -56,9 +62,7 @@ export function OutboxList() {
           {t("offline.outbox.waiting", { count: waiting.length })}
           <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
             {waiting.map((entry) => (
-              <li key={entry.key}>
-                {t(`offline.outbox.kinds.${kindOf(entry)}`)}: {entry.label}
-              </li>
+              <li key={entry.key}>{`${t(`offline.outbox.kinds.${kindOf(entry)}`)}: ${entry.label}`}</li>
             ))}
           </Box>
         </Alert>
@@ -72,7 +76,7 @@ export function OutboxList() {
               <Box component="li" key={entry.key} data-testid="outbox-refused" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
                 <Box sx={{ flex: "1 1 240px" }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {t(`offline.outbox.kinds.${kindOf(entry)}`)}: {entry.label}
+                    {`${t(`offline.outbox.kinds.${kindOf(entry)}`)}: ${entry.label}`}
                   </Typography>
                   <Typography variant="body2">{reason(entry)}</Typography>
                 </Box>
