@@ -100,9 +100,31 @@ export async function claimDevice(userId: string): Promise<void> {
   const tx = db.transaction(["meta", "answers", "outbox", "files"], "readwrite");
   const owner = await tx.objectStore("meta").get("owner");
   if (owner?.value !== userId) {
-    await Promise.all([tx.objectStore("answers").clear(), tx.objectStore("outbox").clear(), tx.objectStore("files").clear()]);
+    await Promise.all([
+      tx.objectStore("answers").clear(),
+      tx.objectStore("outbox").clear(),
+      tx.objectStore("files").clear(),
+      tx.objectStore("meta").delete("warmedAt"),
+    ]);
     await tx.objectStore("meta").put({ key: "owner", value: userId });
   }
+  await tx.done;
+}
+
+/** Whether the owner's device is due a warm-up (warm-up.ts): none finished within `everyMs`. */
+export async function warmUpDue(owner: string, everyMs: number): Promise<boolean> {
+  const db = await deviceDb();
+  const [current, warmed] = await Promise.all([db.get("meta", "owner"), db.get("meta", "warmedAt")]);
+  return current?.value === owner && (!warmed || Date.now() - Number(warmed.value) >= everyMs);
+}
+
+/**
+ * Stamps a finished warm-up. Only once finished: one cut short by leaving the page (a game's page
+ * is a full load) is done again on the next.
+ */
+export async function warmedUp(owner: string): Promise<void> {
+  const tx = (await deviceDb()).transaction("meta", "readwrite");
+  if ((await tx.store.get("owner"))?.value === owner) await tx.store.put({ key: "warmedAt", value: String(Date.now()) });
   await tx.done;
 }
 

@@ -95,6 +95,11 @@ export async function clearDevice(): Promise<void> {
   setStatus({ shownFromDevice: null, storageFull: false });
 }
 
+/** Once the answers kept so far (the session's claim of the device among them) are written. */
+export async function deviceWritten(): Promise<void> {
+  await writes.catch(() => undefined);
+}
+
 /** The user has made room (or the write that failed was retried): the warning goes. */
 export function storageFreed(): void {
   setStatus({ storageFull: false });

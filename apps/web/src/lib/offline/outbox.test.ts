@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { claimDevice, type DeviceDb, deviceDb, deviceOwner, forgetDevice, isStorageFull, type OutboxEntry } from "./device-db.ts";
+import { claimDevice, type DeviceDb, deviceDb, deviceOwner, forgetDevice, isStorageFull, type OutboxEntry, warmedUp, warmUpDue } from "./device-db.ts";
 import { keepAnswer, keptAnswer } from "./kept-answers.ts";
 import { BudgetExceededError, deviceUsage, keepFile, keptFile, VIDEO_BUDGET } from "./kept-files.ts";
 import { Outbox, requestOf, type SendAnswer } from "./outbox.ts";
@@ -145,6 +145,21 @@ describe("one owner per device", () => {
     await forgetDevice();
     expect(await deviceOwner()).toBeNull();
     expect(await keptAnswer(PATIENT, "/api/get-forms/")).toBeNull();
+  });
+});
+
+describe("the warm-up's turn", () => {
+  it("comes when none finished within the interval, across page loads, and again for a new owner", async () => {
+    await claimDevice(PATIENT);
+    expect(await warmUpDue(PATIENT, 60_000)).toBe(true);
+    // Cut short (the page was left): still due.
+    expect(await warmUpDue(PATIENT, 60_000)).toBe(true);
+    await warmedUp(PATIENT);
+    expect(await warmUpDue(PATIENT, 60_000)).toBe(false);
+    expect(await warmUpDue(PATIENT, 0)).toBe(true);
+    expect(await warmUpDue(OTHER, 60_000)).toBe(false);
+    await claimDevice(OTHER);
+    expect(await warmUpDue(OTHER, 60_000)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AssignedActivity, AssignedActivityDetail, FormAssignment, Paged } from "@clinic/shared";
 import { get } from "../api.ts";
-import { noteDeviceFailure } from "./device.ts";
+import { warmedUp, warmUpDue } from "./device-db.ts";
+import { deviceWritten, noteDeviceFailure } from "./device.ts";
 import { keepFile, keptFile } from "./kept-files.ts";
 
 /**
@@ -11,7 +12,6 @@ import { keepFile, keptFile } from "./kept-files.ts";
  */
 const WARM_EVERY_MS = 10 * 60_000;
 const MOST = 60;
-let lastWarm = 0;
 
 /** The paths the home's activity card asks for (useAssignmentList): kept so its two views open offline. */
 export const homeListPaths = (patientId: string, day: string) => [
@@ -20,8 +20,10 @@ export const homeListPaths = (patientId: string, day: string) => [
 ];
 
 export async function warmUp(patientId: string, day: string, force = false): Promise<void> {
-  if (!force && Date.now() - lastWarm < WARM_EVERY_MS) return;
-  lastWarm = Date.now();
+  // The session's claim of the device first: the warm-up is for its owner.
+  await deviceWritten();
+  // Kept on the device, not in memory: a game's page and the way back home are full page loads.
+  if (!force && !(await warmUpDue(patientId, WARM_EVERY_MS))) return;
   const [upcoming, favourites] = await Promise.all([
     get<Paged<AssignedActivity>>(`/api/patientAssignActivities/${encodeURIComponent(patientId)}?from=${day}&page=1&rowsPerPage=${MOST}`),
     get<Paged<AssignedActivity>>(homeListPaths(patientId, day)[1] as string),
@@ -39,4 +41,5 @@ export async function warmUp(patientId: string, day: string, force = false): Pro
   for (const form of forms.filter((one) => one.state === "assigned" || one.state === "inProgress")) {
     await get(`/api/forms/assignments/${form.id}`);
   }
+  await warmedUp(patientId);
 }
