@@ -1,4 +1,4 @@
-import { deviceDb, deviceOwner, isStorageFull, type KeptAnswer } from "./device-db.ts";
+import { deviceDb, deviceOwner, type KeptAnswer } from "./device-db.ts";
 
 /**
  * The patient's last answers of the API, kept on the device so their screens open offline
@@ -33,5 +33,3 @@ export async function trimAnswers(owner: string): Promise<void> {
   const tx = db.transaction("answers", "readwrite");
   await Promise.all([...oldest.map((answer) => tx.store.delete(answer.key)), tx.done]);
 }
-
-export { isStorageFull };

@@ -14,16 +14,16 @@ const WARM_EVERY_MS = 10 * 60_000;
 const MOST = 60;
 
 /** The paths the home's activity card asks for (useAssignmentList): kept so its two views open offline. */
-export const homeListPaths = (patientId: string, day: string) => [
+const homeListPaths = (patientId: string, day: string) => [
   `/api/patientAssignActivities/${encodeURIComponent(patientId)}?from=${day}&page=1&rowsPerPage=10`,
   `/api/patientAssignActivities/${encodeURIComponent(patientId)}?favorite=true&page=1&rowsPerPage=10`,
 ];
 
-export async function warmUp(patientId: string, day: string, force = false): Promise<void> {
+export async function warmUp(patientId: string, day: string): Promise<void> {
   // The session's claim of the device first: the warm-up is for its owner.
   await deviceWritten();
   // Kept on the device, not in memory: a game's page and the way back home are full page loads.
-  if (!force && !(await warmUpDue(patientId, WARM_EVERY_MS))) return;
+  if (!(await warmUpDue(patientId, WARM_EVERY_MS))) return;
   const [upcoming, favourites] = await Promise.all([
     get<Paged<AssignedActivity>>(`/api/patientAssignActivities/${encodeURIComponent(patientId)}?from=${day}&page=1&rowsPerPage=${MOST}`),
     get<Paged<AssignedActivity>>(homeListPaths(patientId, day)[1] as string),
